@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { messages } from '@paraaf/contract';
+import type { Config } from './config/env.ts';
+import { migrateDatabase, openDatabase, type Database } from './db/client.ts';
+import { impersonationLog } from './db/schema/index.ts';
+import { startQueue } from './jobs/queue.ts';
+import { registerWorkers, jobNames } from './jobs/workers.ts';
+import type { Deps } from './lib/context.ts';
+import { AppError, TooManyRequestsError, ValidationError } from './lib/errors.ts';
+import { findSession } from './modules/auth/sessions.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { ensurePlatformAdmin } from './modules/admin/admin.service.ts';
+import { mailboxRoutes } from './modules/dev/mailbox.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+
+export interface BuildOptions {
+  /** An open database to use (tests); otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+}
+
+/** Strips secrets from URLs before they reach a log line. */
+function redactUrl(url: string): string {
+  return url
+    .replace(/([?&]token=)[^&]*/g, '$1[redacted]')
+    .replace(/\/(activeren|activate|password-reset|wachtwoord-instellen|ondertekenen|signing)\/[^/?]+/g, '/$1/[redacted]');
+}
+
+/** Builds the whole application (plugins, modules, error handler) without listening. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization'],
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({
+          method: req.method,
+          url: redactUrl(req.url),
+          ip: req.ip,
+        }),
+      },
+    },
+    trustProxy: false,
+  });
+
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dir: path.join(config.dataDir, 'db') },
+    ));
+  await migrateDatabase(database);
+
+  const queue = await startQueue(database, jobNames, {
+    pollSeconds: config.jobPollSeconds,
+    onError: (error) => app.log.error({ err: error }, 'job queue error'),
+  });
+  const deps: Deps = { config, db: database.db, queue };
+  if (config.worker === 'inline') await registerWorkers(queue, deps, app.log);
+
+  if (config.adminEmail && config.adminPassword) {
+    const outcome = await ensurePlatformAdmin(database.db, {
+      email: config.adminEmail,
+      password: config.adminPassword,
+      name: 'Platformbeheerder',
+    });
+    app.log.info({ outcome }, 'platform administrator from ADMIN_EMAIL');
+  }
+
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const header = request.headers.authorization;
+    let token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    // Downloads opened in a new tab carry the token as a query parameter (seeds §7).
+    if (!token && request.method === 'GET' && /\/(download|file)(\?|$)/.test(request.url)) {
+      token = (request.query as { token?: string } | undefined)?.token;
+    }
+    if (token && token.length <= 200) request.auth = await findSession(database.db, token, config.sessionTtlHours);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const auth = request.auth;
+    if (!auth?.impersonatorId) return;
+    app.log.info({ userId: auth.user.id, impersonatorId: auth.impersonatorId, url: redactUrl(request.url) }, 'impersonated request');
+    await database.db.insert(impersonationLog).values({
+      userId: auth.user.id,
+      impersonatorId: auth.impersonatorId,
+      method: request.method,
+      path: redactUrl(request.url).slice(0, 500),
+      statusCode: reply.statusCode,
+    });
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ValidationError) {
+      return reply.code(422).send({ message: error.message, errors: error.errors });
+    }
+    if (error instanceof TooManyRequestsError) {
+      return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send({ message: error.message });
+    }
+    if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
+    if (error.validation) {
+      // Route schema (path/query) failures: the same 422 shape as body validation.
+      const errors: Record<string, string[]> = {};
+      for (const v of error.validation) {
+        const key = (v.instancePath || '/' + String(v.params?.missingProperty ?? '_')).replace(/^\//, '').replaceAll('/', '.');
+        (errors[key] ??= []).push(messages.invalidInput);
+      }
+      return reply.code(422).send({ message: messages.invalidInput, errors });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Malformed JSON, wrong content type, body too large: the client's fault, said plainly.
+      return reply.code(error.statusCode).send({ message: messages.invalidInput });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: messages.serverError });
+  });
+
+  healthRoutes(app, deps);
+  authRoutes(app, deps);
+  usersRoutes(app, deps);
+  companiesRoutes(app, deps);
+  adminRoutes(app, deps);
+  if (!config.smtpUrl) mailboxRoutes(app, deps);
+
+  const hasSpa = config.webDist !== null && fs.existsSync(path.join(config.webDist, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, { root: config.webDist!, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/dev/') || request.method !== 'GET' || !hasSpa) {
+      return reply.code(404).send({ message: messages.notFound });
+    }
+    // History-mode routing: every other path is the SPA.
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    if (!options.database) await database.close();
+  });
+  return app;
+}

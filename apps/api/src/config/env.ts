@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The only reader of process.env: one schema, parsed once at start (DESIGN.md §3). */
+const envSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Paraaf <no-reply@paraaf.nl>'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  SEAL_P12_PATH: z.string().optional(),
+  SEAL_P12_PASSWORD: z.string().optional(),
+  WORKER: z.enum(['inline', 'off']).default('inline'),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  worker: 'inline' | 'off';
+  adminEmail: string | null;
+  adminPassword: string | null;
+  logLevel: string;
+  /** Built SPA to serve; null serves none (tests, api-only). */
+  webDist: string | null;
+  jobPollSeconds: number;
+  /** Rate limits and token lifetimes, overridable in tests. */
+  limits: {
+    loginPerAccount: number;
+    loginPerIp: number;
+    loginWindowSeconds: number;
+    reminderPerIp: number;
+  };
+  sessionTtlHours: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = envSchema.parse(env);
+  const port = e.PORT;
+  return {
+    port,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || null,
+    smtpUrl: e.SMTP_URL || null,
+    mailFrom: e.MAIL_FROM,
+    worker: e.WORKER,
+    adminEmail: e.ADMIN_EMAIL || null,
+    adminPassword: e.ADMIN_PASSWORD || null,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../../web/dist'),
+    jobPollSeconds: e.JOB_POLL_SECONDS,
+    limits: { loginPerAccount: 10, loginPerIp: 50, loginWindowSeconds: 15 * 60, reminderPerIp: 10 },
+    sessionTtlHours: 12,
+  };
+}

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or an open transaction: repositories accept both. */
+export type DbOrTx = Db | Tx;
+
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
+
+export interface Database {
+  kind: DatabaseTarget['kind'];
+  db: Db;
+  /** The PGlite instance in embedded mode (pg-boss runs on it through its adapter). */
+  pglite: PGlite | null;
+  /** The connection string in PostgreSQL mode (pg-boss opens its own small pool). */
+  url: string | null;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    return {
+      kind: 'postgres',
+      db,
+      pglite: null,
+      url: target.url,
+      close: () => pool.end(),
+    };
+  }
+  if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
+  const pglite = new PGlite(target.dir ?? undefined);
+  await pglite.waitReady;
+  // The query builder is the same for both drivers; only the result object of execute() differs,
+  // and both carry `rows`.
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return { kind: 'pglite', db, pglite, url: null, close: () => pglite.close() };
+}
+
+/** Applies pending migrations; on PostgreSQL under an advisory lock so parallel starts are safe. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.pglite) {
+    await migratePglite(drizzlePglite(database.pglite), { migrationsFolder });
+    return;
+  }
+  const client = new pg.Client({ connectionString: database.url! });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(727274)');
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+    await client.end();
+  }
+}

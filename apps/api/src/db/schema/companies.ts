@@ -1,0 +1,68 @@
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Feature } from '@paraaf/contract';
+
+export const paymentPlans = pgTable('payment_plans', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  type: text('type').$type<'prepaid' | 'month' | 'invoice'>().notNull(),
+  features: jsonb('features').$type<Feature[]>().notNull().default([]),
+  /** Users allowed in a company on this plan; null is no cap. */
+  usersCap: integer('users_cap'),
+  creditsPerMonth: integer('credits_per_month').notNull().default(0),
+  pricePerMonthCents: integer('price_per_month_cents').notNull().default(0),
+  pricePerCreditCents: integer('price_per_credit_cents').notNull().default(0),
+  smsCreditsPrice: integer('sms_credits_price').notNull().default(0),
+  smsEurosPriceCents: integer('sms_euros_price_cents').notNull().default(0),
+  idinCreditsPrice: integer('idin_credits_price').notNull().default(0),
+  idinEurosPriceCents: integer('idin_euros_price_cents').notNull().default(0),
+  deprecated: boolean('deprecated').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  phone: text('phone'),
+  tnv: text('tnv'),
+  street: text('street'),
+  housenumber: text('housenumber'),
+  housenumberAddition: text('housenumber_addition'),
+  postal: text('postal'),
+  city: text('city'),
+  smsName: text('sms_name'),
+  webhookUrl: text('webhook_url'),
+  sendSignedDocumentsToEmail: boolean('send_signed_documents_to_email').notNull().default(true),
+  maxSigners: integer('max_signers').notNull().default(10),
+  /** Balance; every change also writes a credit_ledger row in the same transaction. */
+  credits: integer('credits').notNull().default(0),
+  paymentPlanId: integer('payment_plan_id')
+    .notNull()
+    .references(() => paymentPlans.id),
+  extraFeatures: jsonb('extra_features').$type<Feature[]>().notNull().default([]),
+  isPlatform: boolean('is_platform').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const departments = pgTable('departments', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  mailName: text('mail_name').notNull(),
+  mailFrom: text('mail_from'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const creditLedger = pgTable('credit_ledger', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  amount: integer('amount').notNull(),
+  balanceAfter: integer('balance_after').notNull(),
+  reason: text('reason').notNull(),
+  /** One row per cause: 'registration:12', 'sign-request:40' — a retry cannot book twice. */
+  causeKey: text('cause_key').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

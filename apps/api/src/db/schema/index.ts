@@ -1,0 +1,3 @@
+export * from './companies.ts';
+export * from './users.ts';
+export * from './system.ts';

@@ -1,0 +1,26 @@
+import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Fixed-window counters shared by every api process (no state in a process). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});
+
+/**
+ * Every mail the product sends: written in the transaction that causes it, delivered by the
+ * send-mail job. Without SMTP this table is the outbox shown at /dev/mailbox.
+ */
+export const mails = pgTable('mails', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  fromName: text('from_name'),
+  subject: text('subject').notNull(),
+  /** Cleared once delivered over SMTP, so links with tokens do not stay at rest. */
+  html: text('html'),
+  text: text('text'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  failedAt: timestamp('failed_at', { withTimezone: true }),
+  error: text('error'),
+});

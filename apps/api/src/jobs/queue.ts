@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { PgBoss, fromDrizzle, fromPglite, type Job } from 'pg-boss';
+import type { z } from 'zod';
+import type { Database, Tx } from '../db/client.ts';
+
+/** A job: a name, the schema of its payload and a handler that is safe to run twice. */
+export interface JobDefinition<S extends z.ZodType, D> {
+  name: string;
+  schema: S;
+  retryLimit?: number;
+  handle(deps: D, data: z.output<S>): Promise<void>;
+}
+
+export interface Queue {
+  /** Enqueues in the caller's transaction: the job exists only if the transaction commits. */
+  enqueue(tx: Tx, jobName: string, data: object): Promise<void>;
+  work<S extends z.ZodType, D>(job: JobDefinition<S, D>, deps: D): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface QueueOptions {
+  pollSeconds: number;
+  onError(error: unknown): void;
+}
+
+export async function startQueue(database: Database, jobNames: string[], options: QueueOptions): Promise<Queue> {
+  const boss = database.pglite
+    ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schedule: false })
+    : new PgBoss({ connectionString: database.url!, max: 4, useListenNotify: true });
+  boss.on('error', options.onError);
+  await boss.start();
+  for (const name of jobNames) {
+    await boss.createQueue(name, { notify: true, retryLimit: 5, retryDelay: 5, retryBackoff: true });
+  }
+
+  return {
+    async enqueue(tx, jobName, data) {
+      await boss.send(jobName, data, { db: fromDrizzle(tx, sql) });
+    },
+    async work(job, deps) {
+      await boss.work(
+        job.name,
+        { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
+        async (jobs: Job<unknown>[]) => {
+          for (const j of jobs) await job.handle(deps, job.schema.parse(j.data));
+        },
+      );
+    },
+    async stop() {
+      // Graceful: workers finish the job in hand before the connection closes.
+      await boss.stop({ graceful: true, timeout: 20_000, close: true });
+    },
+  };
+}

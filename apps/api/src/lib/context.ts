@@ -1,0 +1,58 @@
+import type { FastifyRequest } from 'fastify';
+import type { Permission } from '@paraaf/contract';
+import type { Config } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
+import type { Queue } from '../jobs/queue.ts';
+import type { users } from '../db/schema/index.ts';
+import { ForbiddenError, UnauthenticatedError } from './errors.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Who is calling: set by the authenticate hook from the bearer token. */
+export interface Auth {
+  user: UserRow;
+  companyName: string;
+  permissions: ReadonlySet<Permission>;
+  tokenId: number;
+  impersonatorId: number | null;
+}
+
+/** Everything a service needs; nothing reads globals. */
+export interface Deps {
+  config: Config;
+  db: Db;
+  queue: Queue;
+}
+
+export interface Ctx extends Deps {
+  ip: string;
+  userAgent: string;
+  now(): Date;
+}
+
+export interface AuthedCtx extends Ctx {
+  auth: Auth;
+}
+
+export function ctxFrom(deps: Deps, request: FastifyRequest): Ctx {
+  return {
+    ...deps,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? '',
+    now: () => new Date(),
+  };
+}
+
+/** The caller's context, or 401 when the request carries no valid session. */
+export function authedCtx(deps: Deps, request: FastifyRequest, permission?: Permission): AuthedCtx {
+  const auth = request.auth;
+  if (!auth) throw new UnauthenticatedError();
+  if (permission && !auth.permissions.has(permission)) throw new ForbiddenError();
+  return { ...ctxFrom(deps, request), auth };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}

@@ -1,0 +1,49 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { companies, creditLedger, departments, paymentPlans } from '../../db/schema/index.ts';
+
+export async function findCompanyWithPlan(db: DbOrTx, companyId: number) {
+  const [row] = await db
+    .select({ company: companies, plan: paymentPlans })
+    .from(companies)
+    .innerJoin(paymentPlans, eq(paymentPlans.id, companies.paymentPlanId))
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Locks the company row for the rest of the transaction (user cap, credits). */
+export async function lockCompany(db: DbOrTx, companyId: number) {
+  const [row] = await db
+    .select({ company: companies, plan: paymentPlans })
+    .from(companies)
+    .innerJoin(paymentPlans, eq(paymentPlans.id, companies.paymentPlanId))
+    .where(eq(companies.id, companyId))
+    .for('update', { of: companies });
+  return row ?? null;
+}
+
+export async function listDepartments(db: DbOrTx, companyId: number) {
+  return db.select().from(departments).where(eq(departments.companyId, companyId)).orderBy(departments.id);
+}
+
+/**
+ * Changes the balance and books it in the ledger in one statement pair; `causeKey` is unique,
+ * so the same cause can never be booked twice.
+ */
+export async function bookCredits(
+  db: DbOrTx,
+  companyId: number,
+  amount: number,
+  reason: string,
+  causeKey: string,
+): Promise<number> {
+  const [row] = await db
+    .update(companies)
+    .set({ credits: sql`${companies.credits} + ${amount}` })
+    .where(eq(companies.id, companyId))
+    .returning({ credits: companies.credits });
+  const balance = row!.credits;
+  await db.insert(creditLedger).values({ companyId, amount, balanceAfter: balance, reason, causeKey });
+  return balance;
+}

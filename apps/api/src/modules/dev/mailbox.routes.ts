@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { desc, eq } from 'drizzle-orm';
+import { mails } from '../../db/schema/index.ts';
+import type { Deps } from '../../lib/context.ts';
+import { escapeHtml } from '../../lib/mail/layout.ts';
+
+const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+
+/**
+ * The outbox of an installation without SMTP. Registered only when SMTP_URL is unset, and only
+ * answered for requests from this machine: the mails carry login links.
+ */
+export function mailboxRoutes(app: FastifyInstance, deps: Deps): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/dev/mailbox') && !isLoopback(request.ip)) {
+      await reply.code(404).send({ message: 'Niet gevonden' });
+    }
+  });
+
+  app.get<{ Querystring: { format?: string } }>('/dev/mailbox', async (request, reply) => {
+    const rows = await deps.db
+      .select({ id: mails.id, to: mails.to, subject: mails.subject, createdAt: mails.createdAt, text: mails.text })
+      .from(mails)
+      .orderBy(desc(mails.id))
+      .limit(200);
+    if (request.query.format === 'json') return { data: rows };
+    const items = rows
+      .map(
+        (m) =>
+          `<tr><td>${m.createdAt.toLocaleString('nl-NL', { timeZone: 'Europe/Amsterdam' })}</td><td>${escapeHtml(m.to)}</td><td><a href="/dev/mailbox/${m.id}">${escapeHtml(m.subject)}</a></td></tr>`,
+      )
+      .join('');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="nl"><head><meta charset="utf-8"><title>Mailbox — Paraaf</title><style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.5rem;text-align:left}</style></head><body><h1>Mailbox</h1><p>Geen SMTP ingesteld: alle mail van Paraaf staat hier.</p><table><thead><tr><th>Tijd</th><th>Aan</th><th>Onderwerp</th></tr></thead><tbody>${items || '<tr><td colspan="3">Nog geen mail verstuurd</td></tr>'}</tbody></table></body></html>`,
+      );
+  });
+
+  app.get<{ Params: { id: number } }>(
+    '/dev/mailbox/:id',
+    { schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } } } },
+    async (request, reply) => {
+      const [mail] = await deps.db.select().from(mails).where(eq(mails.id, request.params.id));
+      if (!mail) return reply.code(404).send({ message: 'Niet gevonden' });
+      return reply.type('text/html; charset=utf-8').send(mail.html ?? escapeHtml(mail.text ?? ''));
+    },
+  );
+}

@@ -1,0 +1,66 @@
+import type { Feature, Permission, Role } from './permissions.ts';
+
+/** Shapes the API answers with; the web app reads these. */
+export interface Paginated<T> {
+  data: T[];
+  total: number;
+  per_page: number;
+  current_page: number;
+  last_page: number;
+}
+
+export interface PaymentPlan {
+  id: number;
+  name: string;
+  type: 'prepaid' | 'month' | 'invoice';
+  features: Feature[];
+  users: number | null;
+  sms_credits_price: number;
+  sms_euros_price: number;
+  idin_credits_price: number;
+  idin_euros_price: number;
+  price_per_credit: number;
+}
+
+export interface Department {
+  id: number;
+  name: string;
+  mail_name: string;
+  mail_from: string | null;
+}
+
+export interface Company {
+  id: number;
+  name: string;
+  phone: string | null;
+  credits: number;
+  max_signers: number;
+  features: Feature[];
+  current_payment_plan: PaymentPlan;
+  departments: Department[];
+  users_count: number;
+}
+
+export interface User {
+  id: number;
+  name: string;
+  email: string;
+  roles: { name: Role }[];
+  all_permissions: Permission[];
+  is_platform_admin: boolean;
+  is_active: boolean;
+  two_factor_auth: boolean;
+  created_at: string;
+  company: { id: number; name: string };
+  impersonated_by: number | null;
+}
+
+export interface Session {
+  user: User;
+  token: string;
+}
+
+export interface ValidationErrorBody {
+  message: string;
+  errors: Record<string, string[]>;
+}
