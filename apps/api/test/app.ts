@@ -1,0 +1,80 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Session } from '@paraaf/contract';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config/env.ts';
+import type { Database } from '../src/db/client.ts';
+import { createTestDatabase } from './database.ts';
+import { startSmtpCatcher, type SmtpCatcher } from './smtp.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  db: Database['db'];
+  smtp: SmtpCatcher;
+  config: Config;
+  /** app.inject with JSON and an optional bearer token; each call comes from its own IP unless given. */
+  request(options: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+let ipCounter = 0;
+/** A distinct client address per request keeps per-IP rate limits out of unrelated tests. */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+/** The real app on a fresh database, with a real SMTP server catching its mail. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase();
+  const smtp = await startSmtpCatcher();
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://paraaf.test' }),
+    smtpUrl: smtp.url,
+    webDist: null,
+    jobPollSeconds: 0.5,
+    ...overrides,
+  };
+  const app = await buildApp(config, { database });
+  return {
+    app,
+    database,
+    db: database.db,
+    smtp,
+    config,
+    request({ token, headers, ...options }) {
+      return app.inject({
+        remoteAddress: nextIp(),
+        ...options,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      });
+    },
+    async close() {
+      await app.close();
+      await smtp.close();
+      await drop();
+    },
+  };
+}
+
+let seq = 0;
+/** Registers a company through the API and returns its admin's session. */
+export async function registerCompany(t: TestApp, overrides: Record<string, unknown> = {}): Promise<Session & { password: string }> {
+  seq += 1;
+  const password = 'Geheim-wachtwoord-1';
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: {
+      company: `Bedrijf ${seq}`,
+      name: `Beheerder ${seq}`,
+      email: `admin${seq}-${Date.now()}@voorbeeld.nl`,
+      password,
+      passwordconfirmation: password,
+      terms: true,
+      ...overrides,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return { ...(res.json<Session>()), password };
+}

@@ -1,0 +1,71 @@
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+
+export interface CaughtMail {
+  to: string;
+  from: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** A real SMTP server in the test process: mails arrive over TCP exactly as in production. */
+export async function startSmtpCatcher() {
+  const mails: CaughtMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (parsed) => {
+          const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(', ') : (parsed.to?.text ?? '');
+          mails.push({
+            to,
+            from: parsed.from?.text ?? '',
+            subject: parsed.subject ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            text: parsed.text ?? '',
+          });
+          for (const w of waiters.splice(0)) w();
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+
+  /** Waits until a mail to `to` matching `subject` arrives (default 10 s) and returns it. */
+  async function waitForMail(to: string, subject?: RegExp, timeoutMs = 10_000): Promise<CaughtMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = mails.find((m) => m.to.includes(to) && (!subject || subject.test(m.subject)));
+      if (found) return found;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no mail to ${to} ${subject ? `matching ${subject}` : ''} within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, Math.min(left, 200));
+      });
+    }
+  }
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    waitForMail,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type SmtpCatcher = Awaited<ReturnType<typeof startSmtpCatcher>>;
+
+/** The first link in a mail that contains `path`. */
+export function linkFrom(mail: CaughtMail, path: string): string {
+  const match = new RegExp(`https?://[^\\s"'<>]*${path}[^\\s"'<>]*`).exec(mail.html || mail.text);
+  if (!match) throw new Error(`no link with ${path} in mail "${mail.subject}"`);
+  return match[0].replaceAll('&amp;', '&');
+}

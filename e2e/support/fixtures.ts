@@ -1,0 +1,28 @@
+import { test as base } from '@playwright/test';
+import { startSmtpCatcher, type SmtpCatcher } from '../../apps/api/test/smtp.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+export { linkFrom } from '../../apps/api/test/smtp.ts';
+
+/**
+ * One product server per worker, sending its mail over real SMTP to a server in this test
+ * process, so tests read the mails a user would get.
+ */
+export const test = base.extend<
+  { smtp: SmtpCatcher },
+  { stack: { server: RunningServer; smtp: SmtpCatcher } }
+>({
+  stack: [
+    async ({}, use) => {
+      const smtp = await startSmtpCatcher();
+      const server = await startServer({ SMTP_URL: smtp.url });
+      await use({ server, smtp });
+      await server.stop();
+      await smtp.close();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ stack }, use) => use(stack.server.baseUrl),
+  smtp: async ({ stack }, use) => use(stack.smtp),
+});
+export { expect } from '@playwright/test';

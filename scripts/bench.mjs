@@ -1,0 +1,176 @@
+// `npm run bench`: prints the figures the issues ask for. Never asserts timings.
+//  1. GET /api/user on PostgreSQL: requests per second and p95 latency (autocannon, 20 connections).
+//  2. Gzip size of the JavaScript the login page loads (measured in Chromium).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { chromium } from '@playwright/test';
+import { chromiumArgs, findChromium } from './chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const cleanups = [];
+const cleanup = async () => {
+  for (const fn of cleanups.reverse()) await fn();
+};
+
+/** DATABASE_URL when given; else a throwaway PostgreSQL cluster (like CI); else PGlite. */
+function postgres() {
+  if (process.env.DATABASE_URL)
+    return { url: process.env.DATABASE_URL, label: 'PostgreSQL (DATABASE_URL)' };
+  const bins = fs.existsSync('/usr/lib/postgresql')
+    ? fs
+        .readdirSync('/usr/lib/postgresql')
+        .map((v) => `/usr/lib/postgresql/${v}/bin`)
+        .filter((b) => fs.existsSync(`${b}/initdb`))
+    : [];
+  if (!bins.length || process.getuid?.() !== 0)
+    return { url: null, label: 'PGlite (no PostgreSQL server found)' };
+  const bin = bins.sort().at(-1);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-bench-pg-'));
+  const port = 55499;
+  spawnSync('chown', ['postgres', dir]);
+  const asPg = (cmd, args) =>
+    spawnSync('runuser', ['-u', 'postgres', '--', `${bin}/${cmd}`, ...args], { stdio: 'ignore' });
+  asPg('initdb', ['-D', dir, '-U', 'postgres', '--auth=trust']);
+  asPg('pg_ctl', [
+    '-D',
+    dir,
+    '-w',
+    '-o',
+    `-p ${port} -k /tmp -c listen_addresses=127.0.0.1`,
+    'start',
+  ]);
+  cleanups.push(async () => {
+    asPg('pg_ctl', ['-D', dir, '-m', 'fast', 'stop']);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    label: `PostgreSQL ${path.basename(path.dirname(bin))} (throwaway cluster)`,
+  };
+}
+
+async function startServer(databaseUrl) {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  cleanups.push(async () => {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return base;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not start');
+}
+
+async function benchUser(base) {
+  const email = `bench-${Date.now()}@voorbeeld.nl`;
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      company: 'Bench BV',
+      name: 'Bench',
+      email,
+      password: 'bench-wachtwoord',
+      passwordconfirmation: 'bench-wachtwoord',
+      terms: true,
+    }),
+  });
+  const { token } = await res.json();
+  const latencies = [];
+  const run = (duration) =>
+    new Promise((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: `${base}/api/user`,
+          connections: 20,
+          duration,
+          headers: { authorization: `Bearer ${token}` },
+        },
+        (err, result) => (err ? reject(err) : resolve(result)),
+      );
+      instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+    });
+  await run(2); // warm-up: JIT, connection pool
+  latencies.length = 0;
+  const result = await run(seconds);
+  latencies.sort((a, b) => a - b);
+  const p95 = latencies[Math.floor(latencies.length * 0.95)] ?? NaN;
+  return {
+    rps: result.requests.average,
+    p95,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    total: result.requests.total,
+  };
+}
+
+async function loginPageJs(base) {
+  const executablePath = findChromium();
+  if (!executablePath) return null;
+  const browser = await chromium.launch({ executablePath, args: chromiumArgs });
+  const files = new Set();
+  const page = await browser.newPage();
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.endsWith('.js')) files.add(url.pathname);
+  });
+  await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+  await browser.close();
+  let gzip = 0;
+  let raw = 0;
+  for (const f of files) {
+    const buf = fs.readFileSync(path.join(root, 'apps/web/dist', f));
+    raw += buf.length;
+    gzip += zlib.gzipSync(buf, { level: 9 }).length;
+  }
+  return { files: files.size, raw, gzip };
+}
+
+try {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')))
+    spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
+  const db = postgres();
+  const base = await startServer(db.url);
+  console.log(
+    `\nGET /api/user — ${db.label}, 20 connections, ${seconds} s, ${os.cpus().length} cores`,
+  );
+  const u = await benchUser(base);
+  console.log(
+    `  requests/s: ${u.rps.toFixed(0)}   p95: ${u.p95.toFixed(1)} ms   total: ${u.total}   non-2xx: ${u.non2xx}   errors: ${u.errors}   (target ≥ 3000 req/s)`,
+  );
+  const js = await loginPageJs(base);
+  if (js)
+    console.log(
+      `\nLogin page JavaScript: ${js.files} files, ${(js.raw / 1024).toFixed(1)} kB raw, ${(js.gzip / 1024).toFixed(1)} kB gzip   (target ≤ 150 kB)`,
+    );
+  else console.log('\nLogin page JavaScript: not measured (no Chromium; apt-get install chromium)');
+} finally {
+  await cleanup();
+}
