@@ -12,6 +12,7 @@ export default tseslint.config(
       '.tmp/**',
       'apps/api/src/db/migrations/**',
       'test-results/**',
+      '**/*.d.mts',
       'playwright-report/**',
     ],
   },

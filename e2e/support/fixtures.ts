@@ -13,6 +13,7 @@ export const test = base.extend<
   { stack: { server: RunningServer; smtp: SmtpCatcher } }
 >({
   stack: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
     async ({}, use) => {
       const smtp = await startSmtpCatcher();
       const server = await startServer({ SMTP_URL: smtp.url });

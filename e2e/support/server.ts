@@ -22,7 +22,7 @@ async function freePort(): Promise<number> {
 /** A fresh database on DATABASE_URL's server when set, else null (the app then uses PGlite). */
 async function freshDatabaseUrl(): Promise<{ url: string | null; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
-  if (!base) return { url: null, drop: async () => undefined };
+  if (!base) return { url: null, drop: () => Promise.resolve() };
   const name = `paraaf_e2e_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();

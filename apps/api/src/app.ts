@@ -109,7 +109,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // Route schema (path/query) failures: the same 422 shape as body validation.
       const errors: Record<string, string[]> = {};
       for (const v of error.validation) {
-        const key = (v.instancePath || '/' + String(v.params?.missingProperty ?? '_')).replace(/^\//, '').replaceAll('/', '.');
+        const missing = v.params?.missingProperty;
+        const pointer = v.instancePath || `/${typeof missing === 'string' ? missing : '_'}`;
+        const key = pointer.replace(/^\//, '').replaceAll('/', '.');
         (errors[key] ??= []).push(messages.invalidInput);
       }
       return reply.code(422).send({ message: messages.invalidInput, errors });

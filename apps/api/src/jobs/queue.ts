@@ -27,7 +27,7 @@ export async function startQueue(database: Database, jobNames: string[], options
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schedule: false })
     : new PgBoss({ connectionString: database.url!, max: 4, useListenNotify: true });
-  boss.on('error', options.onError);
+  boss.on('error', (error: unknown) => options.onError(error));
   await boss.start();
   for (const name of jobNames) {
     await boss.createQueue(name, { notify: true, retryLimit: 5, retryDelay: 5, retryBackoff: true });

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { permissionsFor } from '@paraaf/contract';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { apiTokens, companies, users } from '../../db/schema/index.ts';
 import { createToken, sha256 } from '../../lib/crypto.ts';
 import type { Auth } from '../../lib/context.ts';
@@ -22,22 +22,35 @@ export async function createSession(
   return token;
 }
 
-/** Resolves a bearer token in one query; sessions slide while in use. */
-export async function findSession(db: DbOrTx, token: string, ttlHours: number): Promise<Auth | null> {
-  const [row] = await db
+const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+
+// Runs on every authenticated request: a named prepared statement skips parse and plan.
+function prepareLookup(db: Db) {
+  return db
     .select({ token: apiTokens, user: users, companyName: companies.name })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(
       and(
-        eq(apiTokens.tokenHash, sha256(token)),
+        eq(apiTokens.tokenHash, sql.placeholder('hash')),
         isNull(apiTokens.revokedAt),
         gt(apiTokens.expiresAt, sql`now()`),
         eq(users.isActive, true),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_session');
+}
+
+/** Resolves a bearer token in one query; sessions slide while in use. */
+export async function findSession(db: Db, token: string, ttlHours: number): Promise<Auth | null> {
+  let lookup = preparedLookups.get(db);
+  if (!lookup) {
+    lookup = prepareLookup(db);
+    preparedLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ hash: sha256(token) });
   if (!row) return null;
   const ttlMs = ttlHours * 3600_000;
   // Impersonation sessions do not slide: they end when their hour is up.
