@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { Company, User } from '@paraaf/contract';
+import { permissionsFor } from '@paraaf/contract';
+import { visibleMenu } from './menu';
+
+const user = (role: 'admin' | 'user' | 'viewer') =>
+  ({ id: 1, all_permissions: permissionsFor(role, false) }) as unknown as User;
+const company = (type: 'prepaid' | 'invoice' = 'prepaid') =>
+  ({ features: ['templates'], current_payment_plan: { type } }) as unknown as Company;
+
+describe('side menu', () => {
+  it('shows only existing screens the admin may use, in the seed order', () => {
+    expect(visibleMenu(user('admin'), company()).map((i) => i.label)).toEqual([
+      'Nieuwe ondertekening',
+      'Ondertekeningen',
+      'Account instellingen',
+      'Gebruikers',
+      'FAQ',
+      'Contact & support',
+      'Algemene voorwaarden',
+    ]);
+  });
+
+  it('hides what a viewer may not do', () => {
+    const labels = visibleMenu(user('viewer'), company()).map((i) => i.label);
+    expect(labels).not.toContain('Nieuwe ondertekening');
+    expect(labels).not.toContain('Gebruikers');
+    expect(labels).toContain('Ondertekeningen');
+  });
+});

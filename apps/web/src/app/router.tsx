@@ -1,0 +1,127 @@
+import { createBrowserRouter, redirect } from 'react-router';
+import { paths, routePatterns } from '../config/paths';
+import { api } from '../lib/api-client';
+import { clearSession } from '../lib/auth';
+import { guestOnly, optionalSession, requireAuth } from './guards';
+import { AppLayout } from './layouts/app-layout';
+import { BareLayout } from './layouts/bare-layout';
+import { GuestLayout } from './layouts/guest-layout';
+import { RouteError } from './layouts/route-error';
+import { FullPageLoader } from '../components/full-page-loader';
+
+/** Route screens load lazily so the login page only downloads what it needs. */
+export const router = createBrowserRouter([
+  {
+    // Activate is "guest and auth" and hides the menu.
+    path: routePatterns.activate,
+    loader: optionalSession,
+    Component: BareLayout,
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        index: true,
+        lazy: async () => ({
+          Component: (await import('../features/auth/routes/activate')).ActivateRoute,
+        }),
+      },
+    ],
+  },
+  {
+    id: 'root',
+    loader: optionalSession,
+    Component: AppLayout,
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        loader: guestOnly,
+        Component: GuestLayout,
+        children: [
+          {
+            path: paths.login,
+            lazy: async () => ({
+              Component: (await import('../features/auth/routes/login')).LoginRoute,
+            }),
+          },
+          {
+            path: paths.register,
+            lazy: async () => ({
+              Component: (await import('../features/auth/routes/register')).RegisterRoute,
+            }),
+          },
+        ],
+      },
+      {
+        Component: GuestLayout,
+        children: [
+          {
+            path: paths.passwordReminder,
+            lazy: async () => ({
+              Component: (await import('../features/auth/routes/password-reminder'))
+                .PasswordReminderRoute,
+            }),
+          },
+          {
+            path: routePatterns.passwordReset,
+            lazy: async () => ({
+              Component: (await import('../features/auth/routes/password-reset'))
+                .PasswordResetRoute,
+            }),
+          },
+        ],
+      },
+      {
+        index: true,
+        loader: requireAuth(),
+        lazy: async () => ({
+          Component: (await import('../features/signings/routes/signings')).SigningsRoute,
+        }),
+      },
+      {
+        path: paths.newSigning,
+        loader: requireAuth({ permission: 'createSignRequest' }),
+        lazy: async () => ({
+          Component: (await import('../features/signings/routes/new-signing')).NewSigningRoute,
+        }),
+      },
+      {
+        path: paths.accountSettings,
+        loader: requireAuth(),
+        lazy: async () => ({
+          Component: (await import('../features/account/routes/account-settings'))
+            .AccountSettingsRoute,
+        }),
+      },
+      {
+        path: paths.passwordChange,
+        loader: requireAuth(),
+        lazy: async () => ({
+          Component: (await import('../features/account/routes/password-change'))
+            .PasswordChangeRoute,
+        }),
+      },
+      {
+        path: paths.users,
+        loader: requireAuth({ permission: 'getUsers' }),
+        lazy: async () => ({
+          Component: (await import('../features/users/routes/users')).UsersRoute,
+        }),
+      },
+      {
+        path: paths.contact,
+        loader: requireAuth(),
+        lazy: async () => ({
+          Component: (await import('../features/contact/routes/contact')).ContactRoute,
+        }),
+      },
+      { path: '*', loader: () => redirect(paths.home) },
+    ],
+  },
+]);
+
+// Seed 001 §8: a 401 anywhere ends the session and goes to Login, unless already there.
+api.setUnauthorizedHandler(() => {
+  clearSession();
+  if (router.state.location.pathname !== paths.login) void router.navigate(paths.login);
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { pageList } from './pagination';
+
+describe('pageList', () => {
+  it('shows every page up to 10 pages', () => {
+    expect(pageList(1, 1)).toEqual([1]);
+    expect(pageList(4, 10)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('shows nothing without pages', () => {
+    expect(pageList(1, 0)).toEqual([]);
+  });
+
+  it('shows first, last and two each side of the current page with ellipses', () => {
+    expect(pageList(10, 20)).toEqual([1, 'ellipsis-start', 8, 9, 10, 11, 12, 'ellipsis-end', 20]);
+  });
+
+  it('leaves out the ellipsis where there is no gap', () => {
+    expect(pageList(1, 11)).toEqual([1, 2, 3, 'ellipsis-end', 11]);
+    expect(pageList(3, 11)).toEqual([1, 2, 3, 4, 5, 'ellipsis-end', 11]);
+    expect(pageList(4, 20)).toEqual([1, 2, 3, 4, 5, 6, 'ellipsis-end', 20]);
+    expect(pageList(20, 20)).toEqual([1, 'ellipsis-start', 18, 19, 20]);
+    expect(pageList(17, 20)).toEqual([1, 'ellipsis-start', 15, 16, 17, 18, 19, 20]);
+  });
+
+  it('clamps a page outside the range', () => {
+    expect(pageList(99, 12)).toEqual([1, 'ellipsis-start', 10, 11, 12]);
+  });
+});

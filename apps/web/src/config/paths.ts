@@ -1,0 +1,37 @@
+/** Every path of the web app, in one place (seed 000 §2, seed 001 §2). */
+export const paths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  newSigning: '/nieuwe-ondertekening',
+  passwordReminder: '/wachtwoord-vergeten',
+  passwordReset: (token: string) => `/wachtwoord-instellen/${encodeURIComponent(token)}`,
+  activate: (token: string) => `/activeren/${encodeURIComponent(token)}`,
+  accountSettings: '/instellingen/account',
+  passwordChange: '/instellingen/account/wachtwoord-veranderen',
+  companySettings: '/instellingen/bedrijf',
+  credits: '/instellingen/credits',
+  creditsBought: '/instellingen/credits/gekocht',
+  invoices: '/instellingen/facturen',
+  emailTemplates: '/instellingen/emailtemplates',
+  api: '/instellingen/api',
+  webhooks: '/instellingen/webhooks',
+  users: '/instellingen/gebruikers',
+  templates: '/templates',
+  contact: '/contact',
+  allUsers: '/all-users',
+  allInvoices: '/all-invoices',
+  allPaymentPlans: '/all-payment-plans',
+} as const;
+
+/** Route patterns for the router (the same paths with their parameters). */
+export const routePatterns = {
+  passwordReset: '/wachtwoord-instellen/:token',
+  activate: '/activeren/:token',
+} as const;
+
+export const externalLinks = {
+  home: 'https://paraaf.nl',
+  faq: 'https://paraaf.nl/faq',
+  terms: 'https://paraaf.nl/voorwaarden',
+} as const;

@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProvider } from '../../../app/provider';
+import { tokens } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+import { LoginRoute } from './login';
+
+function json(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+function renderLogin() {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', Component: LoginRoute },
+      { path: '/', element: <h1>Startpagina</h1> },
+    ],
+    { initialEntries: ['/login'] },
+  );
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+async function submitCredentials() {
+  fireEvent.change(screen.getByLabelText(/E-mailadres/), { target: { value: 'jan@example.nl' } });
+  fireEvent.change(screen.getByLabelText(/^Wachtwoord/), { target: { value: 'geheim123' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Inloggen' }));
+  return screen.findByLabelText('Cijfer 1 van de code');
+}
+
+const session = {
+  token: 'tok',
+  user: { id: 1, name: 'Jan', email: 'jan@example.nl', all_permissions: [], roles: [] },
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  tokens.set(null);
+  queryClient.clear();
+});
+
+describe('Login', () => {
+  it('shows five code boxes after a 202 and submits a pasted code with only its digits', async () => {
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockResolvedValueOnce(json(202, { two_factor_hash: 'hash-1' }))
+      .mockResolvedValueOnce(json(200, session));
+    vi.stubGlobal('fetch', fetch);
+    const router = renderLogin();
+
+    await submitCredentials();
+    for (let i = 1; i <= 5; i++)
+      expect(screen.getByLabelText(`Cijfer ${i} van de code`)).toBeTruthy();
+    expect(screen.queryByLabelText(/^Wachtwoord/)).toBeNull();
+
+    fireEvent.paste(screen.getByLabelText('Cijfer 1 van de code'), {
+      clipboardData: { getData: () => 'Code: 12-345' },
+    });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const body = JSON.parse(fetch.mock.calls[1]![1]!.body as string) as Record<string, string>;
+    expect(body).toEqual({
+      email: 'jan@example.nl',
+      password: 'geheim123',
+      two_factor_hash: 'hash-1',
+      two_factor_code: '12345',
+    });
+    expect(tokens.get()).toBe('tok');
+  });
+
+  it('clears the boxes and says the code is wrong when the code is refused', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn<typeof globalThis.fetch>()
+        .mockResolvedValueOnce(json(202, { two_factor_hash: 'hash-1' }))
+        .mockResolvedValueOnce(json(422, { message: 'x', errors: { two_factor_code: ['x'] } })),
+    );
+    renderLogin();
+    await submitCredentials();
+    fireEvent.paste(screen.getByLabelText('Cijfer 1 van de code'), {
+      clipboardData: { getData: () => '54321' },
+    });
+    expect(
+      await screen.findByText('De opgegeven code is onjuist, probeer het opnieuw'),
+    ).toBeTruthy();
+    for (let i = 1; i <= 5; i++) {
+      expect(screen.getByLabelText<HTMLInputElement>(`Cijfer ${i} van de code`).value).toBe('');
+    }
+  });
+
+  it('shows the login error and clears the password on failure', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof globalThis.fetch>().mockResolvedValue(json(422, { message: 'x', errors: {} })),
+    );
+    renderLogin();
+    fireEvent.change(screen.getByLabelText(/E-mailadres/), { target: { value: 'jan@example.nl' } });
+    fireEvent.change(screen.getByLabelText(/^Wachtwoord/), { target: { value: 'fout' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Inloggen' }));
+    expect(
+      await screen.findByText(
+        'Het inloggen is helaas niet gelukt, Controleer je gegevens en probeer het opnieuw',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>(/^Wachtwoord/).value).toBe('');
+  });
+});

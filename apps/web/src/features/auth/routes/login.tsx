@@ -1,0 +1,186 @@
+import { useState, type ClipboardEvent, type FormEvent } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  PasswordInput,
+  PinInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { messages, TWO_FACTOR_CODE_LENGTH, type LoginBody } from '@paraaf/contract';
+import { paths } from '../../../config/paths';
+import { isApiError } from '../../../lib/api-client';
+import { startSession } from '../../../lib/auth';
+import { isTwoFactorChallenge, login } from '../api/login';
+import { codeDigits, isCompleteCode } from '../lib/code';
+import { authTexts } from '../texts';
+
+/** Mantine gives the code boxes the ids `${CODE_ID}-1` … `${CODE_ID}-5`. */
+const CODE_ID = 'login-code';
+
+/**
+ * The login page is the first screen most visitors load, so it stays light: plain state instead
+ * of @mantine/form, and the two required-field checks of `loginBody` written out instead of
+ * pulling zod into this page (the server validates with `loginBody` itself).
+ */
+export function LoginRoute() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const [hash, setHash] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(body: LoginBody) {
+    const codeStep = body.two_factor_hash !== undefined;
+    setError(null);
+    setPending(true);
+    try {
+      const response = await login(body);
+      if (isTwoFactorChallenge(response)) {
+        setHash(response.two_factor_hash);
+        setCode('');
+        return;
+      }
+      startSession(response);
+      await navigate(paths.home);
+    } catch (e) {
+      if (isApiError(e, 429)) setError(e.message);
+      else setError(codeStep ? authTexts.codeWrong : authTexts.loginFailed);
+      if (codeStep) {
+        setCode('');
+        // Wait for the cleared boxes to render before focusing the first one.
+        setTimeout(() => document.getElementById(`${CODE_ID}-1`)?.focus(), 0);
+      } else {
+        setPassword('');
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  function submitCredentials(event: FormEvent) {
+    event.preventDefault();
+    const errors = {
+      email: email.trim() ? undefined : messages.required,
+      password: password ? undefined : messages.required,
+    };
+    setFieldErrors(errors);
+    if (errors.email || errors.password) return;
+    void submit({ email: email.trim(), password });
+  }
+
+  function changeCode(value: string) {
+    const digits = codeDigits(value);
+    setCode(digits);
+    if (hash && isCompleteCode(digits) && !pending) {
+      void submit({
+        email: email.trim(),
+        password,
+        two_factor_hash: hash,
+        two_factor_code: digits,
+      });
+    }
+  }
+
+  // Pasted text may hold spaces, dashes or words ("Code: 12 345"): keep only its digits.
+  function pasteCode(event: ClipboardEvent<HTMLDivElement>) {
+    event.preventDefault();
+    event.stopPropagation();
+    changeCode(event.clipboardData.getData('text/plain'));
+  }
+
+  function backToLogin() {
+    setHash(null);
+    setCode('');
+    setError(null);
+    setPassword('');
+  }
+
+  if (hash !== null) {
+    return (
+      <Stack>
+        <Title order={2}>Inloggen</Title>
+        <Text>
+          We hebben een code van {TWO_FACTOR_CODE_LENGTH} cijfers naar je e-mailadres gestuurd. Vul
+          de code hieronder in.
+        </Text>
+        <div onPasteCapture={pasteCode}>
+          <PinInput
+            id={CODE_ID}
+            length={TWO_FACTOR_CODE_LENGTH}
+            type="number"
+            oneTimeCode
+            autoFocus
+            size="lg"
+            value={code}
+            onChange={changeCode}
+            disabled={pending}
+            error={error !== null}
+            getInputProps={(index) => ({ 'aria-label': `Cijfer ${index + 1} van de code` })}
+          />
+        </div>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Anchor component="button" type="button" onClick={backToLogin} ta="left">
+          Terug naar inloggen
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={submitCredentials} noValidate>
+      <Stack>
+        <Title order={2}>Inloggen</Title>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextInput
+          label="E-mailadres"
+          type="email"
+          autoComplete="username"
+          required
+          autoFocus
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={fieldErrors.email}
+        />
+        <PasswordInput
+          label="Wachtwoord"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          error={fieldErrors.password}
+        />
+        <Group justify="space-between">
+          <Anchor component={Link} to={paths.passwordReminder} size="sm">
+            Wachtwoord vergeten?
+          </Anchor>
+        </Group>
+        <Button type="submit" loading={pending} fullWidth>
+          Inloggen
+        </Button>
+        <Text size="sm" ta="center">
+          Nog geen account?{' '}
+          <Anchor component={Link} to={paths.register}>
+            Registreer je hier
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { roleLabels, type User } from '@paraaf/contract';
+import { Page } from '../../../components/page';
+import { Pagination } from '../../../components/pagination';
+import { hasPermission, useUser } from '../../../lib/auth';
+import { formatDateTime } from '../../../lib/format';
+import { useUsers } from '../api/get-users';
+import { DeleteUserModal } from '../components/delete-user-modal';
+import { UserFormModal } from '../components/user-form-modal';
+
+type Dialog = { kind: 'invite' } | { kind: 'edit'; user: User } | { kind: 'delete'; user: User };
+
+export function UsersRoute() {
+  const me = useUser();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const users = useUsers(page);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+
+  const mayInvite = hasPermission(me, 'inviteUser');
+  const mayUpdate = hasPermission(me, 'updateUser');
+  const mayDelete = hasPermission(me, 'deleteUser');
+
+  function goTo(next: number) {
+    setParams(next > 1 ? { page: String(next) } : {});
+  }
+
+  const list = users.data?.data ?? [];
+
+  return (
+    <Page
+      title="Gebruikers"
+      actions={
+        mayInvite && (
+          <Button
+            leftSection={<IconUserPlus size={16} />}
+            onClick={() => setDialog({ kind: 'invite' })}
+          >
+            Uitnodigen
+          </Button>
+        )
+      }
+    >
+      <Paper withBorder radius="lg">
+        {users.isPending ? (
+          <Center p="xl">
+            <Loader aria-label="Laden" />
+          </Center>
+        ) : users.isError ? (
+          <Text p="lg" c="red">
+            {users.error.message}
+          </Text>
+        ) : list.length === 0 ? (
+          <Text p="lg" c="dimmed">
+            Er zijn nog geen gebruikers
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Naam</Table.Th>
+                  <Table.Th>E-mailadres</Table.Th>
+                  <Table.Th>Rol</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Aangemaakt op</Table.Th>
+                  <Table.Th>
+                    <span className="mantine-visually-hidden">Acties</span>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((user) => {
+                  const role = user.roles[0]?.name;
+                  return (
+                    <Table.Tr key={user.id}>
+                      <Table.Td fw={500}>{user.name}</Table.Td>
+                      <Table.Td>{user.email}</Table.Td>
+                      <Table.Td>{role ? roleLabels[role] : ''}</Table.Td>
+                      <Table.Td>
+                        {user.is_active ? (
+                          <Badge color="teal" variant="light">
+                            geactiveerd
+                          </Badge>
+                        ) : (
+                          <Badge color="yellow" variant="light">
+                            uitgenodigd
+                          </Badge>
+                        )}
+                      </Table.Td>
+                      <Table.Td>{formatDateTime(user.created_at)}</Table.Td>
+                      <Table.Td>
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          {mayUpdate && (
+                            <Tooltip label="Bewerken">
+                              <ActionIcon
+                                variant="subtle"
+                                aria-label="Bewerken"
+                                onClick={() => setDialog({ kind: 'edit', user })}
+                              >
+                                <IconPencil size={18} />
+                              </ActionIcon>
+                            </Tooltip>
+                          )}
+                          {mayDelete && user.id !== me?.id && (
+                            <Tooltip label="Verwijderen">
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                aria-label="Verwijderen"
+                                onClick={() => setDialog({ kind: 'delete', user })}
+                              >
+                                <IconTrash size={18} />
+                              </ActionIcon>
+                            </Tooltip>
+                          )}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+      {users.data && (
+        <Stack align="center" gap={4}>
+          <Pagination page={page} lastPage={users.data.last_page} onChange={goTo} />
+          <Text size="xs" c="dimmed">
+            {users.data.total} {users.data.total === 1 ? 'gebruiker' : 'gebruikers'}
+          </Text>
+        </Stack>
+      )}
+
+      {dialog?.kind === 'invite' && <UserFormModal user={null} onClose={close} />}
+      {dialog?.kind === 'edit' && <UserFormModal user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'delete' && <DeleteUserModal user={dialog.user} onClose={close} />}
+    </Page>
+  );
+}

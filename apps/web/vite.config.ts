@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const api = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': { target: api, changeOrigin: false },
+      '/dev': { target: api, changeOrigin: false },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: api, changeOrigin: false },
+      '/dev': { target: api, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // The contract's modules only declare schemas and constants, so a page that imports
+        // `messages` need not download zod and every schema.
+        moduleSideEffects: (id: string) => !id.includes('/packages/contract/src/'),
+      },
+    },
+  },
+});
