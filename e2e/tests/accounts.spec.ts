@@ -1,13 +1,17 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, linkFrom, test } from '../support/fixtures.ts';
 
 const password = 'Eerste-wachtwoord-1';
+
+/** A form field by its exact Dutch label; Mantine appends ' *' to required labels. */
+const field = (scope: Page | Locator, label: string) =>
+  scope.getByLabel(new RegExp(`^${label}( \\*)?$`));
 const newPassword = 'Tweede-wachtwoord-2';
 
 async function login(page: Page, email: string, pass: string) {
   await page.goto('/login');
-  await page.getByLabel('E-mailadres').fill(email);
-  await page.getByLabel('Wachtwoord', { exact: true }).fill(pass);
+  await field(page, 'E-mailadres').fill(email);
+  await field(page, 'Wachtwoord').fill(pass);
   await page.getByRole('button', { name: 'Inloggen' }).click();
 }
 
@@ -18,11 +22,11 @@ async function logout(page: Page) {
 
 async function register(page: Page, company: string, name: string, email: string) {
   await page.goto('/register');
-  await page.getByLabel('Bedrijfsnaam').fill(company);
-  await page.getByLabel('Naam', { exact: true }).fill(name);
-  await page.getByLabel('E-mailadres').fill(email);
-  await page.getByLabel('Wachtwoord', { exact: true }).fill(password);
-  await page.getByLabel('Herhaal wachtwoord').fill(password);
+  await field(page, 'Bedrijfsnaam').fill(company);
+  await field(page, 'Naam').fill(name);
+  await field(page, 'E-mailadres').fill(email);
+  await field(page, 'Wachtwoord').fill(password);
+  await field(page, 'Herhaal wachtwoord').fill(password);
   await page.getByLabel(/algemene voorwaarden/).check();
   await page.getByRole('button', { name: 'Registreren' }).click();
   await expect(page).toHaveURL(/\/nieuwe-ondertekening\?register=success$/);
@@ -48,7 +52,7 @@ test('register, two-step login with the mailed code, change password, log out', 
   await login(page, email, password);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/instellingen/account');
-  await page.getByLabel('Tweestapsverificatie').check();
+  await page.getByRole('switch', { name: /^Tweestapsverificatie/ }).check();
   await page.getByRole('button', { name: 'Opslaan' }).click();
   await expect(page.getByText('Je wijzigingen zijn opgeslagen')).toBeVisible();
   await logout(page);
@@ -59,17 +63,17 @@ test('register, two-step login with the mailed code, change password, log out', 
   expect(code).toBeDefined();
   // A wrong code first: the boxes are cleared and the seed's message shows.
   const wrong = code === '00000' ? '11111' : '00000';
-  await page.getByRole('textbox').first().click();
+  await page.getByLabel('Cijfer 1 van de code').click();
   await page.keyboard.type(wrong);
   await expect(page.getByText('De opgegeven code is onjuist, probeer het opnieuw')).toBeVisible();
-  await page.getByRole('textbox').first().click();
+  await page.getByLabel('Cijfer 1 van de code').click();
   await page.keyboard.type(code!);
   await expect(page).toHaveURL(/\/$/);
 
   await page.goto('/instellingen/account/wachtwoord-veranderen');
-  await page.getByLabel('Huidig wachtwoord').fill(password);
-  await page.getByLabel('Nieuw wachtwoord').fill(newPassword);
-  await page.getByLabel('Herhaal wachtwoord').fill(newPassword);
+  await field(page, 'Huidig wachtwoord').fill(password);
+  await field(page, 'Nieuw wachtwoord').fill(newPassword);
+  await field(page, 'Herhaal wachtwoord').fill(newPassword);
   await page.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
   await expect(page.getByRole('link', { name: /account/i }).first()).toBeVisible();
   await logout(page);
@@ -89,7 +93,7 @@ test('password reminder, reset through the mailed link, log in', async ({ page, 
   await logout(page);
 
   await page.goto('/wachtwoord-vergeten');
-  await page.getByLabel('E-mailadres').fill(email);
+  await field(page, 'E-mailadres').fill(email);
   await page.getByRole('button', { name: 'Aanvraag versturen' }).click();
   await expect(
     page.getByText(
@@ -100,9 +104,9 @@ test('password reminder, reset through the mailed link, log in', async ({ page, 
   const mail = await smtp.waitForMail(email, /Wachtwoord herstellen/);
   const link = linkFrom(mail, '/wachtwoord-instellen/');
   await page.goto(new URL(link).pathname);
-  await page.getByLabel('E-mailadres').fill(email);
-  await page.getByLabel('Nieuw wachtwoord').fill(newPassword);
-  await page.getByLabel('Herhaal wachtwoord').fill(newPassword);
+  await field(page, 'E-mailadres').fill(email);
+  await field(page, 'Nieuw wachtwoord').fill(newPassword);
+  await field(page, 'Herhaal wachtwoord').fill(newPassword);
   await page.getByRole('button', { name: 'Wachtwoord instellen' }).click();
   await page
     .getByRole('link', { name: /inloggen/i })
@@ -127,10 +131,9 @@ test('invite a viewer, activate through the mailed link, the viewer sees only a 
   await expect(page.getByRole('heading', { name: 'Gebruikers' })).toBeVisible();
   await page.getByRole('button', { name: 'Uitnodigen' }).first().click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Naam', { exact: true }).fill('Ineke Inzage');
-  await dialog.getByLabel('E-mailadres').fill(viewerEmail);
-  await dialog.getByLabel('Rol').click();
-  await page.getByRole('option', { name: 'Inzage' }).click();
+  await field(dialog, 'Naam').fill('Ineke Inzage');
+  await field(dialog, 'E-mailadres').fill(viewerEmail);
+  await field(dialog, 'Rol').selectOption({ label: 'Inzage' });
   await dialog.getByRole('button', { name: 'Uitnodigen' }).click();
   await expect(page.getByText(viewerEmail)).toBeVisible();
   await logout(page);
@@ -138,8 +141,8 @@ test('invite a viewer, activate through the mailed link, the viewer sees only a 
   const mail = await smtp.waitForMail(viewerEmail, /Uitnodiging/);
   await page.goto(new URL(linkFrom(mail, '/activeren/')).pathname);
   await expect(page.getByRole('button', { name: 'Uitloggen' })).toHaveCount(0);
-  await page.getByLabel('Wachtwoord', { exact: true }).fill(password);
-  const repeat = page.getByLabel('Herhaal wachtwoord');
+  await field(page, 'Wachtwoord').fill(password);
+  const repeat = field(page, 'Herhaal wachtwoord');
   if (await repeat.count()) await repeat.fill(password);
   await page.getByRole('button', { name: 'Activeren' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -1,5 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Anchor, Box, Burger, Button, Divider, Group, NavLink, Progress } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Burger,
+  Button,
+  Divider,
+  Group,
+  NavLink,
+  Progress,
+  Text,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconExternalLink, IconLogout } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
@@ -112,9 +122,10 @@ function TopMenu({ user, company }: { user: User; company: Company | undefined }
         </Anchor>
       )}
       {showCredits && (
-        <Anchor component={Link} to={paths.credits} c="dark.6" fw={500} visibleFrom="sm">
+        // A plain figure until the credits screen exists (no links to screens that are not there).
+        <Text c="dark.6" fw={500} visibleFrom="sm">
           {`Credits: ${company.credits}`}
-        </Anchor>
+        </Text>
       )}
       <Anchor component={Link} to={paths.accountSettings} c="dark.6" fw={500} visibleFrom="sm">
         {company?.name ?? 'Instellingen'}
