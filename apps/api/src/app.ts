@@ -9,6 +9,11 @@ import { impersonationLog } from './db/schema/index.ts';
 import { startQueue } from './jobs/queue.ts';
 import { registerWorkers, jobNames } from './jobs/workers.ts';
 import type { Deps } from './lib/context.ts';
+import { createStorage } from './lib/storage/storage.ts';
+import { signRequestsRoutes } from './modules/sign-requests/sign-requests.routes.ts';
+import { signRequestsReadRoutes } from './modules/sign-requests/sign-requests.read.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { emailTemplatesRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { AppError, TooManyRequestsError, ValidationError } from './lib/errors.ts';
 import { findSession } from './modules/auth/sessions.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -28,11 +33,17 @@ export interface BuildOptions {
 function redactUrl(url: string): string {
   return url
     .replace(/([?&]token=)[^&]*/g, '$1[redacted]')
-    .replace(/\/(activeren|activate|password-reset|wachtwoord-instellen|ondertekenen|signing)\/[^/?]+/g, '/$1/[redacted]');
+    .replace(
+      /\/(activeren|activate|password-reset|wachtwoord-instellen|ondertekenen|signing)\/[^/?]+/g,
+      '/$1/[redacted]',
+    );
 }
 
 /** Builds the whole application (plugins, modules, error handler) without listening. */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -61,7 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pollSeconds: config.jobPollSeconds,
     onError: (error) => app.log.error({ err: error }, 'job queue error'),
   });
-  const deps: Deps = { config, db: database.db, queue };
+  const deps: Deps = { config, db: database.db, queue, storage: createStorage(config) };
   if (config.worker === 'inline') await registerWorkers(queue, deps, app.log);
 
   if (config.adminEmail && config.adminPassword) {
@@ -82,12 +93,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!token && request.method === 'GET' && /\/(download|file)(\?|$)/.test(request.url)) {
       token = (request.query as { token?: string } | undefined)?.token;
     }
-    if (token && token.length <= 200) request.auth = await findSession(database.db, token, config.sessionTtlHours);
+    if (token && token.length <= 200)
+      request.auth = await findSession(database.db, token, config.sessionTtlHours);
   });
   app.addHook('onResponse', async (request, reply) => {
     const auth = request.auth;
     if (!auth?.impersonatorId) return;
-    app.log.info({ userId: auth.user.id, impersonatorId: auth.impersonatorId, url: redactUrl(request.url) }, 'impersonated request');
+    app.log.info(
+      { userId: auth.user.id, impersonatorId: auth.impersonatorId, url: redactUrl(request.url) },
+      'impersonated request',
+    );
     await database.db.insert(impersonationLog).values({
       userId: auth.user.id,
       impersonatorId: auth.impersonatorId,
@@ -102,9 +117,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return reply.code(422).send({ message: error.message, errors: error.errors });
     }
     if (error instanceof TooManyRequestsError) {
-      return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send({ message: error.message });
+      return reply
+        .code(429)
+        .header('retry-after', String(error.retryAfterSeconds))
+        .send({ message: error.message });
     }
-    if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
+    if (error instanceof AppError)
+      return reply.code(error.statusCode).send({ message: error.message });
     if (error.validation) {
       // Route schema (path/query) failures: the same 422 shape as body validation.
       const errors: Record<string, string[]> = {};
@@ -129,6 +148,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   usersRoutes(app, deps);
   companiesRoutes(app, deps);
   adminRoutes(app, deps);
+  signRequestsRoutes(app, deps);
+  signRequestsReadRoutes(app, deps);
+  documentsRoutes(app, deps);
+  emailTemplatesRoutes(app, deps);
   if (!config.smtpUrl) mailboxRoutes(app, deps);
 
   const hasSpa = config.webDist !== null && fs.existsSync(path.join(config.webDist, 'index.html'));
@@ -136,11 +159,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(fastifyStatic, { root: config.webDist!, wildcard: false, index: false });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/dev/') || request.method !== 'GET' || !hasSpa) {
+    if (
+      request.url.startsWith('/api/') ||
+      request.url.startsWith('/dev/') ||
+      request.method !== 'GET' ||
+      !hasSpa
+    ) {
       return reply.code(404).send({ message: messages.notFound });
     }
     // History-mode routing: every other path is the SPA.
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').sendFile('index.html');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html');
   });
 
   app.addHook('onClose', async () => {

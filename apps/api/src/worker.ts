@@ -4,22 +4,27 @@ import { loadConfig } from './config/env.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { startQueue } from './jobs/queue.ts';
 import { jobNames, registerWorkers } from './jobs/workers.ts';
+import { createStorage } from './lib/storage/storage.ts';
 
 /** Entry point of a jobs-only process (`npm run worker`), beside api processes run with WORKER=off. */
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
 if (!config.databaseUrl) {
-  log.warn('no DATABASE_URL: a separate worker only makes sense on PostgreSQL; PGlite allows one process');
+  log.warn(
+    'no DATABASE_URL: a separate worker only makes sense on PostgreSQL; PGlite allows one process',
+  );
 }
 const database = await openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dir: path.join(config.dataDir, 'db') },
+  config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dir: path.join(config.dataDir, 'db') },
 );
 await migrateDatabase(database);
 const queue = await startQueue(database, jobNames, {
   pollSeconds: config.jobPollSeconds,
   onError: (error) => log.error({ err: error }, 'job queue error'),
 });
-await registerWorkers(queue, { config, db: database.db, queue }, log);
+await registerWorkers(queue, { config, db: database.db, queue, storage: createStorage(config) }, log);
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -1,11 +1,20 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { booleanField, emailField, optionalString, passwordField, requiredString } from './fields.ts';
+import {
+  booleanField,
+  emailField,
+  optionalString,
+  passwordField,
+  requiredString,
+} from './fields.ts';
 import { TWO_FACTOR_CODE_LENGTH } from './constants.ts';
 
 export const loginBody = z.object({
   email: requiredString(),
-  password: z.string({ error: messages.required }).min(1, messages.required).max(200, messages.maxLength),
+  password: z
+    .string({ error: messages.required })
+    .min(1, messages.required)
+    .max(200, messages.maxLength),
   two_factor_hash: z.string().max(200).optional(),
   two_factor_code: z
     .string()
@@ -57,5 +66,9 @@ export const passwordChangeBody = z
   });
 
 export const loginAsUserBody = z.object({
-  user: z.coerce.number({ error: messages.required }).int().positive(messages.required),
+  user: z.coerce
+    .number({ error: messages.required })
+    .int()
+    .positive(messages.required)
+    .max(2147483647, messages.max),
 });

@@ -6,3 +6,4 @@ export * from './fields.ts';
 export * from './auth.ts';
 export * from './users.ts';
 export * from './responses.ts';
+export * from './sign-requests.ts';

@@ -13,7 +13,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or an open transaction: repositories accept both. */
 export type DbOrTx = Db | Tx;
 
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
+export type DatabaseTarget =
+  { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
 
 export interface Database {
   kind: DatabaseTarget['kind'];

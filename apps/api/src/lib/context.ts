@@ -3,6 +3,7 @@ import type { Permission } from '@paraaf/contract';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import type { Queue } from '../jobs/queue.ts';
+import type { Storage } from './storage/storage.ts';
 import type { users } from '../db/schema/index.ts';
 import { ForbiddenError, UnauthenticatedError } from './errors.ts';
 
@@ -22,6 +23,7 @@ export interface Deps {
   config: Config;
   db: Db;
   queue: Queue;
+  storage: Storage;
 }
 
 export interface Ctx extends Deps {

@@ -1,3 +1,4 @@
 export * from './companies.ts';
 export * from './users.ts';
 export * from './system.ts';
+export * from './sign-requests.ts';

@@ -32,7 +32,10 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_company_idx').on(t.companyId)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_company_idx').on(t.companyId),
+  ],
 );
 
 /** Bearer sessions: only the SHA-256 of the token is stored. */
@@ -99,5 +102,7 @@ export const impersonationLog = pgTable('impersonation_log', {
   method: text('method').notNull(),
   path: text('path').notNull(),
   statusCode: integer('status_code').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  createdAt: timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });

@@ -1,0 +1,197 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companies, departments } from './companies.ts';
+import { users } from './users.ts';
+
+export interface CustomField {
+  name: string;
+  description: string | null;
+  required: boolean;
+  value: string | null;
+}
+
+/** Per locale, the invitation mail the sender wrote or chose (seed 000 §3). */
+export type SignRequestMailTemplates = Record<string, { subject: string; template: string }>;
+
+export const signRequests = pgTable(
+  'sign_requests',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The initiator: the user who created the request. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    stateId: integer('state_id').notNull().default(1),
+    isSync: boolean('is_sync').notNull().default(false),
+    sendDocumentsToInitiator: boolean('send_documents_to_initiator').notNull().default(false),
+    /** Extra recipients of the signed documents. */
+    emails: jsonb('emails').$type<string[]>().notNull().default([]),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    emailTemplates: jsonb('email_templates').$type<SignRequestMailTemplates>().notNull().default({}),
+    customFields: jsonb('custom_fields').$type<CustomField[]>().notNull().default([]),
+    viewerUserId: integer('viewer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    creditsCost: integer('credits_cost').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    estimatedGdprPurgeAt: timestamp('estimated_gdpr_purge_at', { withTimezone: true }),
+    gdprPurgedAt: timestamp('gdpr_purged_at', { withTimezone: true }),
+    /** Why the request failed (state 9) or could not notify (40); for the sender, never internals. */
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sign_requests_company_id_idx').on(t.companyId, t.id),
+    index('sign_requests_company_state_idx').on(t.companyId, t.stateId, t.id),
+    index('sign_requests_company_created_idx').on(t.companyId, t.createdAt),
+    index('sign_requests_viewer_idx').on(t.viewerUserId, t.id),
+    index('sign_requests_state_expires_idx').on(t.stateId, t.expiresAt),
+  ],
+);
+
+export const signers = pgTable(
+  'signers',
+  {
+    id: serial('id').primaryKey(),
+    signRequestId: integer('sign_request_id')
+      .notNull()
+      .references(() => signRequests.id, { onDelete: 'cascade' }),
+    /** Denormalised from the request so every query can be scoped without a join. */
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** 1-based order of signing (is_sync) and the n of `signer.{n}.*` markers. */
+    position: integer('position').notNull(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    locale: text('locale').notNull().default('nl'),
+    /** Verification types (1 e-mail, 2 SMS, 4 iDIN, 5 signature, 6 paraph). */
+    verifications: jsonb('verifications').$type<number[]>().notNull().default([]),
+    idinServices: jsonb('idin_services').$type<string[]>().notNull().default([]),
+    reminderAfter: integer('reminder_after').notNull().default(3),
+    maxReminders: integer('max_reminders').notNull().default(5),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    manualRemindersSent: integer('manual_reminders_sent').notNull().default(0),
+    lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
+    allowFormEdit: boolean('allow_form_edit').notNull().default(false),
+    stateId: integer('state_id').notNull().default(1),
+    /** SHA-256 of the signer's link token; the token itself exists only in the mail. */
+    tokenHash: text('token_hash'),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('signers_sign_request_idx').on(t.signRequestId, t.position),
+    index('signers_company_idx').on(t.companyId),
+    uniqueIndex('signers_token_hash_unique').on(t.tokenHash),
+  ],
+);
+
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+export const signables = pgTable(
+  'signables',
+  {
+    id: serial('id').primaryKey(),
+    signRequestId: integer('sign_request_id')
+      .notNull()
+      .references(() => signRequests.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    name: text('name').notNull(),
+    filename: text('filename').notNull(),
+    /** Bytes of the stored PDF. */
+    size: integer('size').notNull(),
+    pageCount: integer('page_count').notNull(),
+    /** Page sizes in PDF points, in page order. */
+    pages: jsonb('pages').$type<PageSize[]>().notNull(),
+    hasAcroforms: boolean('has_acroforms').notNull().default(false),
+    settings: jsonb('settings').$type<{ forms_enabled: boolean }>().notNull().default({ forms_enabled: false }),
+    /** Markers and signer input fields (seed 000 §3: config.variables, config.fields). */
+    config: jsonb('config')
+      .$type<{ variables: unknown[]; fields: unknown[] }>()
+      .notNull()
+      .default({ variables: [], fields: [] }),
+    storageKey: text('storage_key').notNull(),
+    sha256: text('sha256').notNull(),
+    stateId: integer('state_id').notNull().default(1),
+    signedStorageKey: text('signed_storage_key'),
+    signedSha256: text('signed_sha256'),
+    signedSize: integer('signed_size'),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    fileDeletedAt: timestamp('file_deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('signables_sign_request_idx').on(t.signRequestId, t.position),
+    index('signables_company_idx').on(t.companyId),
+  ],
+);
+
+/** The audit trail: one row per signer event (types 1–19 of seed 000 §4). */
+export const signerActions = pgTable(
+  'signer_actions',
+  {
+    id: serial('id').primaryKey(),
+    signerId: integer('signer_id')
+      .notNull()
+      .references(() => signers.id, { onDelete: 'cascade' }),
+    signRequestId: integer('sign_request_id')
+      .notNull()
+      .references(() => signRequests.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    type: integer('type').notNull(),
+    comment: text('comment'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    /** The user who caused it (sender actions such as a manual reminder), if any. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [index('signer_actions_signer_idx').on(t.signerId, t.id)],
+);
+
+/** A company's own version of a product mail, per locale (seed 001 'E-mail templates'). */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    locale: text('locale').notNull(),
+    subject: text('subject').notNull(),
+    template: text('template').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_templates_company_name_locale').on(t.companyId, t.name, t.locale)],
+);
