@@ -174,6 +174,15 @@ export async function buildApp(
       .sendFile('index.html');
   });
 
+  // During shutdown, answers in flight close their connection: a kept-alive socket would
+  // otherwise hold the server open until its keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.addHook('onClose', async () => {
     await queue.stop();
     if (!options.database) await database.close();

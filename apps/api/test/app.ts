@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Session } from '@paraaf/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config/env.ts';
@@ -13,7 +13,7 @@ export interface TestApp {
   smtp: SmtpCatcher;
   config: Config;
   /** app.inject with JSON and an optional bearer token; each call comes from its own IP unless given. */
-  request(options: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -59,7 +59,10 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 
 let seq = 0;
 /** Registers a company through the API and returns its admin's session. */
-export async function registerCompany(t: TestApp, overrides: Record<string, unknown> = {}): Promise<Session & { password: string }> {
+export async function registerCompany(
+  t: TestApp,
+  overrides: Record<string, unknown> = {},
+): Promise<Session & { password: string }> {
   seq += 1;
   const password = 'Geheim-wachtwoord-1';
   const res = await t.request({
@@ -76,5 +79,5 @@ export async function registerCompany(t: TestApp, overrides: Record<string, unkn
     },
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  return { ...(res.json<Session>()), password };
+  return { ...res.json<Session>(), password };
 }

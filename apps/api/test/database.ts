@@ -6,7 +6,11 @@ import { migrateDatabase, openDatabase, type Database } from '../src/db/client.t
  * A fresh, migrated database for one test file: a new database on the PostgreSQL server of
  * DATABASE_URL when set (CI), else an in-memory PGlite. Both run the same migrations.
  */
-export async function createTestDatabase(): Promise<{ database: Database; url: string | null; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  database: Database;
+  url: string | null;
+  drop: () => Promise<void>;
+}> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
     const database = await openDatabase({ kind: 'pglite', dir: null });

@@ -24,7 +24,13 @@ let passwordHash: Promise<string> | undefined;
 export async function createUser(
   t: TestApp,
   companyId: number,
-  options: { role?: Role; email?: string; name?: string; isActive?: boolean; twoFactorAuth?: boolean } = {},
+  options: {
+    role?: Role;
+    email?: string;
+    name?: string;
+    isActive?: boolean;
+    twoFactorAuth?: boolean;
+  } = {},
 ) {
   passwordHash ??= hashPassword(PASSWORD);
   const [user] = await t.db
@@ -43,8 +49,16 @@ export async function createUser(
 }
 
 /** Logs in through the API and returns the session; fails the test when login does not succeed. */
-export async function login(t: TestApp, email: string, password: string = PASSWORD): Promise<Session> {
-  const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+export async function login(
+  t: TestApp,
+  email: string,
+  password: string = PASSWORD,
+): Promise<Session> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json<Session>();
 }

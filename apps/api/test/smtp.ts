@@ -21,7 +21,9 @@ export async function startSmtpCatcher() {
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         (parsed) => {
-          const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(', ') : (parsed.to?.text ?? '');
+          const to = Array.isArray(parsed.to)
+            ? parsed.to.map((a) => a.text).join(', ')
+            : (parsed.to?.text ?? '');
           mails.push({
             to,
             from: parsed.from?.text ?? '',
@@ -40,13 +42,20 @@ export async function startSmtpCatcher() {
   const port = (server.server.address() as AddressInfo).port;
 
   /** Waits until a mail to `to` matching `subject` arrives (default 10 s) and returns it. */
-  async function waitForMail(to: string, subject?: RegExp, timeoutMs = 10_000): Promise<CaughtMail> {
+  async function waitForMail(
+    to: string,
+    subject?: RegExp,
+    timeoutMs = 10_000,
+  ): Promise<CaughtMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = mails.find((m) => m.to.includes(to) && (!subject || subject.test(m.subject)));
       if (found) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no mail to ${to} ${subject ? `matching ${subject}` : ''} within ${timeoutMs} ms`);
+      if (left <= 0)
+        throw new Error(
+          `no mail to ${to} ${subject ? `matching ${subject}` : ''} within ${timeoutMs} ms`,
+        );
       await new Promise<void>((resolve) => {
         waiters.push(resolve);
         setTimeout(resolve, Math.min(left, 200));

@@ -23,14 +23,23 @@ export interface QueueOptions {
   onError(error: unknown): void;
 }
 
-export async function startQueue(database: Database, jobNames: string[], options: QueueOptions): Promise<Queue> {
+export async function startQueue(
+  database: Database,
+  jobNames: string[],
+  options: QueueOptions,
+): Promise<Queue> {
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schedule: false })
     : new PgBoss({ connectionString: database.url!, max: 4, useListenNotify: true });
   boss.on('error', (error: unknown) => options.onError(error));
   await boss.start();
   for (const name of jobNames) {
-    await boss.createQueue(name, { notify: true, retryLimit: 5, retryDelay: 5, retryBackoff: true });
+    await boss.createQueue(name, {
+      notify: true,
+      retryLimit: 5,
+      retryDelay: 5,
+      retryBackoff: true,
+    });
   }
 
   return {
@@ -40,7 +49,13 @@ export async function startQueue(database: Database, jobNames: string[], options
     async work(job, deps) {
       await boss.work(
         job.name,
-        { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
+        // A NOTIFY is only a hint and can be missed (a job enqueued while the worker is busy);
+        // without this the backstop poll would be pg-boss's 30 s default, delaying mail that long.
+        {
+          pollingIntervalSeconds: options.pollSeconds,
+          notifyPollingIntervalSeconds: options.pollSeconds,
+          batchSize: 1,
+        },
         async (jobs: Job<unknown>[]) => {
           for (const j of jobs) await job.handle(deps, job.schema.parse(j.data));
         },

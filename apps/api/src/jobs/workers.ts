@@ -7,7 +7,11 @@ import type { Queue } from './queue.ts';
 export const jobNames = [sendMailJob.name];
 
 /** Starts the handlers of every job in this process (inline mode or `npm run worker`). */
-export async function registerWorkers(queue: Queue, deps: Deps, log: FastifyBaseLogger): Promise<void> {
+export async function registerWorkers(
+  queue: Queue,
+  deps: Deps,
+  log: FastifyBaseLogger,
+): Promise<void> {
   const transport = createTransport(deps.config.smtpUrl);
   await queue.work(sendMailJob, { db: deps.db, transport, from: deps.config.mailFrom });
   log.info({ jobs: jobNames, smtp: Boolean(transport) }, 'job workers started');

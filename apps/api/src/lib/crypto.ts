@@ -25,7 +25,10 @@ export function hashPassword(password: string): Promise<string> {
 // Verified against when the account does not exist, so timing does not reveal it.
 const dummyHash = hash('paraaf-timing-equaliser');
 
-export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(
+  passwordHash: string | null,
+  password: string,
+): Promise<boolean> {
   if (!passwordHash) {
     await verify(await dummyHash, password).catch(() => false);
     return false;

@@ -55,3 +55,9 @@ export class TooManyRequestsError extends AppError {
     super(429, message);
   }
 }
+
+/** A PostgreSQL unique violation (23505), as thrown by either driver. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

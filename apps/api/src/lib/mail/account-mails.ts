@@ -26,7 +26,12 @@ export function passwordResetMail(name: string, url: string): MailContent {
   });
 }
 
-export function invitationMail(name: string, companyName: string, inviterName: string, url: string): MailContent {
+export function invitationMail(
+  name: string,
+  companyName: string,
+  inviterName: string,
+  url: string,
+): MailContent {
   return renderLayout({
     subject: `Uitnodiging voor ${companyName} op Paraaf`,
     paragraphs: [

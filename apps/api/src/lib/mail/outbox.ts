@@ -35,7 +35,10 @@ export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, Ma
         text: mail.text ?? undefined,
       });
       // The body may hold links with tokens; once it has left, it is not kept at rest.
-      await db.update(mails).set({ sentAt: new Date(), html: null, text: null }).where(eq(mails.id, mailId));
+      await db
+        .update(mails)
+        .set({ sentAt: new Date(), html: null, text: null })
+        .where(eq(mails.id, mailId));
     } else {
       await db.update(mails).set({ sentAt: new Date() }).where(eq(mails.id, mailId));
     }
@@ -57,7 +60,13 @@ export async function queueMail(
 ): Promise<void> {
   const [row] = await tx
     .insert(mails)
-    .values({ to, subject: content.subject, html: content.html, text: content.text, fromName: fromName ?? null })
+    .values({
+      to,
+      subject: content.subject,
+      html: content.html,
+      text: content.text,
+      fromName: fromName ?? null,
+    })
     .returning({ id: mails.id });
   await queue.enqueue(tx, sendMailJob.name, { mailId: row!.id });
 }

@@ -6,6 +6,9 @@ import { loginAsUser } from './admin.service.ts';
 
 export function adminRoutes(app: FastifyInstance, deps: Deps): void {
   app.post('/api/login-as-user', (request) =>
-    loginAsUser(authedCtx(deps, request, 'adminLoginAsUser'), parseInput(loginAsUserBody, request.body).user),
+    loginAsUser(
+      authedCtx(deps, request, 'adminLoginAsUser'),
+      parseInput(loginAsUserBody, request.body).user,
+    ),
   );
 }

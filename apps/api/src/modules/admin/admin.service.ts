@@ -21,7 +21,8 @@ export async function loginAsUser(ctx: AuthedCtx, userId: number): Promise<Sessi
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.id, userId));
   if (!row || !row.user.isActive) throw new NotFoundError();
-  if (row.user.role === 'admin' || row.user.isPlatformAdmin) throw new ForbiddenError(messages.impersonateAdmin);
+  if (row.user.role === 'admin' || row.user.isPlatformAdmin)
+    throw new ForbiddenError(messages.impersonateAdmin);
   const token = await createSession(ctx.db, row.user.id, IMPERSONATION_TTL_HOURS, ctx.auth.user.id);
   return {
     user: toUserDto(row.user, { id: row.user.companyId, name: row.companyName }, ctx.auth.user.id),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type Session, type User } from '@paraaf/contract';
-import { oneTimeTokens } from '../../db/schema/index.ts';
+import { companies, oneTimeTokens } from '../../db/schema/index.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { linkFrom } from '../../../test/smtp.ts';
 import { errorsOf, login, uniqueEmail, userRow } from '../../../test/factories.ts';
@@ -12,6 +12,11 @@ describe('GET/POST /api/auth/activate/{token}', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await registerCompany(t);
+    // The free plan caps a company at 3 users; premium has no cap.
+    await t.db
+      .update(companies)
+      .set({ paymentPlanId: 3 })
+      .where(eq(companies.id, admin.user.company.id));
   });
   afterAll(() => t.close());
 
@@ -32,8 +37,14 @@ describe('GET/POST /api/auth/activate/{token}', () => {
   }
 
   it('answers 404 for an unknown token', async () => {
-    expect((await t.request({ method: 'GET', url: '/api/auth/activate/onbekend-token' })).statusCode).toBe(404);
-    const post = await t.request({ method: 'POST', url: '/api/auth/activate/onbekend-token', payload: { password: 'Lang-genoeg-1' } });
+    expect(
+      (await t.request({ method: 'GET', url: '/api/auth/activate/onbekend-token' })).statusCode,
+    ).toBe(404);
+    const post = await t.request({
+      method: 'POST',
+      url: '/api/auth/activate/onbekend-token',
+      payload: { password: 'Lang-genoeg-1' },
+    });
     expect(post.statusCode).toBe(404);
     const long = await t.request({ method: 'GET', url: `/api/auth/activate/${'a'.repeat(300)}` });
     expect(long.statusCode).toBeGreaterThanOrEqual(400);
@@ -42,22 +53,41 @@ describe('GET/POST /api/auth/activate/{token}', () => {
 
   it('refuses a short or missing password and leaves the account inactive', async () => {
     const { user, token } = await invite();
-    const short = await t.request({ method: 'POST', url: `/api/auth/activate/${token}`, payload: { password: 'kort' } });
+    const short = await t.request({
+      method: 'POST',
+      url: `/api/auth/activate/${token}`,
+      payload: { password: 'kort' },
+    });
     expect(short.statusCode).toBe(422);
     expect(errorsOf(short)).toEqual({ password: [messages.passwordTooShort] });
-    const missing = await t.request({ method: 'POST', url: `/api/auth/activate/${token}`, payload: {} });
+    const missing = await t.request({
+      method: 'POST',
+      url: `/api/auth/activate/${token}`,
+      payload: {},
+    });
     expect(missing.statusCode).toBe(422);
     expect(errorsOf(missing)).toEqual({ password: [messages.required] });
     expect((await userRow(t, user.id))!.isActive).toBe(false);
     // The link still works after a refused attempt.
-    expect((await t.request({ method: 'GET', url: `/api/auth/activate/${token}` })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/auth/activate/${token}` })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses an expired link', async () => {
     const { user, token } = await invite();
-    await t.db.update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeTokens.userId, user.id));
-    expect((await t.request({ method: 'GET', url: `/api/auth/activate/${token}` })).statusCode).toBe(404);
-    const post = await t.request({ method: 'POST', url: `/api/auth/activate/${token}`, payload: { password: 'Lang-genoeg-1' } });
+    await t.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeTokens.userId, user.id));
+    expect(
+      (await t.request({ method: 'GET', url: `/api/auth/activate/${token}` })).statusCode,
+    ).toBe(404);
+    const post = await t.request({
+      method: 'POST',
+      url: `/api/auth/activate/${token}`,
+      payload: { password: 'Lang-genoeg-1' },
+    });
     expect(post.statusCode).toBe(404);
   });
 
@@ -67,17 +97,34 @@ describe('GET/POST /api/auth/activate/{token}', () => {
     expect(check.statusCode).toBe(200);
     expect(check.json()).toEqual({ email, name: 'Jan Klaassen' });
 
-    const res = await t.request({ method: 'POST', url: `/api/auth/activate/${token}`, payload: { password: 'Mijn-nieuwe-wachtwoord' } });
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/auth/activate/${token}`,
+      payload: { password: 'Mijn-nieuwe-wachtwoord' },
+    });
     expect(res.statusCode).toBe(200);
     const session = res.json<Session>();
-    expect(session.user).toMatchObject({ id: user.id, email, is_active: true, roles: [{ name: 'user' }] });
-    expect((await t.request({ method: 'GET', url: '/api/user', token: session.token })).statusCode).toBe(200);
+    expect(session.user).toMatchObject({
+      id: user.id,
+      email,
+      is_active: true,
+      roles: [{ name: 'user' }],
+    });
+    expect(
+      (await t.request({ method: 'GET', url: '/api/user', token: session.token })).statusCode,
+    ).toBe(200);
     expect((await userRow(t, user.id))!.isActive).toBe(true);
     expect((await login(t, email, 'Mijn-nieuwe-wachtwoord')).user.id).toBe(user.id);
 
     // Already activated: the screen shows 'Jouw account is al geactiveerd'.
-    expect((await t.request({ method: 'GET', url: `/api/auth/activate/${token}` })).statusCode).toBe(404);
-    const again = await t.request({ method: 'POST', url: `/api/auth/activate/${token}`, payload: { password: 'Ander-wachtwoord-2' } });
+    expect(
+      (await t.request({ method: 'GET', url: `/api/auth/activate/${token}` })).statusCode,
+    ).toBe(404);
+    const again = await t.request({
+      method: 'POST',
+      url: `/api/auth/activate/${token}`,
+      payload: { password: 'Ander-wachtwoord-2' },
+    });
     expect(again.statusCode).toBe(404);
     await expect(login(t, email, 'Ander-wachtwoord-2')).rejects.toThrow(/422/);
   });

@@ -17,8 +17,19 @@ import {
 import type { z } from 'zod';
 import { companies, departments, twoFactorChallenges, users } from '../../db/schema/index.ts';
 import type { AuthedCtx, Ctx } from '../../lib/context.ts';
-import { createDigits, createToken, hashPassword, sha256, verifyPassword } from '../../lib/crypto.ts';
-import { NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors.ts';
+import {
+  createDigits,
+  createToken,
+  hashPassword,
+  sha256,
+  verifyPassword,
+} from '../../lib/crypto.ts';
+import {
+  NotFoundError,
+  TooManyRequestsError,
+  ValidationError,
+  isUniqueViolation,
+} from '../../lib/errors.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { queueMail } from '../../lib/mail/outbox.ts';
 import { passwordResetMail, twoFactorCodeMail, welcomeMail } from '../../lib/mail/account-mails.ts';
@@ -34,11 +45,6 @@ import { createSession, revokeSession, revokeUserSessions } from './sessions.ts'
 
 const PASSWORD_RESET_TTL_MINUTES = 60;
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 export async function register(ctx: Ctx, input: z.output<typeof registerBody>): Promise<Session> {
   await hitRateLimit(ctx.db, `register:ip:${ctx.ip}`, 20, 3600);
   const emailTaken = () => ValidationError.field('email', messages.emailTaken);
@@ -50,8 +56,16 @@ export async function register(ctx: Ctx, input: z.output<typeof registerBody>): 
         .insert(companies)
         .values({ name: input.company, phone: input.phone, paymentPlanId: FREE_PLAN_ID })
         .returning();
-      await bookCredits(tx, company!.id, REGISTRATION_CREDITS, 'Welkomstcredits', `registration:${company!.id}`);
-      await tx.insert(departments).values({ companyId: company!.id, name: input.company, mailName: input.company });
+      await bookCredits(
+        tx,
+        company!.id,
+        REGISTRATION_CREDITS,
+        'Welkomstcredits',
+        `registration:${company!.id}`,
+      );
+      await tx
+        .insert(departments)
+        .values({ companyId: company!.id, name: input.company, mailName: input.company });
       const [user] = await tx
         .insert(users)
         .values({
@@ -67,7 +81,12 @@ export async function register(ctx: Ctx, input: z.output<typeof registerBody>): 
         })
         .returning();
       const token = await createSession(tx, user!.id, ctx.config.sessionTtlHours);
-      await queueMail(tx, ctx.queue, user!.email, welcomeMail(user!.name, `${ctx.config.appUrl}/nieuwe-ondertekening`));
+      await queueMail(
+        tx,
+        ctx.queue,
+        user!.email,
+        welcomeMail(user!.name, `${ctx.config.appUrl}/nieuwe-ondertekening`),
+      );
       return { user: toUserDto(user!, { id: company!.id, name: company!.name }), token };
     });
   } catch (error) {
@@ -76,7 +95,8 @@ export async function register(ctx: Ctx, input: z.output<typeof registerBody>): 
   }
 }
 
-export type LoginResult = { kind: 'session'; session: Session } | { kind: 'two-factor'; two_factor_hash: string };
+export type LoginResult =
+  { kind: 'session'; session: Session } | { kind: 'two-factor'; two_factor_hash: string };
 
 export async function login(ctx: Ctx, input: z.output<typeof loginBody>): Promise<LoginResult> {
   const email = input.email.toLowerCase();
@@ -85,7 +105,8 @@ export async function login(ctx: Ctx, input: z.output<typeof loginBody>): Promis
   await hitRateLimit(ctx.db, `login:account:${sha256(email)}`, loginPerAccount, loginWindowSeconds);
 
   const failed = () => new ValidationError({ email: [messages.loginFailed] }, messages.loginFailed);
-  if (input.two_factor_hash) return completeTwoFactor(ctx, email, input.two_factor_hash, input.two_factor_code);
+  if (input.two_factor_hash)
+    return completeTwoFactor(ctx, email, input.two_factor_hash, input.two_factor_code);
 
   const user = await findUserByEmail(ctx.db, email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
@@ -113,9 +134,17 @@ export async function login(ctx: Ctx, input: z.output<typeof loginBody>): Promis
   return { kind: 'two-factor', two_factor_hash: challenge };
 }
 
-async function completeTwoFactor(ctx: Ctx, email: string, challenge: string, code: string | undefined): Promise<LoginResult> {
+async function completeTwoFactor(
+  ctx: Ctx,
+  email: string,
+  challenge: string,
+  code: string | undefined,
+): Promise<LoginResult> {
   const wrong = () =>
-    new ValidationError({ two_factor_code: [messages.twoFactorCodeWrong] }, messages.twoFactorCodeWrong);
+    new ValidationError(
+      { two_factor_code: [messages.twoFactorCodeWrong] },
+      messages.twoFactorCodeWrong,
+    );
   if (!code) throw wrong();
   // Count the attempt before comparing, in one statement: parallel guesses each use up a try.
   const [attempt] = await ctx.db
@@ -142,13 +171,22 @@ async function completeTwoFactor(ctx: Ctx, email: string, challenge: string, cod
     const [user] = await tx.select().from(users).where(eq(users.id, attempt.userId));
     if (!user || user.email !== email || !user.isActive) throw wrong();
     const token = await createSession(tx, user.id, ctx.config.sessionTtlHours);
-    const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, user.companyId));
-    return { kind: 'session' as const, session: { user: toUserDto(user, { id: user.companyId, name: company!.name }), token } };
+    const [company] = await tx
+      .select({ name: companies.name })
+      .from(companies)
+      .where(eq(companies.id, user.companyId));
+    return {
+      kind: 'session' as const,
+      session: { user: toUserDto(user, { id: user.companyId, name: company!.name }), token },
+    };
   });
 }
 
 async function companyName(ctx: Ctx, companyId: number): Promise<string> {
-  const [row] = await ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  const [row] = await ctx.db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   return row!.name;
 }
 
@@ -156,13 +194,20 @@ export async function logout(ctx: AuthedCtx): Promise<void> {
   await revokeSession(ctx.db, ctx.auth.tokenId);
 }
 
-export async function checkActivation(ctx: Ctx, token: string): Promise<{ email: string; name: string }> {
+export async function checkActivation(
+  ctx: Ctx,
+  token: string,
+): Promise<{ email: string; name: string }> {
   const row = await findOneTimeToken(ctx.db, token, 'activate');
   if (!row || row.user.isActive) throw new NotFoundError();
   return { email: row.user.email, name: row.user.name };
 }
 
-export async function activate(ctx: Ctx, token: string, input: z.output<typeof activateBody>): Promise<Session> {
+export async function activate(
+  ctx: Ctx,
+  token: string,
+  input: z.output<typeof activateBody>,
+): Promise<Session> {
   await hitRateLimit(ctx.db, `activate:ip:${ctx.ip}`, 30, 3600);
   const row = await findOneTimeToken(ctx.db, token, 'activate');
   if (!row || row.user.isActive) throw new NotFoundError();
@@ -175,13 +220,19 @@ export async function activate(ctx: Ctx, token: string, input: z.output<typeof a
       .where(eq(users.id, row.user.id))
       .returning();
     const session = await createSession(tx, user!.id, ctx.config.sessionTtlHours);
-    const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, user!.companyId));
+    const [company] = await tx
+      .select({ name: companies.name })
+      .from(companies)
+      .where(eq(companies.id, user!.companyId));
     return { user: toUserDto(user!, { id: user!.companyId, name: company!.name }), token: session };
   });
 }
 
 /** Answers the same whether or not the address exists. */
-export async function requestPasswordReset(ctx: Ctx, input: z.output<typeof passwordReminderBody>): Promise<void> {
+export async function requestPasswordReset(
+  ctx: Ctx,
+  input: z.output<typeof passwordReminderBody>,
+): Promise<void> {
   await hitRateLimit(ctx.db, `reminder:ip:${ctx.ip}`, ctx.config.limits.reminderPerIp, 3600);
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user || !user.isActive) return;
@@ -193,14 +244,29 @@ export async function requestPasswordReset(ctx: Ctx, input: z.output<typeof pass
     throw error;
   }
   await ctx.db.transaction(async (tx) => {
-    const token = await createOneTimeToken(tx, user.id, 'password_reset', PASSWORD_RESET_TTL_MINUTES);
-    await queueMail(tx, ctx.queue, user.email, passwordResetMail(user.name, `${ctx.config.appUrl}/wachtwoord-instellen/${token}`));
+    const token = await createOneTimeToken(
+      tx,
+      user.id,
+      'password_reset',
+      PASSWORD_RESET_TTL_MINUTES,
+    );
+    await queueMail(
+      tx,
+      ctx.queue,
+      user.email,
+      passwordResetMail(user.name, `${ctx.config.appUrl}/wachtwoord-instellen/${token}`),
+    );
   });
 }
 
-export async function resetPassword(ctx: Ctx, token: string, input: z.output<typeof passwordResetBody>): Promise<void> {
+export async function resetPassword(
+  ctx: Ctx,
+  token: string,
+  input: z.output<typeof passwordResetBody>,
+): Promise<void> {
   await hitRateLimit(ctx.db, `reset:ip:${ctx.ip}`, 30, 3600);
-  const invalid = () => new ValidationError({ email: [messages.resetTokenInvalid] }, messages.resetTokenInvalid);
+  const invalid = () =>
+    new ValidationError({ email: [messages.resetTokenInvalid] }, messages.resetTokenInvalid);
   const row = await findOneTimeToken(ctx.db, token, 'password_reset');
   if (!row || row.user.email !== input.email) throw invalid();
   const passwordHash = await hashPassword(input.password);
@@ -211,7 +277,10 @@ export async function resetPassword(ctx: Ctx, token: string, input: z.output<typ
   });
 }
 
-export async function changePassword(ctx: AuthedCtx, input: z.output<typeof passwordChangeBody>): Promise<void> {
+export async function changePassword(
+  ctx: AuthedCtx,
+  input: z.output<typeof passwordChangeBody>,
+): Promise<void> {
   await hitRateLimit(ctx.db, `password-change:user:${ctx.auth.user.id}`, 10, 900);
   if (!(await verifyPassword(ctx.auth.user.passwordHash, input.oldpassword))) {
     throw ValidationError.field('oldpassword', messages.oldPasswordWrong);

@@ -25,7 +25,10 @@ describe('POST /api/auth/login', () => {
     const unknown = await login({ email: uniqueEmail('onbekend'), password: PASSWORD });
     expect(wrongPassword.statusCode).toBe(422);
     expect(unknown.statusCode).toBe(422);
-    expect(wrongPassword.json()).toEqual({ message: messages.loginFailed, errors: { email: [messages.loginFailed] } });
+    expect(wrongPassword.json()).toEqual({
+      message: messages.loginFailed,
+      errors: { email: [messages.loginFailed] },
+    });
     expect(unknown.body).toBe(wrongPassword.body);
   });
 
@@ -37,10 +40,17 @@ describe('POST /api/auth/login', () => {
   });
 
   it('logs in with the right password, in any letter case of the address', async () => {
-    const res = await login({ email: `  ${admin.user.email.toUpperCase()} `, password: admin.password });
+    const res = await login({
+      email: `  ${admin.user.email.toUpperCase()} `,
+      password: admin.password,
+    });
     expect(res.statusCode).toBe(200);
     const session = res.json<Session>();
-    expect(session.user).toMatchObject({ id: admin.user.id, email: admin.user.email, roles: [{ name: 'admin' }] });
+    expect(session.user).toMatchObject({
+      id: admin.user.id,
+      email: admin.user.email,
+      roles: [{ name: 'admin' }],
+    });
     expect(session.token).not.toBe(admin.token);
     const me = await t.request({ method: 'GET', url: '/api/user', token: session.token });
     expect(me.statusCode).toBe(200);
@@ -66,11 +76,19 @@ describe('POST /api/auth/login rate limits', () => {
   it('limits attempts per account, whatever the client address', async () => {
     const user = await createUser(t, admin.user.company.id);
     for (let i = 0; i < limits.loginPerAccount; i++) {
-      const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'fout-fout' } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: 'fout-fout' },
+      });
       expect(res.statusCode).toBe(422);
     }
     // Even the right password is refused now, from yet another address.
-    const blocked = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: PASSWORD } });
+    const blocked = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: PASSWORD },
+    });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ message: messages.tooManyAttempts });
     const retryAfter = Number(blocked.headers['retry-after']);
@@ -78,7 +96,11 @@ describe('POST /api/auth/login rate limits', () => {
     expect(retryAfter).toBeLessThanOrEqual(limits.loginWindowSeconds);
 
     // Another account is not affected.
-    const other = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: admin.user.email, password: admin.password } });
+    const other = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: admin.user.email, password: admin.password },
+    });
     expect(other.statusCode).toBe(200);
   });
 
@@ -103,7 +125,11 @@ describe('POST /api/auth/login rate limits', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
 
     // The same account from another address still gets in.
-    const elsewhere = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: admin.user.email, password: admin.password } });
+    const elsewhere = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: admin.user.email, password: admin.password },
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 
@@ -111,7 +137,11 @@ describe('POST /api/auth/login rate limits', () => {
     const user = await createUser(t, admin.user.company.id);
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        t.request({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: 'fout-fout' } }),
+        t.request({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: user.email, password: 'fout-fout' },
+        }),
       ),
     );
     const codes = results.map((r) => r.statusCode);

@@ -4,7 +4,14 @@ import { messages, type Session } from '@paraaf/contract';
 import { mails } from '../../db/schema/index.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { linkFrom } from '../../../test/smtp.ts';
-import { PASSWORD, createUser, errorsOf, login, uniqueEmail, whoAmI } from '../../../test/factories.ts';
+import {
+  PASSWORD,
+  createUser,
+  errorsOf,
+  login,
+  uniqueEmail,
+  whoAmI,
+} from '../../../test/factories.ts';
 
 const NEW_PASSWORD = 'Nieuw-wachtwoord-42';
 
@@ -17,7 +24,8 @@ describe('password flows', () => {
   });
   afterAll(() => t.close());
 
-  const remind = (email: unknown) => t.request({ method: 'POST', url: '/api/auth/password-reminder', payload: { email } });
+  const remind = (email: unknown) =>
+    t.request({ method: 'POST', url: '/api/auth/password-reminder', payload: { email } });
   const reset = (token: string, payload: object) =>
     t.request({ method: 'POST', url: `/api/auth/password-reset/${token}`, payload });
 
@@ -32,7 +40,11 @@ describe('password flows', () => {
 
   describe('POST /api/auth/password-reminder', () => {
     it('requires a valid address', async () => {
-      const missing = await t.request({ method: 'POST', url: '/api/auth/password-reminder', payload: {} });
+      const missing = await t.request({
+        method: 'POST',
+        url: '/api/auth/password-reminder',
+        payload: {},
+      });
       expect(missing.statusCode).toBe(422);
       expect(errorsOf(missing)).toEqual({ email: [messages.required] });
       const invalid = await remind('geen-adres');
@@ -49,7 +61,8 @@ describe('password flows', () => {
       expect(unknown.statusCode).toBe(200);
       expect(unknown.body).toBe(known.body);
       expect(known.json()).toEqual({
-        message: 'Er is een wachtwoord herstel email verstuurd, klik op de link in de mail om je wachtwoord te herstellen.',
+        message:
+          'Er is een wachtwoord herstel email verstuurd, klik op de link in de mail om je wachtwoord te herstellen.',
       });
       await t.smtp.waitForMail(user.email, /Wachtwoord herstellen/);
       expect(await t.db.select().from(mails).where(eq(mails.to, unknownEmail))).toHaveLength(0);
@@ -78,7 +91,9 @@ describe('password flows', () => {
       expect(res.statusCode).toBe(422);
       expect(errorsOf(res)).toEqual({ email: [messages.resetTokenInvalid] });
       await login(t, other.email, PASSWORD);
-      expect((await reset(token, { email: user.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+      expect((await reset(token, { email: user.email, password: NEW_PASSWORD })).statusCode).toBe(
+        200,
+      );
     });
 
     it('refuses a short password and differing repeat', async () => {
@@ -87,7 +102,11 @@ describe('password flows', () => {
       const short = await reset(token, { email: user.email, password: 'kort' });
       expect(short.statusCode).toBe(422);
       expect(errorsOf(short)).toEqual({ password: [messages.passwordTooShort] });
-      const mismatch = await reset(token, { email: user.email, password: NEW_PASSWORD, password_confirmation: 'Anders-123' });
+      const mismatch = await reset(token, {
+        email: user.email,
+        password: NEW_PASSWORD,
+        password_confirmation: 'Anders-123',
+      });
       expect(mismatch.statusCode).toBe(422);
       expect(errorsOf(mismatch)).toEqual({ password_confirmation: [messages.passwordMismatch] });
       await login(t, user.email, PASSWORD);
@@ -98,7 +117,11 @@ describe('password flows', () => {
       const earlier = await login(t, user.email);
       const token = await resetToken(user.email);
 
-      const res = await reset(token, { email: user.email.toUpperCase(), password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+      const res = await reset(token, {
+        email: user.email.toUpperCase(),
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      });
       expect(res.statusCode).toBe(200);
       await expect(login(t, user.email, PASSWORD)).rejects.toThrow(/422/);
       expect((await login(t, user.email, NEW_PASSWORD)).user.id).toBe(user.id);
@@ -115,7 +138,11 @@ describe('password flows', () => {
       t.request({ method: 'POST', url: '/api/user/password-change', token, payload });
 
     it('needs a session', async () => {
-      const res = await change(undefined, { oldpassword: PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+      const res = await change(undefined, {
+        oldpassword: PASSWORD,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      });
       expect(res.statusCode).toBe(401);
     });
 
@@ -134,7 +161,11 @@ describe('password flows', () => {
     it('refuses a wrong current password on oldpassword', async () => {
       const user = await createUser(t, companyId);
       const session = await login(t, user.email);
-      const res = await change(session.token, { oldpassword: 'Niet-het-wachtwoord', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+      const res = await change(session.token, {
+        oldpassword: 'Niet-het-wachtwoord',
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      });
       expect(res.statusCode).toBe(422);
       expect(errorsOf(res)).toEqual({ oldpassword: [messages.oldPasswordWrong] });
       await login(t, user.email, PASSWORD);
@@ -143,7 +174,11 @@ describe('password flows', () => {
     it('refuses a differing repeat on password_confirmation', async () => {
       const user = await createUser(t, companyId);
       const session = await login(t, user.email);
-      const res = await change(session.token, { oldpassword: PASSWORD, password: NEW_PASSWORD, password_confirmation: 'Iets-anders-9' });
+      const res = await change(session.token, {
+        oldpassword: PASSWORD,
+        password: NEW_PASSWORD,
+        password_confirmation: 'Iets-anders-9',
+      });
       expect(res.statusCode).toBe(422);
       expect(errorsOf(res)).toEqual({ password_confirmation: [messages.passwordMismatch] });
     });
@@ -152,7 +187,11 @@ describe('password flows', () => {
       const user = await createUser(t, companyId);
       const current: Session = await login(t, user.email);
       const other = await login(t, user.email);
-      const res = await change(current.token, { oldpassword: PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+      const res = await change(current.token, {
+        oldpassword: PASSWORD,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      });
       expect(res.statusCode).toBe(200);
       expect((await whoAmI(t, current.token)).statusCode).toBe(200);
       expect((await whoAmI(t, other.token)).statusCode).toBe(401);

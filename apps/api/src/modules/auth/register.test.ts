@@ -26,21 +26,28 @@ describe('POST /api/auth/register', () => {
   });
   afterAll(() => t.close());
 
-  const register = (payload: unknown) => t.request({ method: 'POST', url: '/api/auth/register', payload: payload as object });
+  const register = (payload: unknown) =>
+    t.request({ method: 'POST', url: '/api/auth/register', payload: payload as object });
 
   describe('refuses invalid input with the Dutch message on the field', () => {
-    it.each(['company', 'name', 'email', 'password', 'passwordconfirmation'])('requires %s', async (field) => {
-      const body: Record<string, unknown> = validBody();
-      delete body[field];
-      const res = await register(body);
-      expect(res.statusCode).toBe(422);
-      expect(errorsOf(res)[field]).toEqual([messages.required]);
-    });
+    it.each(['company', 'name', 'email', 'password', 'passwordconfirmation'])(
+      'requires %s',
+      async (field) => {
+        const body: Record<string, unknown> = validBody();
+        delete body[field];
+        const res = await register(body);
+        expect(res.statusCode).toBe(422);
+        expect(errorsOf(res)[field]).toEqual([messages.required]);
+      },
+    );
 
     it('treats blank strings as missing', async () => {
       const res = await register(validBody({ company: '   ', name: '' }));
       expect(res.statusCode).toBe(422);
-      expect(errorsOf(res)).toMatchObject({ company: [messages.required], name: [messages.required] });
+      expect(errorsOf(res)).toMatchObject({
+        company: [messages.required],
+        name: [messages.required],
+      });
     });
 
     it('requires a valid e-mail address', async () => {
@@ -66,7 +73,12 @@ describe('POST /api/auth/register', () => {
     it('refuses values that are too long', async () => {
       const long = 'x'.repeat(256);
       const res = await register(
-        validBody({ company: long, name: long, email: `${'a'.repeat(250)}@voorbeeld.nl`, phone: '0'.repeat(51) }),
+        validBody({
+          company: long,
+          name: long,
+          email: `${'a'.repeat(250)}@voorbeeld.nl`,
+          phone: '0'.repeat(51),
+        }),
       );
       expect(res.statusCode).toBe(422);
       expect(errorsOf(res)).toMatchObject({
@@ -99,19 +111,26 @@ describe('POST /api/auth/register', () => {
       expect(res.statusCode).toBe(422);
       expect(errorsOf(res)).toEqual({ email: [messages.emailTaken] });
     }
-    expect(await t.db.select().from(companies).where(eq(companies.name, 'Een ander bedrijf'))).toHaveLength(0);
+    expect(
+      await t.db.select().from(companies).where(eq(companies.name, 'Een ander bedrijf')),
+    ).toHaveLength(0);
   });
 
   it('lets only one of two parallel registrations with the same address through', async () => {
     const email = uniqueEmail('race');
-    const results = await Promise.all([register(validBody({ email })), register(validBody({ email }))]);
+    const results = await Promise.all([
+      register(validBody({ email })),
+      register(validBody({ email })),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422]);
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
 
   it('creates the company with 10 credits, the free plan, a department and an admin', async () => {
     const email = uniqueEmail('nieuw');
-    const res = await register(validBody({ email: email.toUpperCase(), company: 'Schildersbedrijf Jansen' }));
+    const res = await register(
+      validBody({ email: email.toUpperCase(), company: 'Schildersbedrijf Jansen' }),
+    );
     expect(res.statusCode).toBe(201);
     const session = res.json<Session>();
     expect(session.token).toEqual(expect.any(String));
@@ -123,15 +142,31 @@ describe('POST /api/auth/register', () => {
       two_factor_auth: false,
       company: { name: 'Schildersbedrijf Jansen' },
     });
-    expect(session.user.all_permissions).toEqual(expect.arrayContaining(['inviteUser', 'createSignRequest', 'getUsers']));
+    expect(session.user.all_permissions).toEqual(
+      expect.arrayContaining(['inviteUser', 'createSignRequest', 'getUsers']),
+    );
     expect(session.user.all_permissions).not.toContain('adminLoginAsUser');
 
-    const [company] = await t.db.select().from(companies).where(eq(companies.id, session.user.company.id));
-    expect(company).toMatchObject({ name: 'Schildersbedrijf Jansen', credits: 10, paymentPlanId: 1, phone: '0612345678' });
-    const ledger = await t.db.select().from(creditLedger).where(eq(creditLedger.companyId, company!.id));
+    const [company] = await t.db
+      .select()
+      .from(companies)
+      .where(eq(companies.id, session.user.company.id));
+    expect(company).toMatchObject({
+      name: 'Schildersbedrijf Jansen',
+      credits: 10,
+      paymentPlanId: 1,
+      phone: '0612345678',
+    });
+    const ledger = await t.db
+      .select()
+      .from(creditLedger)
+      .where(eq(creditLedger.companyId, company!.id));
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ amount: 10, balanceAfter: 10 });
-    const deps = await t.db.select().from(departments).where(eq(departments.companyId, company!.id));
+    const deps = await t.db
+      .select()
+      .from(departments)
+      .where(eq(departments.companyId, company!.id));
     expect(deps).toHaveLength(1);
     expect(deps[0]).toMatchObject({ name: 'Schildersbedrijf Jansen' });
     const [user] = await t.db.select().from(users).where(eq(users.id, session.user.id));
@@ -139,7 +174,9 @@ describe('POST /api/auth/register', () => {
     expect(user!.passwordHash).not.toContain(PASSWORD);
 
     // The token works and the new admin can log in with the chosen password.
-    expect((await t.request({ method: 'GET', url: '/api/user', token: session.token })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/user', token: session.token })).statusCode,
+    ).toBe(200);
     expect((await login(t, email)).user.id).toBe(session.user.id);
   });
 

@@ -30,7 +30,11 @@ describe('sessions: GET /api/user and POST /api/auth/logout', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: messages.unauthenticated });
     }
-    const basic = await t.request({ method: 'GET', url: '/api/user', headers: { authorization: `Basic ${admin.token}` } });
+    const basic = await t.request({
+      method: 'GET',
+      url: '/api/user',
+      headers: { authorization: `Basic ${admin.token}` },
+    });
     expect(basic.statusCode).toBe(401);
   });
 
@@ -58,7 +62,9 @@ describe('sessions: GET /api/user and POST /api/auth/logout', () => {
       company: { id: admin.user.company.id, name: admin.user.company.name },
       impersonated_by: null,
     });
-    expect(user.all_permissions).toEqual(expect.arrayContaining(['getUsers', 'inviteUser', 'updateCompany']));
+    expect(user.all_permissions).toEqual(
+      expect.arrayContaining(['getUsers', 'inviteUser', 'updateCompany']),
+    );
     expect(keysOf(user).filter((k) => /password|hash|token/i.test(k))).toEqual([]);
     // Only the SHA-256 of the token is stored.
     const stored = await sessionsOf(t, admin.user.id);
@@ -76,7 +82,9 @@ describe('sessions: GET /api/user and POST /api/auth/logout', () => {
     const res = await t.request({ method: 'POST', url: '/api/auth/logout', token: first.token });
     expect(res.statusCode).toBe(204);
     expect((await whoAmI(t, first.token)).statusCode).toBe(401);
-    expect((await t.request({ method: 'POST', url: '/api/auth/logout', token: first.token })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/auth/logout', token: first.token })).statusCode,
+    ).toBe(401);
     expect((await whoAmI(t, second.token)).statusCode).toBe(200);
   });
 });

@@ -70,11 +70,18 @@ export async function findSession(db: Db, token: string, ttlHours: number): Prom
 }
 
 export async function revokeSession(db: DbOrTx, tokenId: number): Promise<void> {
-  await db.update(apiTokens).set({ revokedAt: sql`now()` }).where(eq(apiTokens.id, tokenId));
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(eq(apiTokens.id, tokenId));
 }
 
 /** Ends every session of a user, except the one given (the caller's own). */
-export async function revokeUserSessions(db: DbOrTx, userId: number, exceptTokenId?: number): Promise<void> {
+export async function revokeUserSessions(
+  db: DbOrTx,
+  userId: number,
+  exceptTokenId?: number,
+): Promise<void> {
   await db
     .update(apiTokens)
     .set({ revokedAt: sql`now()` })

@@ -11,7 +11,14 @@ describe('POST /api/auth/login with two-step verification', () => {
   let companyId: number;
   beforeAll(async () => {
     // Generous login limits: these tests are about the code's own attempt counter.
-    t = await createTestApp({ limits: { loginPerAccount: 1000, loginPerIp: 1000, loginWindowSeconds: 60, reminderPerIp: 10 } });
+    t = await createTestApp({
+      limits: {
+        loginPerAccount: 1000,
+        loginPerIp: 1000,
+        loginWindowSeconds: 60,
+        reminderPerIp: 10,
+      },
+    });
     companyId = (await registerCompany(t)).user.company.id;
   });
   afterAll(() => t.close());
@@ -37,7 +44,10 @@ describe('POST /api/auth/login with two-step verification', () => {
   const wrongCodeOf = (code: string) => String((Number(code) + 1) % 100000).padStart(5, '0');
 
   const challengeOf = async (userId: number) => {
-    const rows = await t.db.select().from(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
+    const rows = await t.db
+      .select()
+      .from(twoFactorChallenges)
+      .where(eq(twoFactorChallenges.userId, userId));
     expect(rows).toHaveLength(1);
     return rows[0]!;
   };
@@ -73,7 +83,9 @@ describe('POST /api/auth/login with two-step verification', () => {
     expect(res.statusCode).toBe(200);
     const session = res.json<Session>();
     expect(session.user).toMatchObject({ id: user.id, two_factor_auth: true });
-    expect((await t.request({ method: 'GET', url: '/api/user', token: session.token })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/user', token: session.token })).statusCode,
+    ).toBe(200);
 
     const again = await answer(user, hash, code);
     expect(again.statusCode).toBe(422);
@@ -111,7 +123,9 @@ describe('POST /api/auth/login with two-step verification', () => {
   it('counts parallel guesses atomically', async () => {
     const { user, hash, code } = await startChallenge();
     const guesses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => answer(user, hash, String((Number(code) + 1 + i) % 100000).padStart(5, '0'))),
+      Array.from({ length: 20 }, (_, i) =>
+        answer(user, hash, String((Number(code) + 1 + i) % 100000).padStart(5, '0')),
+      ),
     );
     expect(guesses.map((r) => r.statusCode)).toEqual(Array(20).fill(422));
     expect((await challengeOf(user.id)).attempts).toBe(TWO_FACTOR_MAX_ATTEMPTS);
@@ -143,6 +157,8 @@ describe('POST /api/auth/login with two-step verification', () => {
     const res = await login({ email: user.email, password: 'Verkeerd-wachtwoord' });
     expect(res.statusCode).toBe(422);
     expect(errorsOf(res)).toEqual({ email: [messages.loginFailed] });
-    expect(await t.db.select().from(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id))).toHaveLength(0);
+    expect(
+      await t.db.select().from(twoFactorChallenges).where(eq(twoFactorChallenges.userId, user.id)),
+    ).toHaveLength(0);
   });
 });

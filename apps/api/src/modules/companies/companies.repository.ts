@@ -24,7 +24,11 @@ export async function lockCompany(db: DbOrTx, companyId: number) {
 }
 
 export async function listDepartments(db: DbOrTx, companyId: number) {
-  return db.select().from(departments).where(eq(departments.companyId, companyId)).orderBy(departments.id);
+  return db
+    .select()
+    .from(departments)
+    .where(eq(departments.companyId, companyId))
+    .orderBy(departments.id);
 }
 
 /**
@@ -44,6 +48,8 @@ export async function bookCredits(
     .where(eq(companies.id, companyId))
     .returning({ credits: companies.credits });
   const balance = row!.credits;
-  await db.insert(creditLedger).values({ companyId, amount, balanceAfter: balance, reason, causeKey });
+  await db
+    .insert(creditLedger)
+    .values({ companyId, amount, balanceAfter: balance, reason, causeKey });
   return balance;
 }

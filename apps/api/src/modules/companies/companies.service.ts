@@ -24,7 +24,14 @@ export function toPlanDto(plan: typeof paymentPlans.$inferSelect): PaymentPlan {
 
 export async function getDepartments(ctx: AuthedCtx): Promise<{ data: Department[] }> {
   const rows = await listDepartments(ctx.db, ctx.auth.user.companyId);
-  return { data: rows.map((d) => ({ id: d.id, name: d.name, mail_name: d.mailName, mail_from: d.mailFrom })) };
+  return {
+    data: rows.map((d) => ({
+      id: d.id,
+      name: d.name,
+      mail_name: d.mailName,
+      mail_from: d.mailFrom,
+    })),
+  };
 }
 
 export async function getCompany(ctx: AuthedCtx): Promise<Company> {

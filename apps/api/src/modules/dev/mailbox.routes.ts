@@ -19,7 +19,13 @@ export function mailboxRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.get<{ Querystring: { format?: string } }>('/dev/mailbox', async (request, reply) => {
     const rows = await deps.db
-      .select({ id: mails.id, to: mails.to, subject: mails.subject, createdAt: mails.createdAt, text: mails.text })
+      .select({
+        id: mails.id,
+        to: mails.to,
+        subject: mails.subject,
+        createdAt: mails.createdAt,
+        text: mails.text,
+      })
       .from(mails)
       .orderBy(desc(mails.id))
       .limit(200);
@@ -39,7 +45,14 @@ export function mailboxRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.get<{ Params: { id: number } }>(
     '/dev/mailbox/:id',
-    { schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } } } },
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+        },
+      },
+    },
     async (request, reply) => {
       const [mail] = await deps.db.select().from(mails).where(eq(mails.id, request.params.id));
       if (!mail) return reply.code(404).send({ message: 'Niet gevonden' });

@@ -62,7 +62,11 @@ export async function createOneTimeToken(
   return token;
 }
 
-export async function findOneTimeToken(db: DbOrTx, token: string, purpose: 'activate' | 'password_reset') {
+export async function findOneTimeToken(
+  db: DbOrTx,
+  token: string,
+  purpose: 'activate' | 'password_reset',
+) {
   const [row] = await db
     .select({ token: oneTimeTokens, user: users })
     .from(oneTimeTokens)

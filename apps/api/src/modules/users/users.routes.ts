@@ -4,26 +4,47 @@ import { authedCtx, type Deps } from '../../lib/context.ts';
 import { parseInput } from '../../lib/validate.ts';
 import * as usersService from './users.service.ts';
 
-const idParam = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } }, required: ['id'] } as const;
+const idParam = {
+  type: 'object',
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  required: ['id'],
+} as const;
 
 export function usersRoutes(app: FastifyInstance, deps: Deps): void {
   app.get('/api/user', (request) => usersService.currentUser(authedCtx(deps, request)));
 
   app.get('/api/users', (request) =>
-    usersService.listUsers(authedCtx(deps, request, 'getUsers'), parseInput(listQuery, request.query)),
+    usersService.listUsers(
+      authedCtx(deps, request, 'getUsers'),
+      parseInput(listQuery, request.query),
+    ),
   );
 
   app.post('/api/users/invite', async (request, reply) => {
-    const user = await usersService.inviteUser(authedCtx(deps, request, 'inviteUser'), parseInput(inviteUserBody, request.body));
+    const user = await usersService.inviteUser(
+      authedCtx(deps, request, 'inviteUser'),
+      parseInput(inviteUserBody, request.body),
+    );
     return reply.code(201).send(user);
   });
 
-  app.put<{ Params: { id: number } }>('/api/users/:id', { schema: { params: idParam } }, (request) =>
-    usersService.updateUser(authedCtx(deps, request), request.params.id, parseInput(updateUserBody, request.body)),
+  app.put<{ Params: { id: number } }>(
+    '/api/users/:id',
+    { schema: { params: idParam } },
+    (request) =>
+      usersService.updateUser(
+        authedCtx(deps, request),
+        request.params.id,
+        parseInput(updateUserBody, request.body),
+      ),
   );
 
-  app.delete<{ Params: { id: number } }>('/api/users/:id', { schema: { params: idParam } }, async (request, reply) => {
-    await usersService.deleteUser(authedCtx(deps, request, 'deleteUser'), request.params.id);
-    return reply.code(204).send();
-  });
+  app.delete<{ Params: { id: number } }>(
+    '/api/users/:id',
+    { schema: { params: idParam } },
+    async (request, reply) => {
+      await usersService.deleteUser(authedCtx(deps, request, 'deleteUser'), request.params.id);
+      return reply.code(204).send();
+    },
+  );
 }

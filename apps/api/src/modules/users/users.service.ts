@@ -1,9 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { messages, type InviteUserBody, type ListQuery, type Paginated, type UpdateUserBody, type User } from '@paraaf/contract';
+import {
+  messages,
+  type InviteUserBody,
+  type ListQuery,
+  type Paginated,
+  type UpdateUserBody,
+  type User,
+} from '@paraaf/contract';
 import { users } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { verifyPassword } from '../../lib/crypto.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import {
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+  isUniqueViolation,
+} from '../../lib/errors.ts';
 import { queueMail } from '../../lib/mail/outbox.ts';
 import { invitationMail } from '../../lib/mail/account-mails.ts';
 import { lockCompany } from '../companies/companies.repository.ts';
@@ -41,27 +53,44 @@ export async function listUsers(ctx: AuthedCtx, query: ListQuery): Promise<Pagin
 export async function inviteUser(ctx: AuthedCtx, input: InviteUserBody): Promise<User> {
   const companyId = ctx.auth.user.companyId;
   const emailTaken = () => ValidationError.field('email', messages.emailTaken);
-  return ctx.db.transaction(async (tx) => {
-    // The company row lock makes the cap hold under parallel invitations.
-    const locked = await lockCompany(tx, companyId);
-    const cap = locked!.plan.usersCap;
-    if (cap !== null && (await countCompanyUsers(tx, companyId)) >= cap) {
-      throw ValidationError.field('email', messages.userCapReached);
-    }
-    if (await findUserByEmail(tx, input.email)) throw emailTaken();
-    const [user] = await tx
-      .insert(users)
-      .values({ companyId, name: input.name, email: input.email, role: input.role, isActive: false })
-      .returning();
-    const token = await createOneTimeToken(tx, user!.id, 'activate', ACTIVATION_TTL_MINUTES);
-    await queueMail(
-      tx,
-      ctx.queue,
-      user!.email,
-      invitationMail(user!.name, ctx.auth.companyName, ctx.auth.user.name, `${ctx.config.appUrl}/activeren/${token}`),
-    );
-    return toUserDto(user!, companyOf(ctx));
-  });
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      // The company row lock makes the cap hold under parallel invitations.
+      const locked = await lockCompany(tx, companyId);
+      const cap = locked!.plan.usersCap;
+      if (cap !== null && (await countCompanyUsers(tx, companyId)) >= cap) {
+        throw ValidationError.field('email', messages.userCapReached);
+      }
+      if (await findUserByEmail(tx, input.email)) throw emailTaken();
+      const [user] = await tx
+        .insert(users)
+        .values({
+          companyId,
+          name: input.name,
+          email: input.email,
+          role: input.role,
+          isActive: false,
+        })
+        .returning();
+      const token = await createOneTimeToken(tx, user!.id, 'activate', ACTIVATION_TTL_MINUTES);
+      await queueMail(
+        tx,
+        ctx.queue,
+        user!.email,
+        invitationMail(
+          user!.name,
+          ctx.auth.companyName,
+          ctx.auth.user.name,
+          `${ctx.config.appUrl}/activeren/${token}`,
+        ),
+      );
+      return toUserDto(user!, companyOf(ctx));
+    });
+  } catch (error) {
+    // Another company invited or registered the same address at the same moment.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
 }
 
 /**
@@ -70,13 +99,16 @@ export async function inviteUser(ctx: AuthedCtx, input: InviteUserBody): Promise
  */
 export async function updateUser(ctx: AuthedCtx, id: number, input: UpdateUserBody): Promise<User> {
   const isSelf = id === ctx.auth.user.id;
-  const target = isSelf ? ctx.auth.user : await findCompanyUser(ctx.db, ctx.auth.user.companyId, id);
+  const target = isSelf
+    ? ctx.auth.user
+    : await findCompanyUser(ctx.db, ctx.auth.user.companyId, id);
   if (!target) throw new NotFoundError();
   const editsProfile = input.name !== undefined || input.email !== undefined;
   if (!isSelf || editsProfile) {
     if (!ctx.auth.permissions.has('updateUser')) throw new ForbiddenError();
   }
-  if (input.role !== undefined && input.role !== target.role) throw ValidationError.field('role', messages.roleFixed);
+  if (input.role !== undefined && input.role !== target.role)
+    throw ValidationError.field('role', messages.roleFixed);
 
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name;
@@ -86,14 +118,27 @@ export async function updateUser(ctx: AuthedCtx, id: number, input: UpdateUserBo
     changes.email = input.email;
   }
   if (input.two_factor_auth !== undefined && input.two_factor_auth !== target.twoFactorAuth) {
-    if (!isSelf) throw ValidationError.field('two_factor_auth', 'Alleen de gebruiker zelf kan dit wijzigen');
-    if (!input.two_factor_auth && !(await verifyPassword(target.passwordHash, input.password ?? ''))) {
+    if (!isSelf)
+      throw ValidationError.field('two_factor_auth', 'Alleen de gebruiker zelf kan dit wijzigen');
+    if (
+      !input.two_factor_auth &&
+      !(await verifyPassword(target.passwordHash, input.password ?? ''))
+    ) {
       throw ValidationError.field('password', messages.passwordRequiredToDisable2fa);
     }
     changes.twoFactorAuth = input.two_factor_auth;
   }
-  if (Object.keys(changes).length === 0) return toUserDto(target, companyOf(ctx), isSelf ? ctx.auth.impersonatorId : null);
-  const [updated] = await ctx.db.update(users).set(changes).where(eq(users.id, target.id)).returning();
+  if (Object.keys(changes).length === 0)
+    return toUserDto(target, companyOf(ctx), isSelf ? ctx.auth.impersonatorId : null);
+  const [updated] = await ctx.db
+    .update(users)
+    .set(changes)
+    .where(eq(users.id, target.id))
+    .returning()
+    .catch((error: unknown) => {
+      // The same new address given to two users at the same moment.
+      throw isUniqueViolation(error) ? ValidationError.field('email', messages.emailTaken) : error;
+    });
   // A changed address ends the sessions opened under the old one.
   if (changes.email && !isSelf) await revokeUserSessions(ctx.db, target.id);
   return toUserDto(updated!, companyOf(ctx), isSelf ? ctx.auth.impersonatorId : null);
@@ -106,7 +151,8 @@ export async function deleteUser(ctx: AuthedCtx, id: number): Promise<void> {
     await lockCompany(tx, companyId);
     const target = await findCompanyUser(tx, companyId, id);
     if (!target) throw new NotFoundError();
-    if ((await countCompanyUsers(tx, companyId)) <= 1) throw ValidationError.field('id', messages.cannotDeleteOnlyUser);
+    if ((await countCompanyUsers(tx, companyId)) <= 1)
+      throw ValidationError.field('id', messages.cannotDeleteOnlyUser);
     await tx.delete(users).where(eq(users.id, target.id));
   });
 }

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locales, messages, type Company, type Department, type Session } from '@paraaf/contract';
+import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
+import { createMember } from '../../../test/factories.ts';
+
+describe('company endpoints', () => {
+  let t: TestApp;
+  let admin: Session;
+  let stranger: Session;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await registerCompany(t, { company: 'Drukkerij Letterzetter', phone: '010-1234567' });
+    stranger = await registerCompany(t, { company: 'Concurrent BV' });
+  });
+  afterAll(() => t.close());
+
+  describe('GET /api/company', () => {
+    it('needs a session', async () => {
+      expect((await t.request({ method: 'GET', url: '/api/company' })).statusCode).toBe(401);
+    });
+
+    it("answers the caller's own company with 10 credits on the free plan", async () => {
+      const res = await t.request({ method: 'GET', url: '/api/company', token: admin.token });
+      expect(res.statusCode).toBe(200);
+      const company = res.json<Company>();
+      expect(company).toMatchObject({
+        id: admin.user.company.id,
+        name: 'Drukkerij Letterzetter',
+        phone: '010-1234567',
+        credits: 10,
+        max_signers: expect.any(Number) as number,
+        features: [],
+        users_count: 1,
+        current_payment_plan: { id: 1, name: 'free', type: 'prepaid', users: 3 },
+      });
+      expect(company.departments).toEqual([
+        {
+          id: expect.any(Number) as number,
+          name: 'Drukkerij Letterzetter',
+          mail_name: 'Drukkerij Letterzetter',
+          mail_from: null,
+        },
+      ]);
+    });
+
+    it('is readable by a viewer, for its own company only', async () => {
+      const viewer = await createMember(t, stranger.user.company.id, 'viewer');
+      const res = await t.request({ method: 'GET', url: '/api/company', token: viewer.token });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Company>()).toMatchObject({
+        id: stranger.user.company.id,
+        name: 'Concurrent BV',
+        users_count: 2,
+      });
+    });
+  });
+
+  describe('GET /api/departments', () => {
+    it('needs a session', async () => {
+      expect((await t.request({ method: 'GET', url: '/api/departments' })).statusCode).toBe(401);
+    });
+
+    it('is forbidden for a viewer', async () => {
+      const viewer = await createMember(t, admin.user.company.id, 'viewer');
+      const res = await t.request({ method: 'GET', url: '/api/departments', token: viewer.token });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: messages.forbidden });
+    });
+
+    it("lists only the caller's departments, for the user role too", async () => {
+      const user = await createMember(t, admin.user.company.id, 'user');
+      const res = await t.request({ method: 'GET', url: '/api/departments', token: user.token });
+      expect(res.statusCode).toBe(200);
+      const { data } = res.json<{ data: Department[] }>();
+      expect(data.map((d) => d.name)).toEqual(['Drukkerij Letterzetter']);
+    });
+  });
+
+  describe('GET /api/locales', () => {
+    it('lists the languages, Dutch first', async () => {
+      const res = await t.request({ method: 'GET', url: '/api/locales', token: admin.token });
+      expect(res.statusCode).toBe(200);
+      const { data } = res.json<{ data: { locale: string; name: string }[] }>();
+      expect(data).toEqual(locales);
+      expect(data[0]).toEqual({ locale: 'nl', name: 'Nederlands' });
+    });
+  });
+});
