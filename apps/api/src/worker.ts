@@ -24,7 +24,11 @@ const queue = await startQueue(database, jobNames, {
   pollSeconds: config.jobPollSeconds,
   onError: (error) => log.error({ err: error }, 'job queue error'),
 });
-await registerWorkers(queue, { config, db: database.db, queue, storage: createStorage(config) }, log);
+await registerWorkers(
+  queue,
+  { config, db: database.db, queue, storage: createStorage(config) },
+  log,
+);
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

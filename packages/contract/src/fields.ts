@@ -37,7 +37,18 @@ export const passwordField = () =>
 /** A boolean that also accepts the strings and numbers forms send. */
 export const booleanField = () =>
   z
-    .union([z.boolean(), z.literal('true'), z.literal('false'), z.literal(1), z.literal(0), z.literal('1'), z.literal('0')], {
-      error: messages.required,
-    })
+    .union(
+      [
+        z.boolean(),
+        z.literal('true'),
+        z.literal('false'),
+        z.literal(1),
+        z.literal(0),
+        z.literal('1'),
+        z.literal('0'),
+      ],
+      {
+        error: messages.required,
+      },
+    )
     .transform((v) => v === true || v === 'true' || v === 1 || v === '1');

@@ -16,7 +16,13 @@ export const signRequestStates = {
 } as const;
 export type SignRequestStateId = keyof typeof signRequestStates;
 
-export const verificationTypes = { 1: 'Email', 2: 'SMS', 4: 'iDIN', 5: 'Handtekening', 6: 'Paraaf' } as const;
+export const verificationTypes = {
+  1: 'Email',
+  2: 'SMS',
+  4: 'iDIN',
+  5: 'Handtekening',
+  6: 'Paraaf',
+} as const;
 
 export const auditActionTypes = {
   1: { label: 'Verstuurd', color: 'info' },

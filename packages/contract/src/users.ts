@@ -23,8 +23,18 @@ export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 const orderable = ['id', 'name', 'email', 'created_at'] as const;
 export const listQuery = z.object({
-  page: z.coerce.number({ error: messages.min }).int().min(1, messages.min).max(100000, messages.max).default(1),
-  limit: z.coerce.number({ error: messages.min }).int().min(1, messages.min).max(100, messages.max).default(PAGE_SIZE),
+  page: z.coerce
+    .number({ error: messages.min })
+    .int()
+    .min(1, messages.min)
+    .max(100000, messages.max)
+    .default(1),
+  limit: z.coerce
+    .number({ error: messages.min })
+    .int()
+    .min(1, messages.min)
+    .max(100, messages.max)
+    .default(PAGE_SIZE),
   order: z
     .string()
     .regex(new RegExp(`^(${orderable.join('|')}),(asc|desc)$`), messages.invalidInput)

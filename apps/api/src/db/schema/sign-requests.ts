@@ -32,7 +32,9 @@ export const signRequests = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     /** The initiator: the user who created the request. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    departmentId: integer('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    departmentId: integer('department_id').references(() => departments.id, {
+      onDelete: 'set null',
+    }),
     stateId: integer('state_id').notNull().default(1),
     isSync: boolean('is_sync').notNull().default(false),
     sendDocumentsToInitiator: boolean('send_documents_to_initiator').notNull().default(false),
@@ -40,7 +42,10 @@ export const signRequests = pgTable(
     emails: jsonb('emails').$type<string[]>().notNull().default([]),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
-    emailTemplates: jsonb('email_templates').$type<SignRequestMailTemplates>().notNull().default({}),
+    emailTemplates: jsonb('email_templates')
+      .$type<SignRequestMailTemplates>()
+      .notNull()
+      .default({}),
     customFields: jsonb('custom_fields').$type<CustomField[]>().notNull().default([]),
     viewerUserId: integer('viewer_user_id').references(() => users.id, { onDelete: 'set null' }),
     creditsCost: integer('credits_cost').notNull().default(0),
@@ -131,7 +136,10 @@ export const signables = pgTable(
     /** Page sizes in PDF points, in page order. */
     pages: jsonb('pages').$type<PageSize[]>().notNull(),
     hasAcroforms: boolean('has_acroforms').notNull().default(false),
-    settings: jsonb('settings').$type<{ forms_enabled: boolean }>().notNull().default({ forms_enabled: false }),
+    settings: jsonb('settings')
+      .$type<{ forms_enabled: boolean }>()
+      .notNull()
+      .default({ forms_enabled: false }),
     /** Markers and signer input fields (seed 000 §3: config.variables, config.fields). */
     config: jsonb('config')
       .$type<{ variables: unknown[]; fields: unknown[] }>()
@@ -173,7 +181,9 @@ export const signerActions = pgTable(
     userAgent: text('user_agent'),
     /** The user who caused it (sender actions such as a manual reminder), if any. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('signer_actions_signer_idx').on(t.signerId, t.id)],
 );

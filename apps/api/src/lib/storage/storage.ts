@@ -17,7 +17,8 @@ export function newStorageKey(prefix: string, extension = 'pdf'): string {
 export function createDiskStorage(root: string): Storage {
   const resolve = (key: string) => {
     const full = path.resolve(root, key);
-    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('storage key escapes the root');
+    if (!full.startsWith(path.resolve(root) + path.sep))
+      throw new Error('storage key escapes the root');
     return full;
   };
   return {
