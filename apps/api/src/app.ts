@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyMultipart from '@fastify/multipart';
 import { messages } from '@paraaf/contract';
 import type { Config } from './config/env.ts';
 import { migrateDatabase, openDatabase, type Database } from './db/client.ts';
@@ -10,6 +11,7 @@ import { startQueue } from './jobs/queue.ts';
 import { registerWorkers, jobNames } from './jobs/workers.ts';
 import type { Deps } from './lib/context.ts';
 import { createStorage } from './lib/storage/storage.ts';
+import { MAX_UPLOAD_BYTES } from './lib/pdf/prepare.ts';
 import { signRequestsRoutes } from './modules/sign-requests/sign-requests.routes.ts';
 import { signRequestsReadRoutes } from './modules/sign-requests/sign-requests.read.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
@@ -141,6 +143,11 @@ export async function buildApp(
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ message: messages.serverError });
+  });
+
+  // Document uploads (modules/documents): one file per request, capped; over the cap is a 422.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4000, parts: 4001, fieldSize: 65536 },
   });
 
   healthRoutes(app, deps);

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,23 +43,36 @@ describe('server process', () => {
       await new Promise((r) => setTimeout(r, 200));
     }
 
-    // A registration hashes a password (tens of ms): SIGTERM arrives while it is in flight.
-    const inFlight = fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        company: 'Stop BV',
-        name: 'Stop',
-        email: 'stop@voorbeeld.nl',
-        password: 'lang-genoeg-1',
-        passwordconfirmation: 'lang-genoeg-1',
-        terms: true,
-      }),
+    // A registration is in flight when SIGTERM arrives: its headers and half its body are sent
+    // first, the rest only after the signal.
+    const body = JSON.stringify({
+      company: 'Stop BV',
+      name: 'Stop',
+      email: 'stop@voorbeeld.nl',
+      password: 'lang-genoeg-1',
+      passwordconfirmation: 'lang-genoeg-1',
+      terms: true,
     });
-    await new Promise((r) => setTimeout(r, 5));
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/auth/register',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    const response = new Promise<{ status: number }>((resolve, reject) => {
+      request.on('response', (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+      });
+      request.on('error', reject);
+    });
+    request.write(body.slice(0, 20));
+    await new Promise((r) => setTimeout(r, 500));
     child.kill('SIGTERM');
-    const response = await inFlight;
-    expect(response.status).toBe(201);
+    await new Promise((r) => setTimeout(r, 200));
+    request.end(body.slice(20));
+    expect((await response).status).toBe(201);
     expect(await exited).toBe(0);
     // The database was closed cleanly: a new process opens it and finds the company.
     expect(fs.existsSync(path.join(dataDir, 'db'))).toBe(true);

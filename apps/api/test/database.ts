@@ -33,7 +33,17 @@ export async function createTestDatabase(): Promise<{
       await database.close();
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // Let the app's connections (pool, pg-boss listener) finish closing before forcing:
+      // a forced drop terminates them, and a terminated client raises an unhandled error.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await c.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 20 ? ' WITH (FORCE)' : ''}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await c.end();
     },
   };

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Role, Session, ValidationErrorBody } from '@paraaf/contract';
-import { apiTokens, users } from '../src/db/schema/index.ts';
+import {
+  apiTokens,
+  departments,
+  signables,
+  signers,
+  signRequests,
+  users,
+} from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
 import type { TestApp } from './app.ts';
 
@@ -85,4 +92,191 @@ export async function sessionsOf(t: TestApp, userId: number) {
 /** GET /api/user with the token: the status says whether the session still works. */
 export async function whoAmI(t: TestApp, token: string) {
   return t.request({ method: 'GET', url: '/api/user', token });
+}
+
+/**
+ * A draft sign request (state 1) written straight into the database, with `signers` signers
+ * (e-mail verification, Dutch unless given) and `signables` document rows (no file is stored:
+ * for tests that do not read the PDF).
+ */
+export async function createDraftSignRequest(
+  t: TestApp,
+  companyId: number,
+  options: {
+    userId?: number;
+    signers?: number | Partial<typeof signers.$inferInsert>[];
+    signables?: number;
+    isSync?: boolean;
+    subject?: string;
+    message?: string;
+    expiresAt?: Date;
+  } = {},
+) {
+  const [department] = await t.db
+    .select()
+    .from(departments)
+    .where(eq(departments.companyId, companyId))
+    .orderBy(departments.id)
+    .limit(1);
+  const [request] = await t.db
+    .insert(signRequests)
+    .values({
+      companyId,
+      userId: options.userId ?? null,
+      departmentId: department?.id ?? null,
+      isSync: options.isSync ?? false,
+      subject: options.subject ?? 'Graag je handtekening',
+      message: options.message ?? 'Hierbij het contract. [[link]]',
+      expiresAt: options.expiresAt ?? new Date(Date.now() + 7 * 24 * 3600 * 1000),
+    })
+    .returning();
+  const specs =
+    typeof options.signers === 'number'
+      ? Array.from({ length: options.signers }, () => ({}))
+      : (options.signers ?? [{}]);
+  const signerRows = [];
+  for (const [i, spec] of specs.entries()) {
+    const [row] = await t.db
+      .insert(signers)
+      .values({
+        firstname: `Onder${i + 1}`,
+        lastname: 'Tekenaar',
+        email: uniqueEmail('signer'),
+        verifications: [1],
+        ...spec,
+        signRequestId: request!.id,
+        companyId,
+        position: i + 1,
+      })
+      .returning();
+    signerRows.push(row!);
+  }
+  const signableRows = [];
+  for (let i = 0; i < (options.signables ?? 1); i++) {
+    const [row] = await t.db
+      .insert(signables)
+      .values({
+        signRequestId: request!.id,
+        companyId,
+        position: i,
+        name: `Document ${i + 1}`,
+        filename: `document-${i + 1}.pdf`,
+        size: 1000,
+        pageCount: 1,
+        pages: [{ width: 595, height: 842 }],
+        storageKey: `test/${request!.id}/${i}`,
+        sha256: '0'.repeat(64),
+      })
+      .returning();
+    signableRows.push(row!);
+  }
+  return { request: request!, signers: signerRows, signables: signableRows };
+}
+
+/** A bare sign request row (draft unless `stateId` says otherwise), for the documents tests. */
+export async function insertSignRequest(
+  db: TestApp['db'],
+  options: {
+    companyId: number;
+    userId?: number | null;
+    stateId?: number;
+    viewerUserId?: number | null;
+  },
+) {
+  const [row] = await db
+    .insert(signRequests)
+    .values({
+      companyId: options.companyId,
+      userId: options.userId ?? null,
+      stateId: options.stateId ?? 1,
+      viewerUserId: options.viewerUserId ?? null,
+      subject: 'Graag je handtekening',
+      message: 'Hierbij het contract. [[link]]',
+      expiresAt: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * A sign request in any state with named signers and documents, written straight into the
+ * database (for the list and detail tests): `seedSignRequest(t.db, { companyId, signers:
+ * [{ firstname: 'Jan', lastname: 'Jansen' }], signables: ['Huurcontract'] })`.
+ */
+export async function seedSignRequest(
+  db: TestApp['db'],
+  options: {
+    companyId: number;
+    userId?: number | null;
+    stateId?: number;
+    createdAt?: Date;
+    viewerUserId?: number | null;
+    departmentId?: number | null;
+    customFields?: {
+      name: string;
+      description?: string | null;
+      required?: boolean;
+      value: string | null;
+    }[];
+    signers?: Partial<typeof signers.$inferInsert>[];
+    signables?: (string | Partial<typeof signables.$inferInsert>)[];
+  },
+) {
+  const [request] = await db
+    .insert(signRequests)
+    .values({
+      companyId: options.companyId,
+      userId: options.userId ?? null,
+      stateId: options.stateId ?? 1,
+      viewerUserId: options.viewerUserId ?? null,
+      departmentId: options.departmentId ?? null,
+      subject: 'Graag je handtekening',
+      message: 'Hierbij het contract. [[link]]',
+      customFields: (options.customFields ?? []).map((f) => ({
+        name: f.name,
+        description: f.description ?? null,
+        required: f.required ?? false,
+        value: f.value,
+      })),
+      expiresAt: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+    })
+    .returning();
+  const signerRows = [];
+  for (const [i, spec] of (options.signers ?? [{}]).entries()) {
+    const [row] = await db
+      .insert(signers)
+      .values({
+        firstname: `Onder${i + 1}`,
+        lastname: 'Tekenaar',
+        email: uniqueEmail('signer'),
+        verifications: [1],
+        ...spec,
+        signRequestId: request!.id,
+        companyId: options.companyId,
+        position: spec.position ?? i + 1,
+      })
+      .returning();
+    signerRows.push(row!);
+  }
+  const signableRows = [];
+  for (const [i, spec] of (options.signables ?? ['Document']).entries()) {
+    const [row] = await db
+      .insert(signables)
+      .values({
+        filename: `document-${i + 1}.pdf`,
+        size: 1000,
+        pageCount: 1,
+        pages: [{ width: 595, height: 842 }],
+        storageKey: `test/${request!.id}/${i}`,
+        sha256: '0'.repeat(64),
+        ...(typeof spec === 'string' ? { name: spec } : { name: `Document ${i + 1}`, ...spec }),
+        signRequestId: request!.id,
+        companyId: options.companyId,
+        position: i,
+      })
+      .returning();
+    signableRows.push(row!);
+  }
+  return { request: request!, signers: signerRows, signables: signableRows };
 }

@@ -11,13 +11,24 @@ export interface CaughtMail {
 }
 
 /** A real SMTP server in the test process: mails arrive over TCP exactly as in production. */
-export async function startSmtpCatcher() {
+export async function startSmtpCatcher(options: { rejectRecipients?: string[] } = {}) {
   const mails: CaughtMail[] = [];
+  /** Addresses refused at RCPT TO with 550, as a mail server does for an unknown mailbox. */
+  const rejectRecipients = [...(options.rejectRecipients ?? [])];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (rejectRecipients.includes(address.address.toLowerCase())) {
+        const error = new Error('5.1.1 Mailbox does not exist') as Error & { responseCode: number };
+        error.responseCode = 550;
+        callback(error);
+        return;
+      }
+      callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         (parsed) => {
@@ -66,6 +77,7 @@ export async function startSmtpCatcher() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    rejectRecipients,
     waitForMail,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

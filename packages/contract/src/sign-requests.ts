@@ -21,10 +21,26 @@ export const signingMessages = {
   stateConflict: 'Deze actie is niet mogelijk in de huidige status van de ondertekening',
   viewerNotInCompany: 'Kies een gebruiker van je eigen bedrijf',
   departmentInvalid: 'Kies een afdeling van je eigen bedrijf',
+  verificationsLocked: 'De verificatiemethoden kunnen na het versturen niet meer gewijzigd worden',
+  fileEncrypted: 'Dit PDF-bestand is beveiligd met een wachtwoord en kan niet gebruikt worden',
+  fileCorrupt: 'Dit bestand is beschadigd of geen geldig PDF-bestand',
+  fileTooLarge: 'Het bestand is te groot (maximaal 25 MB)',
+  fileNoPages: "Dit PDF-bestand bevat geen pagina's",
+  fileTooManyPages: "Het document heeft te veel pagina's (maximaal 500)",
+  wordConversionUnavailable: 'Het omzetten van Word-bestanden is op deze server niet beschikbaar',
+  wordConversionFailed: 'Dit Word-bestand kon niet worden omgezet naar PDF',
+  markerPage: 'De marker staat op een pagina die niet in het document voorkomt',
 } as const;
 
 export const verificationTypeIds = [1, 2, 4, 5, 6] as const;
-export const idinServices = ['name', 'address', 'gender', 'date_of_birth', 'email', 'telephone'] as const;
+export const idinServices = [
+  'name',
+  'address',
+  'gender',
+  'date_of_birth',
+  'email',
+  'telephone',
+] as const;
 export const defaultIdinServices = ['name', 'address', 'date_of_birth'] as const;
 
 const mergeFieldMessage = z
@@ -36,7 +52,10 @@ const mergeFieldMessage = z
 
 export const mailTemplateOverride = z.object({
   subject: requiredString(255),
-  template: z.string({ error: messages.required }).min(1, messages.required).max(50000, messages.maxLength),
+  template: z
+    .string({ error: messages.required })
+    .min(1, messages.required)
+    .max(50000, messages.maxLength),
 });
 
 export const customFieldInput = z
@@ -50,16 +69,24 @@ export const customFieldInput = z
 
 /** POST /api/sign-requests */
 export const createSignRequestBody = z.object({
-  department_id: z.coerce.number({ error: messages.required }).int().positive(messages.required).optional(),
+  department_id: z.coerce
+    .number({ error: messages.required })
+    .int()
+    .positive(messages.required)
+    .optional(),
   expires_at: z.coerce.date({ error: messages.required }),
   subject: requiredString(255),
   message: mergeFieldMessage,
   is_sync: booleanField().optional().default(false),
   send_documents_to_initiator: booleanField().optional().default(false),
-  emails: z.array(emailField(), { error: messages.email }).max(20, messages.max).optional().default([]),
+  emails: z
+    .array(emailField(), { error: messages.email })
+    .max(20, messages.max)
+    .optional()
+    .default([]),
   custom_fields: z.array(customFieldInput).max(50, messages.max).optional().default([]),
   viewer_user_id: z.coerce.number().int().positive().nullish(),
-  email_templates: z.record(z.enum(localeCodes), mailTemplateOverride).optional(),
+  email_templates: z.partialRecord(z.enum(localeCodes), mailTemplateOverride).optional(),
 });
 export type CreateSignRequestBody = z.input<typeof createSignRequestBody>;
 
@@ -70,7 +97,9 @@ const signerFields = {
   phone: optionalString(50),
   locale: z.enum(localeCodes, { error: messages.required }).default('nl'),
   verifications: z
-    .array(z.coerce.number().pipe(z.union(verificationTypeIds.map((v) => z.literal(v)))), { error: signingMessages.verificationRequired })
+    .array(z.coerce.number().pipe(z.union(verificationTypeIds.map((v) => z.literal(v)))), {
+      error: signingMessages.verificationRequired,
+    })
     .min(1, signingMessages.verificationRequired),
   idin_services: z.array(z.enum(idinServices)).optional(),
   reminder_after: z.coerce
@@ -93,14 +122,17 @@ export const createSignerBody = z
   .object({
     ...signerFields,
     allow_form_edit: booleanField().optional().default(false),
-    email_templates: z.record(z.enum(localeCodes), mailTemplateOverride).optional(),
+    email_templates: z.partialRecord(z.enum(localeCodes), mailTemplateOverride).optional(),
   })
   .refine(phoneWhenSms, { message: messages.required, path: ['phone'] });
 export type CreateSignerBody = z.input<typeof createSignerBody>;
 
 /** PUT /api/sign-requests/{id}/update-signer: the signer id and the fields that change. */
 export const updateSignerBody = z
-  .object({ signer_id: z.coerce.number({ error: messages.required }).int().positive(), ...signerFields })
+  .object({
+    signer_id: z.coerce.number({ error: messages.required }).int().positive(),
+    ...signerFields,
+  })
   .refine(phoneWhenSms, { message: messages.required, path: ['phone'] });
 export type UpdateSignerBody = z.input<typeof updateSignerBody>;
 
@@ -108,9 +140,22 @@ export const viewerUserBody = z.object({ user_id: z.coerce.number().int().positi
 
 /** One item of the `filters` JSON list of GET /api/sign-requests (seed 000 §7). */
 export const signRequestFilter = z.discriminatedUnion('field', [
-  z.object({ field: z.literal('created_at'), type: z.literal('date').optional(), operator: z.literal('eq').optional(), value: z.iso.date() }),
-  z.object({ field: z.literal('signers'), operator: z.literal('like').optional(), value: z.string().max(100) }),
-  z.object({ field: z.literal('signables'), operator: z.literal('like').optional(), value: z.string().max(100) }),
+  z.object({
+    field: z.literal('created_at'),
+    type: z.literal('date').optional(),
+    operator: z.literal('eq').optional(),
+    value: z.iso.date(),
+  }),
+  z.object({
+    field: z.literal('signers'),
+    operator: z.literal('like').optional(),
+    value: z.string().max(100),
+  }),
+  z.object({
+    field: z.literal('signables'),
+    operator: z.literal('like').optional(),
+    value: z.string().max(100),
+  }),
   z.object({
     field: z.literal('state_id'),
     operator: z.literal('in').optional(),
@@ -224,7 +269,12 @@ export interface SignRequestDetail {
   send_documents_to_initiator: boolean;
   subject: string;
   message: string;
-  custom_fields: { name: string; description: string | null; required: boolean; value: string | null }[];
+  custom_fields: {
+    name: string;
+    description: string | null;
+    required: boolean;
+    value: string | null;
+  }[];
   custom_field_values: { name: string; value: string }[];
   viewer_user: { id: number; name: string } | null;
   viewer_user_id: number | null;

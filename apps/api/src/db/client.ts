@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -41,7 +43,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     };
   }
   if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
-  const pglite = new PGlite(target.dir ?? undefined);
+  // Extensions the migrations create (trigram search) must be loaded with the instance.
+  const pglite = new PGlite({
+    ...(target.dir ? { dataDir: target.dir } : {}),
+    extensions: { pg_trgm, btree_gin },
+  });
   await pglite.waitReady;
   // The query builder is the same for both drivers; only the result object of execute() differs,
   // and both carry `rows`.

@@ -60,7 +60,12 @@ export async function guestOnly() {
 
 /** Authenticated routes, optionally gated by a permission (any of) or a company feature. */
 export function requireAuth(
-  gate: { permission?: Permission | Permission[]; feature?: Feature } = {},
+  gate: {
+    permission?: Permission | Permission[];
+    /** All of these are needed (e.g. the wizard's five permissions). */
+    allPermissions?: readonly Permission[];
+    feature?: Feature;
+  } = {},
 ) {
   return async () => {
     if (!hasToken()) return redirect(paths.login);
@@ -77,6 +82,9 @@ export function requireAuth(
     if (gate.permission !== undefined) {
       const any = Array.isArray(gate.permission) ? gate.permission : [gate.permission];
       if (!any.some((p) => session.user.all_permissions.includes(p))) return redirect(paths.home);
+    }
+    if (gate.allPermissions?.some((p) => !session.user.all_permissions.includes(p))) {
+      return redirect(paths.home);
     }
     return null;
   };

@@ -80,9 +80,25 @@ export const router = createBrowserRouter([
       },
       {
         path: paths.newSigning,
-        loader: requireAuth({ permission: 'createSignRequest' }),
+        // Seed 000 §2: the wizard needs all five.
+        loader: requireAuth({
+          allPermissions: [
+            'createSignRequest',
+            'createSigner',
+            'createSignable',
+            'getDepartments',
+            'getEmailTemplates',
+          ],
+        }),
         lazy: async () => ({
-          Component: (await import('../features/signings/routes/new-signing')).NewSigningRoute,
+          Component: (await import('../features/new-signing/routes/new-signing')).NewSigningRoute,
+        }),
+      },
+      {
+        path: routePatterns.signing,
+        loader: requireAuth({ permission: ['getSignRequest', 'getMySignRequest'] }),
+        lazy: async () => ({
+          Component: (await import('../features/signings/routes/show-signing')).ShowSigningRoute,
         }),
       },
       {

@@ -4,6 +4,7 @@ export const paths = {
   login: '/login',
   register: '/register',
   newSigning: '/nieuwe-ondertekening',
+  signing: (id: number | string) => `/ondertekening/${encodeURIComponent(String(id))}`,
   passwordReminder: '/wachtwoord-vergeten',
   passwordReset: (token: string) => `/wachtwoord-instellen/${encodeURIComponent(token)}`,
   activate: (token: string) => `/activeren/${encodeURIComponent(token)}`,
@@ -26,6 +27,7 @@ export const paths = {
 
 /** Route patterns for the router (the same paths with their parameters). */
 export const routePatterns = {
+  signing: '/ondertekening/:id',
   passwordReset: '/wachtwoord-instellen/:token',
   activate: '/activeren/:token',
 } as const;

@@ -80,6 +80,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Do not treat a 401 as an expired session (the login call itself). */
   skipUnauthorizedHandler?: boolean;
+  /** Extra headers, e.g. a Content-Language other than nl. */
+  headers?: Record<string, string>;
+  /** Resolve with the untouched Response on success (binary bodies, headers); errors still throw. */
+  raw?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -100,6 +104,7 @@ export function createApiClient(options: ApiClientOptions) {
     const headers = new Headers({ Accept: 'application/json', 'Content-Language': 'nl' });
     const token = options.tokens.get();
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(opts.headers ?? {})) headers.set(name, value);
 
     let body: BodyInit | undefined;
     if (opts.body instanceof FormData) {
@@ -123,6 +128,7 @@ export function createApiClient(options: ApiClientOptions) {
       throw new ApiError(0, 'Er is iets mis gegaan. Controleer je internetverbinding.');
     }
 
+    if (response.ok && opts.raw) return response as T;
     const data = await readBody(response);
     if (response.ok) return data as T;
 

@@ -17,3 +17,15 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   const d = toDate(value);
   return d ? `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}` : '';
 }
+
+const byteUnits = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
+
+/** A size in base-1024 units from Bytes up to YB (seed 000 §9), Dutch decimals: '1,5 MB'. */
+export function formatBytes(bytes: number | null | undefined, decimals = 2): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes === 0) return '0 Bytes';
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), byteUnits.length - 1);
+  const value = bytes / 1024 ** exponent;
+  const rounded = parseFloat(value.toFixed(exponent === 0 ? 0 : decimals));
+  return `${String(rounded).replace('.', ',')} ${byteUnits[exponent]}`;
+}

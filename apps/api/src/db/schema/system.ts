@@ -1,4 +1,5 @@
-import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { signers } from './sign-requests.ts';
 
 /** Fixed-window counters shared by every api process (no state in a process). */
 export const rateLimits = pgTable('rate_limits', {
@@ -11,16 +12,22 @@ export const rateLimits = pgTable('rate_limits', {
  * Every mail the product sends: written in the transaction that causes it, delivered by the
  * send-mail job. Without SMTP this table is the outbox shown at /dev/mailbox.
  */
-export const mails = pgTable('mails', {
-  id: serial('id').primaryKey(),
-  to: text('to').notNull(),
-  fromName: text('from_name'),
-  subject: text('subject').notNull(),
-  /** Cleared once delivered over SMTP, so links with tokens do not stay at rest. */
-  html: text('html'),
-  text: text('text'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-  failedAt: timestamp('failed_at', { withTimezone: true }),
-  error: text('error'),
-});
+export const mails = pgTable(
+  'mails',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    fromName: text('from_name'),
+    subject: text('subject').notNull(),
+    /** Cleared once delivered over SMTP, so links with tokens do not stay at rest. */
+    html: text('html'),
+    text: text('text'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    error: text('error'),
+    /** The signer a mail invites or reminds: an address the server rejects marks that signer 40. */
+    signerId: integer('signer_id').references(() => signers.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('mails_signer_idx').on(t.signerId)],
+);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { eq, and, isNull } from 'drizzle-orm';
+import { eq, and, inArray, isNull } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Tx } from '../../db/client.ts';
-import { mails } from '../../db/schema/index.ts';
+import { mails, signers } from '../../db/schema/index.ts';
 import type { JobDefinition, Queue } from '../../jobs/queue.ts';
 import type { MailContent } from './layout.ts';
 
@@ -24,16 +24,28 @@ export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, Ma
     const [mail] = await db
       .select()
       .from(mails)
-      .where(and(eq(mails.id, mailId), isNull(mails.sentAt)));
+      .where(and(eq(mails.id, mailId), isNull(mails.sentAt), isNull(mails.failedAt)));
     if (!mail) return; // already delivered: running twice sends once
     if (transport) {
-      await transport.sendMail({
-        from: mail.fromName ? { name: mail.fromName, address: addressOf(from) } : from,
-        to: mail.to,
-        subject: mail.subject,
-        html: mail.html ?? undefined,
-        text: mail.text ?? undefined,
-      });
+      let rejected: boolean;
+      try {
+        const info = (await transport.sendMail({
+          from: mail.fromName ? { name: mail.fromName, address: addressOf(from) } : from,
+          to: mail.to,
+          subject: mail.subject,
+          html: mail.html ?? undefined,
+          text: mail.text ?? undefined,
+        })) as { rejected?: unknown[] };
+        rejected = isRejected(info.rejected, mail.to);
+      } catch (error) {
+        // A permanent refusal (5xx) will not change on a retry: record it and stop.
+        if (!isPermanentFailure(error, mail.to)) throw error;
+        rejected = true;
+      }
+      if (rejected) {
+        await markUndeliverable(db, mail.id, mail.signerId);
+        return;
+      }
       // The body may hold links with tokens; once it has left, it is not kept at rest.
       await db
         .update(mails)
@@ -44,6 +56,42 @@ export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, Ma
     }
   },
 };
+
+function isRejected(list: unknown[] | undefined, to: string): boolean {
+  const address = to.toLowerCase();
+  return (list ?? []).some((a) => {
+    const value = typeof a === 'string' ? a : (a as { address?: string })?.address;
+    return typeof value === 'string' && value.toLowerCase() === address;
+  });
+}
+
+function isPermanentFailure(error: unknown, to: string): boolean {
+  const e = error as { responseCode?: number; rejected?: unknown[] };
+  return (
+    (typeof e?.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600) ||
+    isRejected(e?.rejected, to)
+  );
+}
+
+/**
+ * The server refused the recipient: the mail is marked failed (its body, which may hold a link
+ * token, is dropped) and a signer it was meant for gets state 40 'Kan geen melding versturen',
+ * so the sender sees it and can correct the address.
+ */
+async function markUndeliverable(db: Db, mailId: number, signerId: number | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(mails)
+      .set({ failedAt: new Date(), error: 'recipient rejected', html: null, text: null })
+      .where(eq(mails.id, mailId));
+    if (signerId !== null) {
+      await tx
+        .update(signers)
+        .set({ stateId: 40, updatedAt: new Date() })
+        .where(and(eq(signers.id, signerId), inArray(signers.stateId, [1, 3])));
+    }
+  });
+}
 
 function addressOf(from: string): string {
   const match = /<([^>]+)>/.exec(from);
@@ -57,6 +105,7 @@ export async function queueMail(
   to: string,
   content: MailContent,
   fromName?: string,
+  options: { signerId?: number } = {},
 ): Promise<void> {
   const [row] = await tx
     .insert(mails)
@@ -66,6 +115,7 @@ export async function queueMail(
       html: content.html,
       text: content.text,
       fromName: fromName ?? null,
+      signerId: options.signerId ?? null,
     })
     .returning({ id: mails.id });
   await queue.enqueue(tx, sendMailJob.name, { mailId: row!.id });

@@ -1,4 +1,72 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../lib/context.ts';
+import { authedCtx, type Deps } from '../../lib/context.ts';
+import { closePdfWorkers } from '../../lib/pdf/prepare.ts';
+import * as documentsService from './documents.service.ts';
+import { readUpload } from './multipart.ts';
 
-export function documentsRoutes(_app: FastifyInstance, _deps: Deps): void {}
+const idParam = {
+  type: 'object',
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  required: ['id'],
+} as const;
+
+/** `attachment` or `inline` with an ASCII fallback and the RFC 5987 UTF-8 name. */
+export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
+  const clean = Array.from(filename, (c) =>
+    c.charCodeAt(0) < 0x20 || c === '\u007f' || c === '/' || c === '\\' ? '_' : c,
+  ).join('');
+  const fallback = clean.replace(/[^\x20-\x7e]/g, '_').replace(/["%;]/g, '_');
+  const encoded = encodeURIComponent(clean).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+export function documentsRoutes(app: FastifyInstance, deps: Deps): void {
+  app.addHook('onClose', closePdfWorkers);
+
+  app.post('/api/upload-file', async (request, reply) => {
+    const ctx = authedCtx(deps, request);
+    documentsService.assertMayUpload(ctx);
+    const pdf = await documentsService.convertUpload(ctx, await readUpload(request));
+    return reply
+      .type('application/pdf')
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+
+  app.post<{ Params: { id: number } }>(
+    '/api/sign-requests/:id/signables',
+    { schema: { params: idParam } },
+    async (request, reply) => {
+      const ctx = authedCtx(deps, request, 'createSignable');
+      const signable = await documentsService.createSignable(
+        ctx,
+        request.params.id,
+        await readUpload(request),
+      );
+      return reply.code(201).send(signable);
+    },
+  );
+
+  app.get<{ Params: { id: number }; Querystring: { view?: string } }>(
+    '/api/signables/:id/file',
+    { schema: { params: idParam } },
+    async (request, reply) => {
+      const ctx = authedCtx(deps, request, 'getSignableFile');
+      const file = await documentsService.getSignableFile(ctx, request.params.id);
+      const view = request.query.view === 'true' || request.query.view === '1';
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          contentDisposition(view ? 'inline' : 'attachment', file.filename),
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.bytes);
+    },
+  );
+}

@@ -1,4 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../lib/context.ts';
+import { authedCtx, type Deps } from '../../lib/context.ts';
+import * as service from './email-templates.service.ts';
 
-export function emailTemplatesRoutes(_app: FastifyInstance, _deps: Deps): void {}
+export function emailTemplatesRoutes(app: FastifyInstance, deps: Deps): void {
+  app.get('/api/email-templates', (request) =>
+    service.getEmailTemplates(authedCtx(deps, request, 'getEmailTemplates')),
+  );
+
+  app.get('/api/email-templates/default', (request) => {
+    authedCtx(deps, request, 'getEmailTemplates');
+    return service.getDefaultEmailTemplates();
+  });
+}

@@ -1,4 +1,106 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../lib/context.ts';
+import {
+  createSignerBody,
+  createSignRequestBody,
+  localeCodes,
+  updateSignerBody,
+  viewerUserBody,
+} from '@paraaf/contract';
+import { authedCtx, type Deps } from '../../lib/context.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { addSigner } from './add-signer.ts';
+import { cancelSignRequest } from './cancel-sign-request.ts';
+import { changeViewerUser } from './change-viewer-user.ts';
+import { createSignRequest } from './create-sign-request.ts';
+import { sendManualReminder } from './send-manual-reminder.ts';
+import { sendSignRequest } from './send-sign-request.ts';
+import { updateSigner } from './update-signer.ts';
+import { getVerifications } from './verifications.ts';
 
-export function signRequestsRoutes(_app: FastifyInstance, _deps: Deps): void {}
+const idParam = {
+  type: 'object',
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  required: ['id'],
+} as const;
+type IdParams = { Params: { id: number } };
+
+function bodyObject(body: unknown): Record<string, unknown> {
+  return body && typeof body === 'object' && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
+}
+
+/** The first language of a Content-Language header that the product speaks. */
+function headerLocale(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  const first = value?.split(',')[0]?.trim().slice(0, 2).toLowerCase();
+  return localeCodes.find((l) => l === first);
+}
+
+/** The state-changing calls of the sending flow (the reads are in sign-requests.read.routes.ts). */
+export function signRequestsRoutes(app: FastifyInstance, deps: Deps): void {
+  app.post('/api/sign-requests', async (request, reply) => {
+    const ctx = authedCtx(deps, request, 'createSignRequest');
+    const raw = bodyObject(request.body);
+    const input = parseInput(createSignRequestBody, raw);
+    const given =
+      raw.send_documents_to_initiator !== undefined && raw.send_documents_to_initiator !== null;
+    const result = await createSignRequest(ctx, {
+      ...input,
+      send_documents_to_initiator: given ? input.send_documents_to_initiator : undefined,
+    });
+    return reply.code(201).send(result);
+  });
+
+  app.post<IdParams>(
+    '/api/sign-requests/:id/signers',
+    { schema: { params: idParam } },
+    async (request, reply) => {
+      const ctx = authedCtx(deps, request, 'createSigner');
+      const raw = bodyObject(request.body);
+      // Without a language of its own the signer gets the one the sender's screen asked for.
+      const locale = raw.locale ?? headerLocale(request.headers['content-language']);
+      const input = parseInput(createSignerBody, { ...raw, ...(locale ? { locale } : {}) });
+      return reply.code(201).send(await addSigner(ctx, request.params.id, input));
+    },
+  );
+
+  app.post<IdParams>('/api/sign-requests/:id/ready', { schema: { params: idParam } }, (request) =>
+    sendSignRequest(authedCtx(deps, request, 'createSignRequest'), request.params.id),
+  );
+
+  app.post<IdParams>('/api/sign-requests/:id/cancel', { schema: { params: idParam } }, (request) =>
+    cancelSignRequest(authedCtx(deps, request, 'cancelSignRequest'), request.params.id),
+  );
+
+  app.put<IdParams>(
+    '/api/sign-requests/:id/update-signer',
+    { schema: { params: idParam } },
+    (request) => {
+      const ctx = authedCtx(deps, request, 'updateSigner');
+      return updateSigner(ctx, request.params.id, parseInput(updateSignerBody, request.body));
+    },
+  );
+
+  // Seed 000 §7: here the id is the signer's.
+  app.put<IdParams>(
+    '/api/sign-requests/:id/send-manual-reminder',
+    { schema: { params: idParam } },
+    (request) =>
+      sendManualReminder(authedCtx(deps, request, 'sendSignerReminder'), request.params.id),
+  );
+
+  app.post<IdParams>(
+    '/api/sign-requests/:id/viewer-user',
+    { schema: { params: idParam } },
+    (request) => {
+      const ctx = authedCtx(deps, request, 'changeSignRequestViewerUser');
+      const input = parseInput(viewerUserBody, request.body);
+      return changeViewerUser(ctx, request.params.id, input.user_id);
+    },
+  );
+
+  app.get<IdParams>('/api/signers/:id/verifications', { schema: { params: idParam } }, (request) =>
+    getVerifications(authedCtx(deps, request, 'getVerifications'), request.params.id),
+  );
+}

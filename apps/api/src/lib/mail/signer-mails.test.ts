@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { fillBody, htmlToText, renderSignerMail, sanitizeTemplateHtml } from './signer-mails.ts';
+
+const values = {
+  content: 'Regel 1\n<script>x</script> [[firstname]]',
+  link: { url: 'https://paraaf.test/ondertekenen/abc', label: 'Ondertekenen' },
+  fields: { firstname: 'Anna & Co', lastname: 'Jansen' },
+};
+
+describe('signer mail rendering', () => {
+  it('escapes values and the message, keeps line breaks and fills fields typed in the message', () => {
+    const html = fillBody('<p>Hoi [[firstname]]</p><p>[[content]]</p><p>[[link]]</p>', values);
+    expect(html).toContain('Hoi Anna &amp; Co');
+    expect(html).toContain('Regel 1<br>&lt;script&gt;x&lt;/script&gt; Anna &amp; Co');
+    expect(html.match(/href="https:\/\/paraaf.test\/ondertekenen\/abc"/g)).toHaveLength(1);
+  });
+
+  it('shows the button once when the message places [[link]] itself', () => {
+    const html = fillBody('<p>[[content]]</p><p>[[link]]</p>', {
+      ...values,
+      content: 'Klik: [[link]]',
+    });
+    expect(html.match(/<a /g)).toHaveLength(1);
+    expect(html).toContain('Klik: <a href=');
+  });
+
+  it('removes scripts and event handlers from template HTML', () => {
+    const clean = sanitizeTemplateHtml(
+      '<p onclick="evil()">a</p><script>alert(1)</script><a href="javascript:alert(1)">b</a>',
+    );
+    expect(clean).not.toMatch(/onclick|<script|javascript:/);
+  });
+
+  it('gives a plain-text version with the link', () => {
+    const mail = renderSignerMail(
+      { subject: 'Onderwerp [[firstname]]', template: '<p>[[content]]</p><p>[[link]]</p>' },
+      values,
+      { locale: 'nl' },
+    );
+    expect(mail.subject).toBe('Onderwerp Anna & Co');
+    expect(mail.text).toContain('Ondertekenen: https://paraaf.test/ondertekenen/abc');
+    expect(htmlToText('<p>a &amp; b</p>')).toBe('a & b');
+  });
+});

@@ -1,0 +1,120 @@
+import { escapeHtml, type MailContent } from './layout.ts';
+
+/**
+ * Mails to signers and recipients: a template (HTML with `[[field]]` merge fields, written by
+ * the product, the company or the sender) filled with escaped values and framed like every
+ * other mail.
+ */
+export interface MergeValues {
+  /** The sender's message: plain text, escaped, line breaks kept. */
+  content?: string;
+  /** An absolute URL, shown as a button. */
+  link?: { url: string; label: string };
+  /** Every other field, as plain text (escaped when filled in). */
+  fields: Record<string, string>;
+}
+
+const buttonLabels: Record<string, string> = {
+  nl: 'Documenten bekijken en ondertekenen',
+  en: 'View and sign the documents',
+  de: 'Dokumente ansehen und unterzeichnen',
+  fr: 'Consulter et signer les documents',
+};
+
+export function signButtonLabel(locale: string): string {
+  return buttonLabels[locale] ?? buttonLabels.nl!;
+}
+
+function buttonHtml(link: { url: string; label: string }): string {
+  const url = escapeHtml(link.url);
+  return (
+    `<a href="${url}" style="background:#1c7ed6;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(link.label)}</a>` +
+    `<br><span style="font-size:12px;color:#666">${url}</span>`
+  );
+}
+
+/** Template HTML from a company or sender: scripts, event handlers and javascript: URLs go. */
+export function sanitizeTemplateHtml(html: string): string {
+  return html
+    .replace(/<\s*(script|style|iframe|object|embed)[\s\S]*?<\s*\/\s*\1\s*>/gi, '')
+    .replace(/<\s*(script|style|iframe|object|embed)[^>]*>/gi, '')
+    .replace(/\son\w+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
+    .replace(/(href|src)\s*=\s*(["']?)\s*javascript:[^"'\s>]*\2/gi, '$1="#"');
+}
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\[\[([a-z_]+)\]\]/g, (whole, key: string) =>
+    key in values ? values[key]! : whole,
+  );
+}
+
+/** Fills a subject: plain text, no escaping (it is a header, not HTML). */
+export function fillSubject(subject: string, values: MergeValues): string {
+  return fill(subject, values.fields)
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
+}
+
+/**
+ * Fills an HTML body. The message goes in first, so merge fields the sender typed in it
+ * ([[firstname]], [[link]]) are filled too; when the message places [[link]] itself the
+ * template's own [[link]] is left out, so the button appears once.
+ */
+export function fillBody(template: string, values: MergeValues): string {
+  const message = (values.content ?? '').replaceAll('[[content]]', '');
+  const messageHasLink = message.includes('[[link]]');
+  let html = sanitizeTemplateHtml(template);
+  if (messageHasLink)
+    html = html.replace(/<p>\s*\[\[link\]\]\s*<\/p>/g, '').replaceAll('[[link]]', '');
+  const messageHtml = escapeHtml(message).replace(/\r?\n/g, '<br>');
+  html = html.replaceAll('[[content]]', messageHtml);
+  const escaped: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values.fields)) escaped[k] = escapeHtml(v);
+  escaped.link = values.link ? buttonHtml(values.link) : '';
+  return fill(html, escaped);
+}
+
+/** A readable plain-text version of the HTML body. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(
+      /<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
+      (_m, href: string, label: string) => `${label.replace(/<[^>]+>/g, '')}: ${href}`,
+    )
+    .replace(/<span[^>]*>https?:[^<]*<\/span>/gi, '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h\d|li)>/gi, '\n\n')
+    .replace(/<[^>]+>/g, '')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export function renderSignerMail(
+  template: { subject: string; template: string },
+  values: MergeValues,
+  options: { locale: string; subject?: string },
+): MailContent {
+  const subject = fillSubject(options.subject ?? template.subject, values);
+  const body = fillBody(template.template, values);
+  const html = `<!doctype html><html lang="${escapeHtml(options.locale)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#222;background:#f4f6f8;padding:24px"><div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:32px;line-height:1.5">${body}</div></body></html>`;
+  return { subject, html, text: htmlToText(body) };
+}
+
+/** A date and time as people in that language write it, in Dutch time. */
+export function formatDateTime(date: Date, locale: string): string {
+  const tag = { nl: 'nl-NL', en: 'en-GB', de: 'de-DE', fr: 'fr-FR' }[locale] ?? 'nl-NL';
+  return new Intl.DateTimeFormat(tag, {
+    timeZone: 'Europe/Amsterdam',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
+}

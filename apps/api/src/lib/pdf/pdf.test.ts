@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PDFDocument } from 'pdf-lib';
+import { signingMessages } from '@paraaf/contract';
+import { ValidationError } from '../errors.ts';
+import { detectFileKind, zipEntryNames } from './detect.ts';
+import { closePdfWorkers, MAX_UPLOAD_BYTES, preparePdf } from './prepare.ts';
+import { ConversionError, wordToPdf } from './soffice.ts';
+import { WorkerPool, WorkerTaskError } from './worker-pool.ts';
+import {
+  jpegFixture,
+  makeDocx,
+  makeEncryptedPdf,
+  makePdf,
+  makePng,
+  makeZip,
+  qpdfEncryptedFixture,
+} from '../../../test/fixtures/documents.ts';
+
+afterAll(() => closePdfWorkers());
+
+/** The Dutch message of the 422 that preparing `bytes` ends in. */
+async function refusal(bytes: Buffer): Promise<string> {
+  const error = await preparePdf(bytes).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ValidationError);
+  const errors = (error as ValidationError).errors;
+  expect(Object.keys(errors)).toEqual(['file']);
+  return errors.file![0]!;
+}
+
+describe('detectFileKind', () => {
+  it('refuses what is none of the accepted kinds, whatever it is called', () => {
+    expect(detectFileKind(Buffer.alloc(0))).toBeNull();
+    expect(detectFileKind(Buffer.from('gewoon tekst, geen pdf'))).toBeNull();
+    expect(detectFileKind(Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]))).toBeNull(); // ELF
+    expect(detectFileKind(Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'))).toBeNull(); // .exe
+    // A ZIP that is no Word document, and an OLE2 file that is no Word document (an .xls).
+    expect(detectFileKind(makeZip({ 'xl/workbook.xml': '<x/>' }))).toBeNull();
+    const ole = Buffer.alloc(1024);
+    Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(ole);
+    Buffer.from('Workbook', 'utf16le').copy(ole, 600);
+    expect(detectFileKind(ole)).toBeNull();
+    // A truncated ZIP whose central directory is gone.
+    expect(zipEntryNames(makeDocx().subarray(0, 200))).toBeNull();
+  });
+
+  it('recognises PDF, PNG, JPEG, DOC and DOCX by their bytes', async () => {
+    expect(detectFileKind(await makePdf())).toBe('pdf');
+    expect(detectFileKind(makePng(2, 2))).toBe('png');
+    expect(detectFileKind(jpegFixture())).toBe('jpeg');
+    expect(detectFileKind(makeDocx())).toBe('docx');
+    const ole = Buffer.alloc(1024);
+    Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(ole);
+    Buffer.from('WordDocument', 'utf16le').copy(ole, 600);
+    expect(detectFileKind(ole)).toBe('doc');
+  });
+});
+
+describe('preparePdf', () => {
+  it('refuses encrypted, damaged, empty and oversized files with the Dutch messages', async () => {
+    expect(await refusal(await makeEncryptedPdf())).toBe(signingMessages.fileEncrypted);
+    expect(await refusal(qpdfEncryptedFixture())).toBe(signingMessages.fileEncrypted);
+    const pdf = await makePdf(3);
+    expect(await refusal(pdf.subarray(0, Math.floor(pdf.length / 2)))).toBe(
+      signingMessages.fileCorrupt,
+    );
+    expect(await refusal(Buffer.from('%PDF-1.7\nrommel'))).toBe(signingMessages.fileCorrupt);
+    expect(await refusal(makePng(4, 4).subarray(0, 40))).toBe(signingMessages.fileCorrupt);
+    expect(await refusal(Buffer.alloc(0))).toBe(signingMessages.fileType);
+    expect(await refusal(Buffer.alloc(MAX_UPLOAD_BYTES + 1))).toBe(signingMessages.fileTooLarge);
+  });
+
+  it('refuses a PDF without pages and one of more than 500 pages', async () => {
+    const empty = await PDFDocument.create();
+    const noPages = Buffer.from(await empty.save({ addDefaultPage: false }));
+    expect(await refusal(noPages)).toBe(signingMessages.fileNoPages);
+    expect(await refusal(await makePdf(501, { text: false }))).toBe(
+      signingMessages.fileTooManyPages,
+    );
+    expect((await preparePdf(await makePdf(500, { text: false }))).pageCount).toBe(500);
+  });
+
+  it('reports pages, displayed sizes (rotation applied) and form fields of a PDF', async () => {
+    const plain = await makePdf(2, { size: [500, 700] });
+    const result = await preparePdf(plain);
+    expect(result).toMatchObject({
+      kind: 'pdf',
+      pageCount: 2,
+      pages: [
+        { width: 500, height: 700 },
+        { width: 500, height: 700 },
+      ],
+      hasAcroforms: false,
+      size: plain.length,
+    });
+    expect(result.pdf.equals(plain)).toBe(true);
+
+    const turned = await preparePdf(await makePdf(1, { size: [500, 700], rotate: 90 }));
+    expect(turned.pages).toEqual([{ width: 700, height: 500 }]);
+    const upsideDown = await preparePdf(await makePdf(1, { size: [500, 700], rotate: 180 }));
+    expect(upsideDown.pages).toEqual([{ width: 500, height: 700 }]);
+
+    expect((await preparePdf(await makePdf(1, { form: true }))).hasAcroforms).toBe(true);
+  });
+
+  it('turns a PNG and a JPEG into one page sized to fit A4, keeping the aspect ratio', async () => {
+    const wide = await preparePdf(makePng(300, 100));
+    expect(wide.kind).toBe('png');
+    expect(wide.pageCount).toBe(1);
+    // Landscape A4 frame: the width fills 841.89 pt, the height keeps the 3:1 ratio.
+    expect(wide.pages[0]!.width).toBeCloseTo(841.89, 1);
+    expect(wide.pages[0]!.height).toBeCloseTo(841.89 / 3, 1);
+    expect(detectFileKind(wide.pdf)).toBe('pdf');
+
+    const tall = await preparePdf(makePng(100, 400));
+    expect(tall.pages[0]!.height).toBeCloseTo(841.89, 1);
+    expect(tall.pages[0]!.width).toBeCloseTo(841.89 / 4, 1);
+
+    const photo = await preparePdf(jpegFixture());
+    expect(photo.kind).toBe('jpeg');
+    expect(photo.pages[0]!.width).toBeLessThanOrEqual(595.28);
+    expect(photo.pages[0]!.height).toBeLessThanOrEqual(841.89);
+    expect(Math.max(photo.pages[0]!.width / 595.28, photo.pages[0]!.height / 841.89)).toBeCloseTo(
+      1,
+      2,
+    );
+  });
+});
+
+describe('wordToPdf', () => {
+  it('says conversion is unavailable when soffice is not installed', async () => {
+    const error = await wordToPdf(makeDocx(), 'docx', { command: '/nonexistent/soffice' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ConversionError);
+    expect((error as ConversionError).reason).toBe('unavailable');
+  });
+
+  it('converts a DOCX with a fresh profile and leaves no temporary files', async () => {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-tmp-test-'));
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      const pdf = await wordToPdf(makeDocx(['Hallo', 'Wereld']), 'docx');
+      expect(detectFileKind(pdf)).toBe('pdf');
+      expect(fs.readdirSync(tmp)).toEqual([]);
+      // A broken Word file: soffice produces nothing, which is a failed conversion.
+      const broken = await wordToPdf(makeDocx().subarray(0, 300), 'docx').catch((e: unknown) => e);
+      expect(broken).toBeInstanceOf(ConversionError);
+      expect(fs.readdirSync(tmp)).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe('WorkerPool', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-pool-test-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const workerFile = (name: string, body: string) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, `import { parentPort } from 'node:worker_threads';\n${body}`);
+    return pathToFileURL(file);
+  };
+  const limits = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16 };
+
+  it('ends a task that runs too long with a timeout, then keeps working', async () => {
+    const pool = new WorkerPool(
+      workerFile(
+        'slow.mjs',
+        `parentPort.on('message', (m) => { if (m === 'hang') for (;;) {} parentPort.postMessage(m * 2); });`,
+      ),
+      { maxWorkers: 1, maxIdle: 1, timeoutMs: 1000, resourceLimits: limits },
+    );
+    const error = await pool.run('hang').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WorkerTaskError);
+    expect((error as WorkerTaskError).reason).toBe('timeout');
+    expect(await pool.run(21)).toBe(42);
+    await pool.close();
+  });
+
+  it('turns a worker that runs out of memory into a crash, not a dead process', async () => {
+    const pool = new WorkerPool(
+      workerFile(
+        'greedy.mjs',
+        `parentPort.on('message', () => { const a = []; for (;;) a.push({ n: Math.random(), s: 'x'.repeat(64) + Math.random() }); });`,
+      ),
+      { maxWorkers: 1, maxIdle: 1, timeoutMs: 60_000, resourceLimits: limits },
+    );
+    const error = await pool.run('go').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WorkerTaskError);
+    expect((error as WorkerTaskError).reason).toBe('crash');
+    await pool.close();
+  });
+});

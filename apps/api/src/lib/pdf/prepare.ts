@@ -1,0 +1,115 @@
+import { signingMessages } from '@paraaf/contract';
+import { ValidationError } from '../errors.ts';
+import { detectFileKind, type FileKind } from './detect.ts';
+import { ConversionError, wordToPdf, type ConvertOptions } from './soffice.ts';
+import { WorkerPool, WorkerTaskError } from './worker-pool.ts';
+
+export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+export const MAX_PAGES = 500;
+
+export interface PageSize {
+  width: number;
+  height: number;
+}
+
+export interface PdfInfo {
+  pageCount: number;
+  /** Displayed page sizes in PDF points (rotation applied), in page order. */
+  pages: PageSize[];
+  hasAcroforms: boolean;
+}
+
+export interface PreparedPdf extends PdfInfo {
+  /** What was uploaded, by content. */
+  kind: FileKind;
+  /** The PDF to store: the upload itself for a PDF, else the conversion. */
+  pdf: Buffer;
+  size: number;
+}
+
+type WorkerAnswer =
+  | { ok: true; info: PdfInfo; pdf?: Uint8Array }
+  | { ok: false; code: 'encrypted' | 'corrupt' | 'no-pages' | 'too-many-pages' };
+
+const failureMessages = {
+  encrypted: signingMessages.fileEncrypted,
+  corrupt: signingMessages.fileCorrupt,
+  'no-pages': signingMessages.fileNoPages,
+  'too-many-pages': signingMessages.fileTooManyPages,
+} as const;
+
+let pool: WorkerPool | undefined;
+function workerPool(): WorkerPool {
+  pool ??= new WorkerPool(new URL('./pdf-worker.mjs', import.meta.url), {
+    maxWorkers: 2,
+    maxIdle: 1,
+    timeoutMs: 30_000,
+    resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64, stackSizeMb: 8 },
+  });
+  return pool;
+}
+
+/** Stops the warm parser thread (for a clean shutdown). */
+export async function closePdfWorkers(): Promise<void> {
+  await pool?.close();
+}
+
+const fileError = (message: string) => ValidationError.field('file', message);
+
+async function inWorker(
+  task: { op: 'inspect' } | { op: 'image'; kind: 'png' | 'jpeg' },
+  bytes: Buffer,
+): Promise<{ info: PdfInfo; pdf?: Uint8Array }> {
+  // A copy goes to the worker (transferred, not cloned again); the caller keeps its bytes.
+  const copy = new Uint8Array(bytes);
+  let answer: WorkerAnswer;
+  try {
+    answer = await workerPool().run<WorkerAnswer>({ ...task, bytes: copy, maxPages: MAX_PAGES }, [
+      copy.buffer,
+    ]);
+  } catch (error) {
+    if (error instanceof WorkerTaskError) throw fileError(signingMessages.fileCorrupt);
+    throw error;
+  }
+  if (!answer.ok) throw fileError(failureMessages[answer.code]);
+  return answer;
+}
+
+/**
+ * Checks an upload and turns it into the PDF to store: type by magic bytes, size and page caps,
+ * encryption and damage refused, images and Word documents converted. Every refusal is a 422
+ * on the field `file` with a Dutch message.
+ */
+export async function preparePdf(
+  bytes: Buffer,
+  options: { convert?: ConvertOptions } = {},
+): Promise<PreparedPdf> {
+  if (bytes.length > MAX_UPLOAD_BYTES) throw fileError(signingMessages.fileTooLarge);
+  const kind = detectFileKind(bytes);
+  if (!kind) throw fileError(signingMessages.fileType);
+
+  let pdf: Buffer;
+  let info: PdfInfo;
+  if (kind === 'pdf') {
+    pdf = bytes;
+    ({ info } = await inWorker({ op: 'inspect' }, bytes));
+  } else if (kind === 'png' || kind === 'jpeg') {
+    const result = await inWorker({ op: 'image', kind }, bytes);
+    pdf = Buffer.from(result.pdf!);
+    info = result.info;
+  } else {
+    try {
+      pdf = await wordToPdf(bytes, kind, options.convert);
+    } catch (error) {
+      if (!(error instanceof ConversionError)) throw error;
+      throw fileError(
+        error.reason === 'unavailable'
+          ? signingMessages.wordConversionUnavailable
+          : signingMessages.wordConversionFailed,
+      );
+    }
+    if (pdf.length > MAX_UPLOAD_BYTES) throw fileError(signingMessages.fileTooLarge);
+    ({ info } = await inWorker({ op: 'inspect' }, pdf));
+  }
+  return { kind, pdf, size: pdf.length, ...info };
+}

@@ -1,0 +1,98 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export class ConversionError extends Error {
+  constructor(readonly reason: 'unavailable' | 'failed' | 'timeout') {
+    super(`word conversion ${reason}`);
+  }
+}
+
+export interface ConvertOptions {
+  /** The LibreOffice binary; `soffice` on the PATH by default. */
+  command?: string;
+  timeoutMs?: number;
+}
+
+// LibreOffice is heavy (hundreds of MB, a core each): at most two conversions at a time.
+const MAX_PARALLEL = 2;
+let active = 0;
+const queue: (() => void)[] = [];
+async function slot<T>(fn: () => Promise<T>): Promise<T> {
+  if (active >= MAX_PARALLEL) await new Promise<void>((resolve) => queue.push(resolve));
+  else active += 1;
+  try {
+    return await fn();
+  } finally {
+    const next = queue.shift();
+    if (next) next();
+    else active -= 1;
+  }
+}
+
+function runSoffice(command: string, args: string[], timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // Its own process group, so a timeout kills soffice.bin too, not only the wrapper script.
+    const child = spawn(command, args, { detached: true, stdio: 'ignore' });
+    const timer = setTimeout(() => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      reject(new ConversionError('timeout'));
+    }, timeoutMs);
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      reject(new ConversionError(error.code === 'ENOENT' ? 'unavailable' : 'failed'));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new ConversionError('failed'));
+    });
+  });
+}
+
+/**
+ * A Word document (DOC or DOCX) as PDF, through LibreOffice headless. Every conversion gets a
+ * fresh temporary directory with its own profile (two soffice on one profile fail silently);
+ * the directory is always removed.
+ */
+export async function wordToPdf(
+  bytes: Buffer,
+  kind: 'doc' | 'docx',
+  options: ConvertOptions = {},
+): Promise<Buffer> {
+  return slot(async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'paraaf-convert-'));
+    try {
+      const input = path.join(dir, `document.${kind}`);
+      const outdir = path.join(dir, 'out');
+      await fs.writeFile(input, bytes);
+      await runSoffice(
+        options.command ?? 'soffice',
+        [
+          '--headless',
+          '--norestore',
+          '--nolockcheck',
+          `-env:UserInstallation=${pathToFileURL(path.join(dir, 'profile')).href}`,
+          '--convert-to',
+          'pdf',
+          '--outdir',
+          outdir,
+          input,
+        ],
+        options.timeoutMs ?? 60_000,
+      );
+      // soffice exits 0 even when it could not read the input: the missing output tells.
+      const pdf = await fs.readFile(path.join(outdir, 'document.pdf')).catch(() => null);
+      if (!pdf || pdf.length === 0) throw new ConversionError('failed');
+      return pdf;
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+}

@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { booleanField, messages, signingMessages, type SignableDto } from '@paraaf/contract';
+import type { AuthedCtx } from '../../lib/context.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { preparePdf } from '../../lib/pdf/prepare.ts';
+import { newStorageKey } from '../../lib/storage/storage.ts';
+import { parseInput } from '../../lib/validate.ts';
+import * as repo from './documents.repository.ts';
+import { decodeFormKeys, FormKeyError, splitFormKey, type FormValue } from './form-keys.ts';
+import { parseMarkers } from './markers.ts';
+import type { Upload } from './multipart.ts';
+import { toSignableDto } from './signable-dto.ts';
+
+const DRAFT = 1;
+const SIGNED = 5;
+
+const signableFields = z.object({
+  name: z.string().trim().min(1, messages.required).max(255, messages.maxLength),
+  filename: z.string().trim().min(1, messages.required).max(255, messages.maxLength),
+  type: z.literal('1', { error: messages.invalidInput }).optional(),
+  settings: z
+    .object(
+      { forms_enabled: booleanField().optional().default(false) },
+      { error: messages.invalidInput },
+    )
+    .optional()
+    .default({ forms_enabled: false }),
+});
+
+function requireFile(upload: Upload): { bytes: Buffer; filename: string } {
+  if (!upload.file || upload.file.bytes.length === 0) {
+    // An empty part is no file of an accepted type.
+    if (upload.file) throw ValidationError.field('file', signingMessages.fileType);
+    throw ValidationError.field('file', messages.required);
+  }
+  return upload.file;
+}
+
+/** The file name without its extension (documents are stored as PDF whatever came in). */
+function baseName(filename: string): string {
+  const name = filename.split(/[\\/]/).pop() ?? '';
+  return name.replace(/\.[a-z0-9]{1,5}$/i, '').trim() || 'document';
+}
+
+function decodeForm(fields: Record<string, string>): Record<string, FormValue> {
+  for (const [key, value] of Object.entries(fields)) {
+    // PostgreSQL text and jsonb cannot hold NUL: refuse it here rather than fail the insert.
+    if (value.includes('\u0000')) {
+      throw ValidationError.field((splitFormKey(key) ?? [key]).join('.'), messages.invalidInput);
+    }
+  }
+  try {
+    return decodeFormKeys(fields);
+  } catch (error) {
+    if (!(error instanceof FormKeyError)) throw error;
+    const key = (splitFormKey(error.key) ?? [error.key]).join('.');
+    throw ValidationError.field(key, messages.invalidInput);
+  }
+}
+
+/** POST /api/upload-file: any supported upload as the PDF it becomes (the wizard previews it). */
+export async function convertUpload(ctx: AuthedCtx, upload: Upload): Promise<Buffer> {
+  const file = requireFile(upload);
+  const prepared = await preparePdf(file.bytes);
+  return prepared.pdf;
+}
+
+export function assertMayUpload(ctx: AuthedCtx): void {
+  const p = ctx.auth.permissions;
+  if (!p.has('createSignable') && !p.has('createTemplate')) throw new ForbiddenError();
+}
+
+/**
+ * POST /api/sign-requests/{id}/signables: checks and converts the upload, stores the PDF, then
+ * inserts the row while the draft is locked. A refused or failed insert removes the stored file.
+ */
+export async function createSignable(
+  ctx: AuthedCtx,
+  signRequestId: number,
+  upload: Upload,
+): Promise<SignableDto> {
+  const companyId = ctx.auth.user.companyId;
+  const request = await repo.findSignRequestState(ctx.db, companyId, signRequestId);
+  if (!request) throw new NotFoundError();
+  if (request.stateId !== DRAFT) throw new ConflictError(signingMessages.stateConflict);
+
+  const form = decodeForm(upload.fields);
+  const file = requireFile(upload);
+  const filename =
+    (typeof form.filename === 'string' && form.filename.trim()) || file.filename || 'document.pdf';
+  const body = parseInput(signableFields, {
+    name: typeof form.name === 'string' && form.name.trim() ? form.name : baseName(filename),
+    filename,
+    type: form.type,
+    settings: form.settings,
+  });
+
+  const prepared = await preparePdf(file.bytes);
+  const config = parseMarkers(form, prepared.pageCount);
+  const key = newStorageKey(`companies/${companyId}/signables`);
+  await ctx.storage.put(key, prepared.pdf);
+  try {
+    const row = await ctx.db.transaction(async (tx) => {
+      const locked = await repo.lockSignRequest(tx, companyId, signRequestId);
+      if (!locked) throw new NotFoundError();
+      if (locked.stateId !== DRAFT) throw new ConflictError(signingMessages.stateConflict);
+      return repo.insertSignable(tx, {
+        signRequestId,
+        companyId,
+        position: await repo.nextSignablePosition(tx, signRequestId),
+        name: body.name,
+        filename: body.filename,
+        size: prepared.size,
+        pageCount: prepared.pageCount,
+        pages: prepared.pages,
+        hasAcroforms: prepared.hasAcroforms,
+        settings: { forms_enabled: body.settings.forms_enabled },
+        config,
+        storageKey: key,
+        sha256: createHash('sha256').update(prepared.pdf).digest('hex'),
+      });
+    });
+    return toSignableDto(row);
+  } catch (error) {
+    await ctx.storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+export interface SignableFile {
+  bytes: Buffer;
+  /** The name to offer, ending in .pdf. */
+  filename: string;
+}
+
+/**
+ * GET /api/signables/{id}/file: the stored PDF (the signed one once the request is signed).
+ * Senders see their company's documents; a viewer only those of signed requests linked to it.
+ */
+export async function getSignableFile(ctx: AuthedCtx, id: number): Promise<SignableFile> {
+  const { user, permissions } = ctx.auth;
+  const row = await repo.findSignableForFile(ctx.db, user.companyId, id);
+  if (!row) throw new NotFoundError();
+  if (!permissions.has('getSignRequest')) {
+    const linkedViewer =
+      permissions.has('getMySignRequest') &&
+      row.requestStateId === SIGNED &&
+      row.viewerUserId === user.id;
+    if (!linkedViewer) throw new NotFoundError();
+  }
+  const { signable } = row;
+  if (signable.fileDeletedAt) throw new NotFoundError();
+  const key =
+    row.requestStateId === SIGNED && signable.signedStorageKey
+      ? signable.signedStorageKey
+      : signable.storageKey;
+  let bytes: Buffer;
+  try {
+    bytes = await ctx.storage.get(key);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') throw new NotFoundError();
+    throw error;
+  }
+  return { bytes, filename: `${baseName(signable.filename)}.pdf` };
+}

@@ -1,0 +1,290 @@
+import type { Locale } from '@paraaf/contract';
+
+/**
+ * The default text of every mail the product sends to signers and recipients of signed
+ * documents, per locale. A company may override any of them (table email_templates), and a
+ * sign request may override the invitation per locale (sign_requests.email_templates).
+ *
+ * Templates are HTML with merge fields `[[name]]`; values are escaped when filled in, except
+ * `[[link]]` (a button) and `[[content]]` (the sender's message, escaped with line breaks kept).
+ */
+export const emailTemplateNames = [
+  'sign_request_to_signer',
+  'reminder_to_signer',
+  'sign_request_cancelled',
+  'sign_request_declined',
+  'signables_to_sign_request',
+  'verification_code',
+] as const;
+export type EmailTemplateName = (typeof emailTemplateNames)[number];
+
+export interface DefaultEmailTemplate {
+  name: EmailTemplateName;
+  /** Dutch: the label the settings screen shows. */
+  label: string;
+  locale: Locale;
+  subject: string;
+  template: string;
+  merge_fields: string[];
+}
+
+const signerFields = ['[[firstname]]', '[[lastname]]', '[[company]]', '[[expires_at]]'];
+
+export const emailTemplateMeta: Record<
+  EmailTemplateName,
+  { label: string; merge_fields: string[]; locales: readonly Locale[] }
+> = {
+  sign_request_to_signer: {
+    label: 'Uitnodiging aan ondertekenaar',
+    merge_fields: ['[[content]]', '[[link]]', ...signerFields],
+    locales: ['nl', 'en', 'de', 'fr'],
+  },
+  reminder_to_signer: {
+    label: 'Herinnering aan ondertekenaar',
+    merge_fields: ['[[content]]', '[[link]]', ...signerFields],
+    locales: ['nl', 'en', 'de', 'fr'],
+  },
+  sign_request_cancelled: {
+    label: 'Ondertekening geannuleerd',
+    merge_fields: ['[[firstname]]', '[[lastname]]', '[[company]]', '[[subject]]'],
+    locales: ['nl', 'en', 'de', 'fr'],
+  },
+  sign_request_declined: {
+    label: 'Ondertekening geweigerd',
+    merge_fields: ['[[name]]', '[[signer]]', '[[reason]]', '[[company]]', '[[subject]]'],
+    locales: ['nl', 'en', 'de', 'fr'],
+  },
+  // Seed 001 §9: the mail with the signed documents is Dutch only.
+  signables_to_sign_request: {
+    label: 'Ondertekende documenten',
+    merge_fields: ['[[name]]', '[[company]]', '[[subject]]', '[[documents]]'],
+    locales: ['nl'],
+  },
+  verification_code: {
+    label: 'Verificatiecode per e-mail',
+    merge_fields: ['[[firstname]]', '[[lastname]]', '[[company]]', '[[code]]'],
+    locales: ['nl', 'en', 'de', 'fr'],
+  },
+};
+
+type Texts = Partial<Record<Locale, { subject: string; template: string }>>;
+
+const texts: Record<EmailTemplateName, Texts> = {
+  sign_request_to_signer: {
+    nl: {
+      subject: 'Verzoek tot ondertekening van [[company]]',
+      template:
+        '<p>Beste [[firstname]] [[lastname]],</p>' +
+        '<p>[[company]] vraagt je om een of meer documenten digitaal te ondertekenen.</p>' +
+        '<p>[[content]]</p>' +
+        '<p>[[link]]</p>' +
+        '<p>Je kunt de documenten ondertekenen tot [[expires_at]]. Daarna vervalt dit verzoek.</p>' +
+        '<p>Met vriendelijke groet,<br>[[company]]</p>',
+    },
+    en: {
+      subject: '[[company]] has asked you to sign',
+      template:
+        '<p>Dear [[firstname]] [[lastname]],</p>' +
+        '<p>[[company]] has asked you to sign one or more documents electronically.</p>' +
+        '<p>[[content]]</p>' +
+        '<p>[[link]]</p>' +
+        '<p>You can sign the documents until [[expires_at]]. After that, this request expires.</p>' +
+        '<p>Kind regards,<br>[[company]]</p>',
+    },
+    de: {
+      subject: '[[company]] bittet Sie um Ihre Unterschrift',
+      template:
+        '<p>Guten Tag [[firstname]] [[lastname]],</p>' +
+        '<p>[[company]] bittet Sie, ein oder mehrere Dokumente elektronisch zu unterzeichnen.</p>' +
+        '<p>[[content]]</p>' +
+        '<p>[[link]]</p>' +
+        '<p>Sie können die Dokumente bis zum [[expires_at]] unterzeichnen. Danach verfällt diese Anfrage.</p>' +
+        '<p>Mit freundlichen Grüßen<br>[[company]]</p>',
+    },
+    fr: {
+      subject: '[[company]] vous invite à signer',
+      template:
+        '<p>Bonjour [[firstname]] [[lastname]],</p>' +
+        '<p>[[company]] vous invite à signer électroniquement un ou plusieurs documents.</p>' +
+        '<p>[[content]]</p>' +
+        '<p>[[link]]</p>' +
+        '<p>Vous pouvez signer les documents jusqu’au [[expires_at]]. Passé ce délai, cette demande expire.</p>' +
+        '<p>Cordialement,<br>[[company]]</p>',
+    },
+  },
+  reminder_to_signer: {
+    nl: {
+      subject: 'Herinnering: documenten van [[company]] wachten op je handtekening',
+      template:
+        '<p>Beste [[firstname]] [[lastname]],</p>' +
+        '<p>[[company]] heeft je gevraagd om documenten te ondertekenen, maar we hebben je handtekening nog niet ontvangen.</p>' +
+        '<p>[[content]]</p>' +
+        '<p>[[link]]</p>' +
+        '<p>Het verzoek vervalt op [[expires_at]].</p>' +
+        '<p>Met vriendelijke groet,<br>[[company]]</p>',
+    },
+    en: {
+      subject: 'Reminder: documents from [[company]] are waiting for your signature',
+      template:
+        '<p>Dear [[firstname]] [[lastname]],</p>' +
+        '<p>[[company]] has asked you to sign some documents, but we have not yet received your signature.</p>' +
+        '<p>[[content]]</p>' +
+        '<p>[[link]]</p>' +
+        '<p>The request expires on [[expires_at]].</p>' +
+        '<p>Kind regards,<br>[[company]]</p>',
+    },
+    de: {
+      subject: 'Erinnerung: Dokumente von [[company]] warten auf Ihre Unterschrift',
+      template:
+        '<p>Guten Tag [[firstname]] [[lastname]],</p>' +
+        '<p>[[company]] hat Sie gebeten, Dokumente zu unterzeichnen, aber wir haben Ihre Unterschrift noch nicht erhalten.</p>' +
+        '<p>[[content]]</p>' +
+        '<p>[[link]]</p>' +
+        '<p>Die Anfrage verfällt am [[expires_at]].</p>' +
+        '<p>Mit freundlichen Grüßen<br>[[company]]</p>',
+    },
+    fr: {
+      subject: 'Rappel : des documents de [[company]] attendent votre signature',
+      template:
+        '<p>Bonjour [[firstname]] [[lastname]],</p>' +
+        '<p>[[company]] vous a invité à signer des documents, mais nous n’avons pas encore reçu votre signature.</p>' +
+        '<p>[[content]]</p>' +
+        '<p>[[link]]</p>' +
+        '<p>La demande expire le [[expires_at]].</p>' +
+        '<p>Cordialement,<br>[[company]]</p>',
+    },
+  },
+  sign_request_cancelled: {
+    nl: {
+      subject: 'Ondertekening geannuleerd: [[subject]]',
+      template:
+        '<p>Beste [[firstname]] [[lastname]],</p>' +
+        '<p>[[company]] heeft het verzoek tot ondertekening "[[subject]]" geannuleerd. Je hoeft niets meer te doen; de link in de eerdere e-mail werkt niet meer.</p>' +
+        '<p>Heb je vragen? Neem dan contact op met [[company]].</p>' +
+        '<p>Met vriendelijke groet,<br>[[company]]</p>',
+    },
+    en: {
+      subject: 'Signing cancelled: [[subject]]',
+      template:
+        '<p>Dear [[firstname]] [[lastname]],</p>' +
+        '<p>[[company]] has cancelled the signing request "[[subject]]". There is nothing more you need to do; the link in the earlier e-mail no longer works.</p>' +
+        '<p>If you have any questions, please contact [[company]].</p>' +
+        '<p>Kind regards,<br>[[company]]</p>',
+    },
+    de: {
+      subject: 'Unterzeichnung storniert: [[subject]]',
+      template:
+        '<p>Guten Tag [[firstname]] [[lastname]],</p>' +
+        '<p>[[company]] hat die Anfrage zur Unterzeichnung „[[subject]]“ storniert. Sie müssen nichts weiter tun; der Link in der früheren E-Mail funktioniert nicht mehr.</p>' +
+        '<p>Bei Fragen wenden Sie sich bitte an [[company]].</p>' +
+        '<p>Mit freundlichen Grüßen<br>[[company]]</p>',
+    },
+    fr: {
+      subject: 'Signature annulée : [[subject]]',
+      template:
+        '<p>Bonjour [[firstname]] [[lastname]],</p>' +
+        '<p>[[company]] a annulé la demande de signature « [[subject]] ». Vous n’avez plus rien à faire ; le lien de l’e-mail précédent ne fonctionne plus.</p>' +
+        '<p>Pour toute question, veuillez contacter [[company]].</p>' +
+        '<p>Cordialement,<br>[[company]]</p>',
+    },
+  },
+  sign_request_declined: {
+    nl: {
+      subject: 'Ondertekening geweigerd: [[subject]]',
+      template:
+        '<p>Beste [[name]],</p>' +
+        '<p>[[signer]] heeft geweigerd de documenten van "[[subject]]" te ondertekenen. Het verzoek is daarmee beëindigd.</p>' +
+        '<p>Opgegeven reden: [[reason]]</p>' +
+        '<p>Met vriendelijke groet,<br>[[company]]</p>',
+    },
+    en: {
+      subject: 'Signing declined: [[subject]]',
+      template:
+        '<p>Dear [[name]],</p>' +
+        '<p>[[signer]] has declined to sign the documents of "[[subject]]". The request has therefore ended.</p>' +
+        '<p>Reason given: [[reason]]</p>' +
+        '<p>Kind regards,<br>[[company]]</p>',
+    },
+    de: {
+      subject: 'Unterzeichnung abgelehnt: [[subject]]',
+      template:
+        '<p>Guten Tag [[name]],</p>' +
+        '<p>[[signer]] hat die Unterzeichnung der Dokumente von „[[subject]]“ abgelehnt. Die Anfrage ist damit beendet.</p>' +
+        '<p>Angegebener Grund: [[reason]]</p>' +
+        '<p>Mit freundlichen Grüßen<br>[[company]]</p>',
+    },
+    fr: {
+      subject: 'Signature refusée : [[subject]]',
+      template:
+        '<p>Bonjour [[name]],</p>' +
+        '<p>[[signer]] a refusé de signer les documents de « [[subject]] ». La demande est donc close.</p>' +
+        '<p>Motif indiqué : [[reason]]</p>' +
+        '<p>Cordialement,<br>[[company]]</p>',
+    },
+  },
+  signables_to_sign_request: {
+    nl: {
+      subject: 'Ondertekende documenten: [[subject]]',
+      template:
+        '<p>Beste [[name]],</p>' +
+        '<p>Alle ondertekenaars hebben "[[subject]]" ondertekend. De ondertekende documenten vind je in de bijlage van deze e-mail:</p>' +
+        '<p>[[documents]]</p>' +
+        '<p>Bewaar ze goed: na verloop van tijd worden de documenten om privacyredenen bij ons verwijderd.</p>' +
+        '<p>Met vriendelijke groet,<br>[[company]]</p>',
+    },
+  },
+  verification_code: {
+    nl: {
+      subject: 'Je verificatiecode: [[code]]',
+      template:
+        '<p>Beste [[firstname]] [[lastname]],</p>' +
+        '<p>Gebruik deze code om te bevestigen dat jij de documenten van [[company]] ondertekent:</p>' +
+        '<p style="font-size:28px;letter-spacing:8px;font-weight:bold">[[code]]</p>' +
+        '<p>Heb je deze code niet aangevraagd? Dan kun je deze e-mail negeren.</p>',
+    },
+    en: {
+      subject: 'Your verification code: [[code]]',
+      template:
+        '<p>Dear [[firstname]] [[lastname]],</p>' +
+        '<p>Use this code to confirm that it is you signing the documents from [[company]]:</p>' +
+        '<p style="font-size:28px;letter-spacing:8px;font-weight:bold">[[code]]</p>' +
+        '<p>Did you not request this code? Then you can ignore this e-mail.</p>',
+    },
+    de: {
+      subject: 'Ihr Bestätigungscode: [[code]]',
+      template:
+        '<p>Guten Tag [[firstname]] [[lastname]],</p>' +
+        '<p>Mit diesem Code bestätigen Sie, dass Sie die Dokumente von [[company]] unterzeichnen:</p>' +
+        '<p style="font-size:28px;letter-spacing:8px;font-weight:bold">[[code]]</p>' +
+        '<p>Haben Sie diesen Code nicht angefordert? Dann können Sie diese E-Mail ignorieren.</p>',
+    },
+    fr: {
+      subject: 'Votre code de vérification : [[code]]',
+      template:
+        '<p>Bonjour [[firstname]] [[lastname]],</p>' +
+        '<p>Utilisez ce code pour confirmer que c’est bien vous qui signez les documents de [[company]] :</p>' +
+        '<p style="font-size:28px;letter-spacing:8px;font-weight:bold">[[code]]</p>' +
+        '<p>Vous n’avez pas demandé ce code ? Vous pouvez ignorer cet e-mail.</p>',
+    },
+  },
+};
+
+/** Every default, one per (name, locale), in a stable order. */
+export const defaultEmailTemplates: DefaultEmailTemplate[] = emailTemplateNames.flatMap((name) =>
+  emailTemplateMeta[name].locales.map((locale) => {
+    const text = texts[name][locale]!;
+    const meta = emailTemplateMeta[name];
+    return { name, label: meta.label, locale, merge_fields: meta.merge_fields, ...text };
+  }),
+);
+
+/** The default of a mail in a locale; Dutch when the mail has no version in that locale. */
+export function defaultEmailTemplate(
+  name: EmailTemplateName,
+  locale: string,
+): DefaultEmailTemplate {
+  return (
+    defaultEmailTemplates.find((t) => t.name === name && t.locale === locale) ??
+    defaultEmailTemplates.find((t) => t.name === name && t.locale === 'nl')!
+  );
+}

@@ -1,0 +1,40 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { signingMessages } from '@paraaf/contract';
+import { signers, signRequests } from '../../db/schema/index.ts';
+import type { AuthedCtx } from '../../lib/context.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { queueCancellationMail } from './signer-mails.ts';
+import { findSignRequest, listSigners } from './sign-requests.repository.ts';
+
+/** POST /api/sign-requests/{id}/cancel: stops a request in progress and tells its signers. */
+export async function cancelSignRequest(ctx: AuthedCtx, id: number): Promise<{ id: number }> {
+  const companyId = ctx.auth.user.companyId;
+  if (!(await findSignRequest(ctx.db, companyId, id))) throw new NotFoundError();
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    const [request] = await tx
+      .update(signRequests)
+      .set({ stateId: 8, updatedAt: now })
+      .where(
+        and(
+          eq(signRequests.id, id),
+          eq(signRequests.companyId, companyId),
+          eq(signRequests.stateId, 3),
+        ),
+      )
+      .returning();
+    if (!request) throw new ConflictError(signingMessages.stateConflict);
+    await tx
+      .update(signers)
+      .set({ stateId: 8, updatedAt: now })
+      .where(and(eq(signers.signRequestId, id), inArray(signers.stateId, [1, 3])));
+    // Everyone who was told about the request hears it ended; signers of a sequential request
+    // who were never invited, and addresses that bounced, get nothing.
+    for (const signer of await listSigners(tx, id)) {
+      if (signer.invitedAt && signer.stateId !== 40) {
+        await queueCancellationMail(tx, ctx, request, signer);
+      }
+    }
+  });
+  return { id };
+}

@@ -1,0 +1,66 @@
+import { messages, signingMessages, type createSignRequestBody } from '@paraaf/contract';
+import type { z } from 'zod';
+import { signRequests } from '../../db/schema/index.ts';
+import type { AuthedCtx } from '../../lib/context.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { findCompanyWithPlan, listDepartments } from '../companies/companies.repository.ts';
+import { findCompanyUserId, findDepartment } from './sign-requests.repository.ts';
+
+/** The parsed body; send_documents_to_initiator is undefined when the caller did not give it. */
+type Input = Omit<z.output<typeof createSignRequestBody>, 'send_documents_to_initiator'> & {
+  send_documents_to_initiator?: boolean;
+};
+
+/** POST /api/sign-requests: a draft (state 1) that signers and documents are added to. */
+export async function createSignRequest(ctx: AuthedCtx, input: Input): Promise<{ id: number }> {
+  const companyId = ctx.auth.user.companyId;
+
+  let departmentId = input.department_id ?? null;
+  if (departmentId === null) {
+    // The wizard hides the field when the company has exactly one department (seed 000 §2).
+    const all = await listDepartments(ctx.db, companyId);
+    if (all.length !== 1) throw ValidationError.field('department_id', messages.required);
+    departmentId = all[0]!.id;
+  } else if (!(await findDepartment(ctx.db, companyId, departmentId))) {
+    throw ValidationError.field('department_id', signingMessages.departmentInvalid);
+  }
+
+  if (input.expires_at.getTime() <= ctx.now().getTime()) {
+    throw ValidationError.field('expires_at', signingMessages.expiresAfterNow);
+  }
+
+  const viewerUserId = input.viewer_user_id ?? null;
+  if (viewerUserId !== null && !(await findCompanyUserId(ctx.db, companyId, viewerUserId))) {
+    throw ValidationError.field('viewer_user_id', signingMessages.viewerNotInCompany);
+  }
+
+  const company = await findCompanyWithPlan(ctx.db, companyId);
+  // Not given: the company's default setting (seed 001 'default signing setting').
+  const sendToInitiator =
+    input.send_documents_to_initiator ?? company!.company.sendSignedDocumentsToEmail;
+
+  const [row] = await ctx.db
+    .insert(signRequests)
+    .values({
+      companyId,
+      userId: ctx.auth.user.id,
+      departmentId,
+      stateId: 1,
+      isSync: input.is_sync,
+      sendDocumentsToInitiator: sendToInitiator,
+      emails: [...new Set(input.emails)],
+      subject: input.subject,
+      message: input.message,
+      emailTemplates: input.email_templates ?? {},
+      customFields: input.custom_fields.map((f) => ({
+        name: f.name,
+        description: f.description,
+        required: f.required,
+        value: f.value,
+      })),
+      viewerUserId,
+      expiresAt: input.expires_at,
+    })
+    .returning({ id: signRequests.id });
+  return { id: row!.id };
+}

@@ -1,0 +1,73 @@
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { signingMessages, type SignerDto } from '@paraaf/contract';
+import { signers } from '../../db/schema/index.ts';
+import type { AuthedCtx } from '../../lib/context.ts';
+import { createToken, sha256 } from '../../lib/crypto.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { toSignerDto } from './signer-dto.ts';
+import { queueSignerLinkMail } from './signer-mails.ts';
+import {
+  findCompanySigner,
+  insertSignerAction,
+  lockSignRequest,
+} from './sign-requests.repository.ts';
+
+/** A manual reminder waits this long after the previous mail with the link. */
+export const MANUAL_REMINDER_COOLDOWN_MINUTES = 60;
+
+/**
+ * PUT /api/sign-requests/{signerId}/send-manual-reminder (the id is the signer's, seed 000 §7):
+ * a new link (the old one stops working) mailed as a reminder.
+ */
+export async function sendManualReminder(ctx: AuthedCtx, signerId: number): Promise<SignerDto> {
+  const companyId = ctx.auth.user.companyId;
+  const found = await findCompanySigner(ctx.db, companyId, signerId);
+  if (!found) throw new NotFoundError();
+  return ctx.db.transaction(async (tx) => {
+    const request = await lockSignRequest(tx, companyId, found.signRequestId);
+    if (!request) throw new NotFoundError();
+    if (request.stateId !== 3) throw new ConflictError(signingMessages.stateConflict);
+    const now = ctx.now();
+    const cutoff = new Date(now.getTime() - MANUAL_REMINDER_COOLDOWN_MINUTES * 60_000);
+    const token = createToken();
+    // One conditional UPDATE: a double click cannot send two reminders. No live link (address
+    // just corrected) means there is nothing to wait for.
+    const [signer] = await tx
+      .update(signers)
+      .set({
+        tokenHash: sha256(token),
+        manualRemindersSent: sql`${signers.manualRemindersSent} + 1`,
+        lastReminderAt: now,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(signers.id, signerId),
+          eq(signers.companyId, companyId),
+          eq(signers.stateId, 3),
+          or(
+            isNull(signers.tokenHash),
+            sql`coalesce(${signers.lastReminderAt}, ${signers.invitedAt}) <= ${cutoff.toISOString()}::timestamptz`,
+            and(isNull(signers.lastReminderAt), isNull(signers.invitedAt)),
+          ),
+        ),
+      )
+      .returning();
+    if (!signer) {
+      const current = await findCompanySigner(tx, companyId, signerId);
+      if (current?.stateId !== 3) throw new ConflictError(signingMessages.stateConflict);
+      throw ValidationError.field('_', signingMessages.reminderTooRecent);
+    }
+    await insertSignerAction(tx, {
+      signerId,
+      signRequestId: request.id,
+      companyId,
+      type: 18,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      userId: ctx.auth.user.id,
+    });
+    await queueSignerLinkMail(tx, ctx, 'reminder', request, signer, token);
+    return toSignerDto(signer);
+  });
+}

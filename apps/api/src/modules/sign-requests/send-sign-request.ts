@@ -1,0 +1,127 @@
+import { and, eq } from 'drizzle-orm';
+import { signingMessages } from '@paraaf/contract';
+import { signers, signRequests } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import type { AuthedCtx } from '../../lib/context.ts';
+import { createToken, sha256 } from '../../lib/crypto.ts';
+import {
+  ConflictError,
+  NotFoundError,
+  PaymentRequiredError,
+  ValidationError,
+} from '../../lib/errors.ts';
+import { bookCredits, lockCompany } from '../companies/companies.repository.ts';
+import { IDIN, SMS } from './add-signer.ts';
+import type { SignerRow } from './signer-dto.ts';
+import { queueSignerLinkMail } from './signer-mails.ts';
+import {
+  countSignables,
+  findSignRequest,
+  insertSignerAction,
+  listSigners,
+  type SignRequestRow,
+} from './sign-requests.repository.ts';
+
+/**
+ * Signed documents are kept this long after the request can no longer be signed; the real
+ * purge date is set when the request completes, this is the estimate shown meanwhile.
+ */
+export const GDPR_RETENTION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One credit per signer, plus the plan's price per SMS and per iDIN signer. */
+export function costOf(
+  list: Pick<SignerRow, 'verifications'>[],
+  plan: { smsCreditsPrice: number; idinCreditsPrice: number },
+): number {
+  return list.reduce(
+    (sum, s) =>
+      sum +
+      1 +
+      (s.verifications.includes(SMS) ? plan.smsCreditsPrice : 0) +
+      (s.verifications.includes(IDIN) ? plan.idinCreditsPrice : 0),
+    0,
+  );
+}
+
+/**
+ * Gives a signer a fresh link: a new token whose hash replaces the old one (the old link stops
+ * working), state 3, and the mail with the link queued in the same transaction.
+ */
+export async function inviteSigner(
+  tx: Tx,
+  ctx: AuthedCtx,
+  request: SignRequestRow,
+  signer: SignerRow,
+): Promise<void> {
+  const token = createToken();
+  const now = ctx.now();
+  const [updated] = await tx
+    .update(signers)
+    .set({ tokenHash: sha256(token), stateId: 3, invitedAt: now, updatedAt: now })
+    .where(eq(signers.id, signer.id))
+    .returning();
+  await insertSignerAction(tx, {
+    signerId: signer.id,
+    signRequestId: request.id,
+    companyId: request.companyId,
+    type: 1,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    userId: ctx.auth.user.id,
+  });
+  await queueSignerLinkMail(tx, ctx, 'invitation', request, updated!, token);
+}
+
+/** POST /api/sign-requests/{id}/ready: charges the credits and invites the signers. */
+export async function sendSignRequest(ctx: AuthedCtx, id: number): Promise<{ id: number }> {
+  const companyId = ctx.auth.user.companyId;
+  const draft = await findSignRequest(ctx.db, companyId, id);
+  if (!draft) throw new NotFoundError();
+  if (draft.stateId !== 1) throw new ConflictError(signingMessages.stateConflict);
+  const list = await listSigners(ctx.db, id);
+  if (list.length === 0) throw ValidationError.field('signers', signingMessages.noSigners);
+  if ((await countSignables(ctx.db, id)) === 0) {
+    throw ValidationError.field('signables', signingMessages.noDocuments);
+  }
+
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    // The state change is the guard: of two parallel calls only one finds state 1.
+    const [request] = await tx
+      .update(signRequests)
+      .set({ stateId: 3, sentAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(signRequests.id, id),
+          eq(signRequests.companyId, companyId),
+          eq(signRequests.stateId, 1),
+        ),
+      )
+      .returning();
+    if (!request) throw new ConflictError(signingMessages.stateConflict);
+    // Read again under the guard: the signers cannot change once the request left state 1.
+    const current = await listSigners(tx, id);
+    const locked = await lockCompany(tx, companyId);
+    const { company, plan } = locked!;
+    const cost = costOf(current, plan);
+    if (plan.type !== 'invoice') {
+      // Throwing rolls the state change back: the draft stays and can be sent later.
+      if (company.credits < cost) throw new PaymentRequiredError(signingMessages.notEnoughCredits);
+      await bookCredits(tx, companyId, -cost, `Ondertekening #${id}`, `sign-request:${id}`);
+    }
+    // Invoice plans are billed afterwards: the cost is recorded, the balance is not touched.
+    const [sent] = await tx
+      .update(signRequests)
+      .set({
+        creditsCost: cost,
+        estimatedGdprPurgeAt: new Date(request.expiresAt.getTime() + GDPR_RETENTION_DAYS * DAY_MS),
+      })
+      .where(eq(signRequests.id, id))
+      .returning();
+    // In sequence (is_sync) only the first signer is invited now; the others when it is their turn.
+    const invited = sent!.isSync ? current.slice(0, 1) : current;
+    for (const signer of invited) await inviteSigner(tx, ctx, sent!, signer);
+  });
+  return { id };
+}

@@ -1,0 +1,120 @@
+import {
+  signRequestStates,
+  type SignableDto,
+  type SignRequestDetail,
+  type SignRequestListItem,
+} from '@paraaf/contract';
+import type { signables } from '../../db/schema/index.ts';
+import type { ListRow, SignRequestRow } from './sign-requests.read.repository.ts';
+import { toSignerDto, type SignerRow } from './signer-dto.ts';
+
+export type SignableRow = typeof signables.$inferSelect;
+
+/** The state with its Dutch label (5 is always 'Getekend' in the list, seed 000 §4). */
+export function stateOf(stateId: number): { id: number; label: string } {
+  return {
+    id: stateId,
+    label: signRequestStates[stateId as keyof typeof signRequestStates] ?? String(stateId),
+  };
+}
+
+/** Only custom fields the sender filled in (seed 000 §5). */
+export function customFieldValues(
+  fields: { name: string; value: string | null }[],
+): { name: string; value: string }[] {
+  return fields
+    .filter(
+      (f): f is { name: string; value: string } =>
+        typeof f.value === 'string' && f.value.trim() !== '',
+    )
+    .map((f) => ({ name: f.name, value: f.value }));
+}
+
+export function toListItem(row: ListRow): SignRequestListItem {
+  return {
+    id: row.id,
+    created_at: row.created_at,
+    state_id: row.state_id,
+    state: stateOf(row.state_id),
+    signers: row.signers.map((s) => ({ id: s.id, firstname: s.firstname, lastname: s.lastname })),
+    signables: row.signables.map((d) => ({ id: d.id, name: d.name })),
+    viewer_user:
+      row.viewer_user_id !== null && row.viewer_name !== null
+        ? { id: row.viewer_user_id, name: row.viewer_name }
+        : null,
+    custom_field_values: customFieldValues(row.custom_fields),
+  };
+}
+
+/** Picks the public fields of a document: never its storage keys. */
+export function toSignableDto(d: SignableRow): SignableDto {
+  return {
+    id: d.id,
+    name: d.name,
+    filename: d.filename,
+    size: d.size,
+    type: 1,
+    state_id: d.stateId,
+    options: { pages: d.pageCount, filesize: d.size, page_sizes: d.pages },
+    has_acroforms: d.hasAcroforms,
+    settings: { forms_enabled: d.settings.forms_enabled },
+    config: { variables: d.config.variables ?? [], fields: d.config.fields ?? [] },
+    signed_at: iso(d.signedAt),
+    file_deleted_at: iso(d.fileDeletedAt),
+    signed_signable:
+      d.signedSha256 && d.signedSize !== null
+        ? { size: d.signedSize, sha256: d.signedSha256 }
+        : null,
+  };
+}
+
+function iso(d: Date | null): string | null {
+  return d ? d.toISOString() : null;
+}
+
+export function toSignRequestDetail(
+  r: SignRequestRow,
+  parts: {
+    signers: SignerRow[];
+    signables: SignableRow[];
+    department: { id: number; name: string } | null;
+    viewerUser: { id: number; name: string } | null;
+    initiator: { id: number; name: string } | null;
+  },
+): SignRequestDetail {
+  return {
+    id: r.id,
+    state_id: r.stateId,
+    state: stateOf(r.stateId),
+    credits_cost: r.creditsCost,
+    emails: r.emails,
+    expires_at: r.expiresAt.toISOString(),
+    completed_at: iso(r.completedAt),
+    created_at: r.createdAt.toISOString(),
+    sent_at: iso(r.sentAt),
+    // When the sealed documents are available: on completion of a signed request.
+    date: r.stateId === 5 ? iso(r.completedAt) : null,
+    department_id: r.departmentId,
+    department: parts.department,
+    is_sync: r.isSync,
+    send_documents_to_initiator: r.sendDocumentsToInitiator,
+    subject: r.subject,
+    message: r.message,
+    custom_fields: r.customFields.map((f) => ({
+      name: f.name,
+      description: f.description ?? null,
+      required: Boolean(f.required),
+      value: f.value ?? null,
+    })),
+    custom_field_values: customFieldValues(r.customFields),
+    viewer_user: parts.viewerUser,
+    viewer_user_id: r.viewerUserId,
+    estimated_gdpr_purge_at: iso(r.estimatedGdprPurgeAt),
+    gdpr_purged_at: iso(r.gdprPurgedAt),
+    failure_reason: r.failureReason,
+    signers: parts.signers.map(toSignerDto),
+    signables: parts.signables.map(toSignableDto),
+    email_templates: r.emailTemplates,
+    initiator: parts.initiator,
+  };
+}

@@ -1,0 +1,49 @@
+import { verificationTypes, type SignerDto } from '@paraaf/contract';
+import type { signers } from '../../db/schema/index.ts';
+
+export type SignerRow = typeof signers.$inferSelect;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When the next automatic reminder is due: reminder_after days after the last mail the signer
+ * got (invitation or reminder). Null while the signer is not invited, no longer waiting (state
+ * other than 3) or has no reminders left.
+ */
+export function nextReminderAt(signer: SignerRow): Date | null {
+  const base = signer.lastReminderAt ?? signer.invitedAt;
+  if (!base || signer.stateId !== 3 || signer.remindersSent >= signer.maxReminders) return null;
+  return new Date(base.getTime() + signer.reminderAfter * DAY_MS);
+}
+
+/** Picks the public fields of a signer: never the token hash. */
+export function toSignerDto(signer: SignerRow): SignerDto {
+  const next = nextReminderAt(signer);
+  return {
+    id: signer.id,
+    position: signer.position,
+    firstname: signer.firstname,
+    lastname: signer.lastname,
+    email: signer.email,
+    phone: signer.phone,
+    locale: signer.locale,
+    verifications: signer.verifications.map((type) => ({
+      type,
+      text: verificationTypes[type as keyof typeof verificationTypes] ?? String(type),
+    })),
+    // Verification methods have no table of their own: the type doubles as the id.
+    verification_methods: signer.verifications.map((type) => ({ id: type, type })),
+    idinServices: signer.idinServices,
+    reminder_after: signer.reminderAfter,
+    max_reminders: signer.maxReminders,
+    reminders_sent: signer.remindersSent,
+    manual_reminders_sent: signer.manualRemindersSent,
+    next_reminder_at: next ? next.toISOString() : null,
+    allow_form_edit: signer.allowFormEdit,
+    state_id: signer.stateId,
+    invited_at: signer.invitedAt ? signer.invitedAt.toISOString() : null,
+    signed_at: signer.signedAt ? signer.signedAt.toISOString() : null,
+    declined_at: signer.declinedAt ? signer.declinedAt.toISOString() : null,
+    decline_reason: signer.declineReason,
+  };
+}

@@ -1,0 +1,104 @@
+import type { Tx } from '../../db/client.ts';
+import type { AuthedCtx } from '../../lib/context.ts';
+import { queueMail } from '../../lib/mail/outbox.ts';
+import {
+  formatDateTime,
+  renderSignerMail,
+  signButtonLabel,
+  type MergeValues,
+} from '../../lib/mail/signer-mails.ts';
+import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
+import type { SignerRow } from './signer-dto.ts';
+import { findDepartment, type SignRequestRow } from './sign-requests.repository.ts';
+
+/** The signing page a signer's link opens; the token is in the path, never in an API answer. */
+export function signingUrl(ctx: AuthedCtx, token: string): string {
+  return `${ctx.config.appUrl}/ondertekenen/${token}`;
+}
+
+/** Who the mail is from and the name the templates call [[company]]: the request's department. */
+async function senderOf(tx: Tx, ctx: AuthedCtx, request: SignRequestRow) {
+  const department = request.departmentId
+    ? await findDepartment(tx, request.companyId, request.departmentId)
+    : null;
+  return {
+    fromName: department?.mailName || department?.name || ctx.auth.companyName,
+    company: department?.name || ctx.auth.companyName,
+  };
+}
+
+function valuesFor(
+  request: SignRequestRow,
+  signer: SignerRow,
+  company: string,
+  link?: string,
+): MergeValues {
+  return {
+    content: request.message,
+    link: link ? { url: link, label: signButtonLabel(signer.locale) } : undefined,
+    fields: {
+      firstname: signer.firstname,
+      lastname: signer.lastname,
+      company,
+      expires_at: formatDateTime(request.expiresAt, signer.locale),
+      subject: request.subject,
+    },
+  };
+}
+
+/** The invitation (or a reminder) with the signer's link, in the signer's language. */
+export async function queueSignerLinkMail(
+  tx: Tx,
+  ctx: AuthedCtx,
+  kind: 'invitation' | 'reminder',
+  request: SignRequestRow,
+  signer: SignerRow,
+  token: string,
+): Promise<void> {
+  const { fromName, company } = await senderOf(tx, ctx, request);
+  const values = valuesFor(request, signer, company, signingUrl(ctx, token));
+  let content;
+  if (kind === 'invitation') {
+    const override = request.emailTemplates[signer.locale];
+    const template = await resolveEmailTemplate(
+      tx,
+      request.companyId,
+      'sign_request_to_signer',
+      signer.locale,
+      override,
+    );
+    content = renderSignerMail(template, values, {
+      locale: signer.locale,
+      subject: override?.subject ?? request.subject,
+    });
+  } else {
+    const template = await resolveEmailTemplate(
+      tx,
+      request.companyId,
+      'reminder_to_signer',
+      signer.locale,
+    );
+    content = renderSignerMail(template, values, { locale: signer.locale });
+  }
+  await queueMail(tx, ctx.queue, signer.email, content, fromName, { signerId: signer.id });
+}
+
+/** Tells a signer the request was cancelled. */
+export async function queueCancellationMail(
+  tx: Tx,
+  ctx: AuthedCtx,
+  request: SignRequestRow,
+  signer: SignerRow,
+): Promise<void> {
+  const { fromName, company } = await senderOf(tx, ctx, request);
+  const template = await resolveEmailTemplate(
+    tx,
+    request.companyId,
+    'sign_request_cancelled',
+    signer.locale,
+  );
+  const content = renderSignerMail(template, valuesFor(request, signer, company), {
+    locale: signer.locale,
+  });
+  await queueMail(tx, ctx.queue, signer.email, content, fromName);
+}

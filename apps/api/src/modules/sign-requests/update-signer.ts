@@ -1,0 +1,108 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { signingMessages, type SignerDto, type updateSignerBody } from '@paraaf/contract';
+import type { z } from 'zod';
+import { signers } from '../../db/schema/index.ts';
+import type { AuthedCtx } from '../../lib/context.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { checkIdin } from './add-signer.ts';
+import { toSignerDto, type SignerRow } from './signer-dto.ts';
+import {
+  findCompanySigner,
+  insertSignerAction,
+  lockSignRequest,
+} from './sign-requests.repository.ts';
+
+type Input = z.output<typeof updateSignerBody>;
+
+/** Signer states in which the sender may still correct a signer (40: the address bounced). */
+const EDITABLE_SIGNER_STATES = [1, 3, 40];
+
+function sameSet(a: number[], b: number[]): boolean {
+  const x = new Set(a);
+  const y = new Set(b);
+  return x.size === y.size && [...x].every((v) => y.has(v));
+}
+
+function changedFields(before: SignerRow, input: Input, idinServices: string[]): string[] {
+  const changed: string[] = [];
+  if (before.firstname !== input.firstname || before.lastname !== input.lastname)
+    changed.push('naam');
+  if (before.email !== input.email) changed.push('e-mailadres');
+  if ((before.phone ?? null) !== (input.phone ?? null)) changed.push('telefoonnummer');
+  if (before.locale !== input.locale) changed.push('taal');
+  if (!sameSet(before.verifications, input.verifications)) changed.push('verificatiemethoden');
+  if (before.idinServices.join() !== idinServices.join()) changed.push('iDIN-gegevens');
+  if (
+    before.reminderAfter !== input.reminder_after ||
+    before.maxReminders !== input.max_reminders
+  ) {
+    changed.push('herinneringen');
+  }
+  return changed;
+}
+
+/**
+ * PUT /api/sign-requests/{id}/update-signer. A changed address is not mailed automatically
+ * (seed 000 §2); its old link is revoked at once (the old address had it), and a manual
+ * reminder, allowed immediately, sends a new link to the new address.
+ */
+export async function updateSigner(
+  ctx: AuthedCtx,
+  signRequestId: number,
+  input: Input,
+): Promise<SignerDto> {
+  const companyId = ctx.auth.user.companyId;
+  return ctx.db.transaction(async (tx) => {
+    // Locked so that a parallel send or cancel cannot slip between the check and the change.
+    const request = await lockSignRequest(tx, companyId, signRequestId);
+    if (!request) throw new NotFoundError();
+    const signer = await findCompanySigner(tx, companyId, input.signer_id);
+    if (!signer || signer.signRequestId !== request.id) throw new NotFoundError();
+    if (![1, 3].includes(request.stateId) || !EDITABLE_SIGNER_STATES.includes(signer.stateId)) {
+      throw new ConflictError(signingMessages.stateConflict);
+    }
+    // The credits were charged for the methods chosen at sending; they are fixed from then on.
+    if (request.stateId !== 1 && !sameSet(signer.verifications, input.verifications)) {
+      throw ValidationError.field('verifications', signingMessages.verificationsLocked);
+    }
+    const idinServices = await checkIdin(tx, companyId, input.verifications, input.idin_services);
+    const emailChanged = signer.email !== input.email;
+    const changed = changedFields(signer, input, idinServices);
+    const now = ctx.now();
+    const [row] = await tx
+      .update(signers)
+      .set({
+        firstname: input.firstname,
+        lastname: input.lastname,
+        email: input.email,
+        phone: input.phone,
+        locale: input.locale,
+        verifications: [...new Set(input.verifications)],
+        idinServices,
+        reminderAfter: input.reminder_after,
+        maxReminders: input.max_reminders,
+        updatedAt: now,
+        ...(emailChanged
+          ? {
+              tokenHash: null,
+              // A bounced signer with a new address is waiting again (for its reminder).
+              ...(signer.stateId === 40 ? { stateId: signer.invitedAt ? 3 : 1 } : {}),
+            }
+          : {}),
+      })
+      .where(and(eq(signers.id, signer.id), inArray(signers.stateId, EDITABLE_SIGNER_STATES)))
+      .returning();
+    if (!row) throw new ConflictError(signingMessages.stateConflict);
+    await insertSignerAction(tx, {
+      signerId: signer.id,
+      signRequestId: request.id,
+      companyId,
+      type: 19,
+      comment: changed.length > 0 ? `Gewijzigd: ${changed.join(', ')}` : null,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      userId: ctx.auth.user.id,
+    });
+    return toSignerDto(row);
+  });
+}

@@ -1,0 +1,233 @@
+import { useState, type Dispatch, type SetStateAction } from 'react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  List,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconEye, IconFileTypePdf, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import { isApiError } from '../../../lib/api-client';
+import { formatBytes } from '../../../lib/format';
+import { uploadFile } from '../api/upload-file';
+import { acceptedFileTypes, isAllowedFile, nextKey, type DocumentItem } from '../lib/wizard';
+import { texts } from '../texts';
+import { DocumentPreviewModal } from './document-preview-modal';
+
+interface Props {
+  documents: DocumentItem[];
+  setDocuments: Dispatch<SetStateAction<DocumentItem[]>>;
+  disabled?: boolean;
+}
+
+interface UploadError {
+  name: string;
+  message: string;
+}
+
+/** Step 2: documents by upload, each checked and converted by the server right away. */
+export function DocumentsStep({ documents, setDocuments, disabled }: Props) {
+  const [errors, setErrors] = useState<UploadError[]>([]);
+  const [typeError, setTypeError] = useState(false);
+  const [preview, setPreview] = useState<{ name: string; url: string } | null>(null);
+
+  // The server may tell the page count of a conversion; the column shows only when it did.
+  const showPages = documents.some((d) => d.pages !== null);
+
+  function closePreview() {
+    if (preview) URL.revokeObjectURL(preview.url);
+    setPreview(null);
+  }
+
+  async function add(files: File[]) {
+    setErrors([]);
+    const allowed = files.filter(isAllowedFile);
+    setTypeError(allowed.length < files.length);
+    const items: DocumentItem[] = allowed.map((file) => ({
+      key: nextKey('document'),
+      file,
+      pdf: null,
+      pages: null,
+      status: 'converting',
+    }));
+    setDocuments((current) => [...current, ...items]);
+    // One at a time: a DOCX conversion is heavy work on the server.
+    for (const item of items) {
+      try {
+        const converted = await uploadFile(item.file);
+        setDocuments((current) =>
+          current.map((d) =>
+            d.key === item.key ? { ...d, ...converted, status: 'ready' as const } : d,
+          ),
+        );
+      } catch (error) {
+        setDocuments((current) => current.filter((d) => d.key !== item.key));
+        setErrors((current) => [
+          ...current,
+          {
+            name: item.file.name,
+            message: uploadErrorMessage(error),
+          },
+        ]);
+      }
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      <Dropzone
+        onDrop={(files) => void add(files)}
+        onReject={() => setTypeError(true)}
+        accept={acceptedFileTypes}
+        multiple
+        disabled={disabled}
+        radius="lg"
+        aria-label={texts.documents.dropTitle}
+      >
+        <Group justify="center" gap="xl" mih={140} style={{ pointerEvents: 'none' }}>
+          <Dropzone.Accept>
+            <IconUpload size={44} color="var(--mantine-color-blue-6)" stroke={1.5} />
+          </Dropzone.Accept>
+          <Dropzone.Reject>
+            <IconX size={44} color="var(--mantine-color-red-6)" stroke={1.5} />
+          </Dropzone.Reject>
+          <Dropzone.Idle>
+            <IconFileTypePdf size={44} color="var(--mantine-color-dimmed)" stroke={1.5} />
+          </Dropzone.Idle>
+          <div>
+            <Text size="lg" inline>
+              {texts.documents.dropTitle}
+            </Text>
+            <Text size="sm" c="dimmed" mt={7}>
+              {texts.documents.dropHint}
+            </Text>
+          </div>
+        </Group>
+      </Dropzone>
+
+      {typeError && (
+        <Alert
+          color="red"
+          role="alert"
+          withCloseButton
+          closeButtonLabel="Sluiten"
+          onClose={() => setTypeError(false)}
+        >
+          {texts.fileType}
+        </Alert>
+      )}
+      {errors.length > 0 && (
+        <Alert
+          color="red"
+          role="alert"
+          withCloseButton
+          closeButtonLabel="Sluiten"
+          onClose={() => setErrors([])}
+        >
+          <List size="sm" spacing={4}>
+            {errors.map((e, i) => (
+              <List.Item key={i}>
+                <Text span fw={600} size="sm">
+                  {texts.documents.uploadFailed(e.name)}:
+                </Text>{' '}
+                {e.message}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+
+      <Paper withBorder radius="lg">
+        {documents.length === 0 ? (
+          <Text p="lg" c="dimmed">
+            {texts.documents.none}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" aria-label={texts.steps.documents}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{texts.documents.name}</Table.Th>
+                  {showPages && <Table.Th>{texts.documents.pages}</Table.Th>}
+                  <Table.Th>{texts.documents.size}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{texts.documents.actions}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {documents.map((doc) => (
+                  <Table.Tr key={doc.key}>
+                    <Table.Td fw={500} style={{ wordBreak: 'break-all' }}>
+                      {doc.file.name}
+                      {doc.status === 'converting' && (
+                        <Group gap={6} wrap="nowrap" mt={4}>
+                          <Loader size="xs" />
+                          <Text size="sm" c="dimmed" fw={400}>
+                            {texts.documents.converting(doc.file.name)}
+                          </Text>
+                        </Group>
+                      )}
+                    </Table.Td>
+                    {showPages && (
+                      <Table.Td>{doc.pages ? texts.documents.pagesCount(doc.pages) : ''}</Table.Td>
+                    )}
+                    <Table.Td>{formatBytes(doc.file.size)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Button
+                          variant="subtle"
+                          size="compact-sm"
+                          leftSection={<IconEye size={16} />}
+                          disabled={!doc.pdf}
+                          onClick={() =>
+                            doc.pdf &&
+                            setPreview({ name: doc.file.name, url: URL.createObjectURL(doc.pdf) })
+                          }
+                          aria-label={`${texts.documents.view} ${doc.file.name}`}
+                        >
+                          {texts.documents.view}
+                        </Button>
+                        <Tooltip label={texts.documents.remove}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            disabled={disabled}
+                            aria-label={`${texts.documents.remove} ${doc.file.name}`}
+                            onClick={() =>
+                              setDocuments((current) => current.filter((d) => d.key !== doc.key))
+                            }
+                          >
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+
+      {preview && (
+        <DocumentPreviewModal name={preview.name} url={preview.url} onClose={closePreview} />
+      )}
+    </Stack>
+  );
+}
+
+/** The server's Dutch message (the field error on `file` first), else the raw error (seed 000 §8). */
+function uploadErrorMessage(error: unknown): string {
+  if (isApiError(error)) return error.fieldErrors().file ?? error.message;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,29 @@
+import { Group, Paper, Text } from '@mantine/core';
+import { IconCoins } from '@tabler/icons-react';
+import type { PaymentPlan } from '@paraaf/contract';
+import { planPrices } from '../lib/wizard';
+import { texts } from '../texts';
+
+/** The extra fees of the current plan (seed 000 §2): SMS and iDIN per use. */
+export function PlanPrices({ plan }: { plan: PaymentPlan | undefined }) {
+  const prices = planPrices(plan);
+  return (
+    <Paper withBorder radius="md" px="md" py="xs" bg="var(--mantine-color-gray-0)">
+      <Group gap="lg" wrap="wrap">
+        <Group gap={6}>
+          <IconCoins size={18} aria-hidden />
+          <Text size="sm" fw={600}>
+            {texts.prices.title}
+          </Text>
+        </Group>
+        <Text size="sm">{texts.prices.perSigner}</Text>
+        <Text size="sm">
+          {texts.prices.sms}: {prices.sms}
+        </Text>
+        <Text size="sm">
+          {texts.prices.idin}: {prices.idin}
+        </Text>
+      </Group>
+    </Paper>
+  );
+}

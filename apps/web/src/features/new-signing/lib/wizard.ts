@@ -1,0 +1,465 @@
+import dayjs from 'dayjs';
+import {
+  createSignRequestBody,
+  createSignerBody,
+  defaultIdinServices,
+  DEFAULT_LOCALE,
+  signingMessages,
+  type Company,
+  type CreateSignerBody,
+  type CreateSignRequestBody,
+  type EmailTemplateDto,
+  type PaymentPlan,
+} from '@paraaf/contract';
+import { zodErrors } from '../../../lib/form';
+import { texts } from '../texts';
+
+/**
+ * The wizard's rules as plain functions (seed 000 §2, §4, §5): what a step needs before Volgende,
+ * when the send button unlocks, and the bodies of the creation calls. The screen only renders.
+ */
+
+export const SIGN_REQUEST_TEMPLATE = 'sign_request_to_signer';
+/** Expiry picker format (seed 000 §9) and the string the picker hands back. */
+export const EXPIRY_FORMAT = 'YYYY-MM-DD HH:mm';
+const PICKER_VALUE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+export const verificationTypes = {
+  email: 1,
+  sms: 2,
+  idin: 4,
+  signature: 5,
+  initials: 6,
+} as const;
+
+/** A signer as the form holds it: checkbox groups hold strings, number inputs may hold ''. */
+export interface SignerValues {
+  /** Client-side identity for React lists; never sent. */
+  key: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  locale: string;
+  verifications: string[];
+  idin_services: string[];
+  reminder_after: number | string;
+  max_reminders: number | string;
+}
+
+export interface CustomFieldValues {
+  name: string;
+  description: string | null;
+  required: boolean;
+  value: string;
+}
+
+export interface SettingsValues {
+  /** As the DateTimePicker gives it: 'YYYY-MM-DD HH:mm:ss' in the browser's time zone. */
+  expires_at: string | null;
+  /** '' for none (the select's empty option). */
+  department_id: string;
+  subject: string;
+  message: string;
+  send_documents_to_initiator: boolean;
+  emails: string[];
+  custom_fields: CustomFieldValues[];
+  /** '' for no viewer user. */
+  viewer_user_id: string;
+  /** Chosen e-mail template per signer locale: a template key (see templateKey), '' for none. */
+  email_templates: Record<string, string>;
+}
+
+export interface WizardValues {
+  signers: SignerValues[];
+  is_sync: boolean;
+  settings: SettingsValues;
+}
+
+/** A document on step 2: the original file and the PDF the server made of it. */
+export interface DocumentItem {
+  key: string;
+  file: File;
+  pdf: Blob | null;
+  pages: number | null;
+  status: 'converting' | 'ready';
+}
+
+/** What the rules need to know about the company. */
+export interface WizardContext {
+  maxSigners: number;
+  idinEnabled: boolean;
+  /** The department select shows (and is required) unless there is exactly one department. */
+  showDepartment: boolean;
+  now: Date;
+}
+
+export function wizardContext(company: Company | undefined, now = new Date()): WizardContext {
+  return {
+    maxSigners: company?.max_signers ?? 1,
+    idinEnabled: !!company?.features.includes('idin_verification'),
+    showDepartment: (company?.departments.length ?? 0) !== 1,
+    now,
+  };
+}
+
+let keySeq = 0;
+export const nextKey = (prefix: string) => `${prefix}-${++keySeq}`;
+
+/** A blank signer with the defaults of seed 000 §9. */
+export function newSigner(): SignerValues {
+  return {
+    key: nextKey('signer'),
+    firstname: '',
+    lastname: '',
+    email: '',
+    phone: '',
+    locale: DEFAULT_LOCALE,
+    verifications: [String(verificationTypes.signature)],
+    idin_services: [...defaultIdinServices],
+    reminder_after: 3,
+    max_reminders: 5,
+  };
+}
+
+/** Default expiry: one week from now, as the picker value. */
+export function defaultExpiry(now = new Date()): string {
+  return dayjs(now).add(7, 'day').second(0).format(PICKER_VALUE_FORMAT);
+}
+
+export function initialSettings(
+  company: Company | undefined,
+  defaults: { subject: string; message: string },
+  now = new Date(),
+): SettingsValues {
+  const departments = company?.departments ?? [];
+  return {
+    expires_at: defaultExpiry(now),
+    department_id: departments.length === 1 ? String(departments[0]!.id) : '',
+    subject: defaults.subject,
+    message: defaults.message,
+    send_documents_to_initiator: true,
+    emails: [],
+    custom_fields: companyCustomFields(company),
+    viewer_user_id: '',
+    email_templates: {},
+  };
+}
+
+/** Custom fields, when the company payload carries them (not every API version does). */
+function companyCustomFields(company: Company | undefined): CustomFieldValues[] {
+  const raw = (company as { custom_fields?: unknown } | undefined)?.custom_fields;
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .filter((f): f is { name: string } => !!f && typeof (f as { name?: unknown }).name === 'string')
+    .map((f) => {
+      const field = f as { name: string; description?: unknown; required?: unknown };
+      return {
+        name: field.name,
+        description: typeof field.description === 'string' ? field.description : null,
+        required: field.required === true,
+        value: '',
+      };
+    });
+}
+
+/**
+ * The subject and message the form starts with: the company's default invitation when it is a
+ * plain message with [[link]] (it then cannot already wrap [[content]]), else a Dutch default.
+ */
+export function initialMessage(
+  companyName: string,
+  defaults: EmailTemplateDto[] | undefined,
+): { subject: string; message: string } {
+  const nl = defaults?.find((t) => t.name === SIGN_REQUEST_TEMPLATE && t.locale === 'nl');
+  const suitableMessage =
+    !!nl &&
+    nl.template.includes('[[link]]') &&
+    !nl.template.includes('[[content]]') &&
+    !/<[a-z][\s\S]*>/i.test(nl.template);
+  const suitableSubject = !!nl && nl.subject.trim() !== '' && !nl.subject.includes('[[');
+  return {
+    subject: suitableSubject ? nl.subject : texts.settings.defaultSubject(companyName),
+    message: suitableMessage ? nl.template : texts.settings.defaultMessage(companyName),
+  };
+}
+
+// ------------------------------------------------------------------------------------ signers
+
+const hasVerification = (s: SignerValues, type: number) => s.verifications.includes(String(type));
+
+/** A signer counts as filled in only with e-mail, firstname and lastname (seed 000 §5). */
+export function isSignerFilled(s: SignerValues): boolean {
+  return s.email.trim() !== '' && s.firstname.trim() !== '' && s.lastname.trim() !== '';
+}
+
+/** The add-signer button: only on the first signer and while below company.max_signers. */
+export function canAddSigner(index: number, count: number, maxSigners: number): boolean {
+  return index === 0 && count < maxSigners;
+}
+
+const toNumber = (v: number | string) => (v === '' ? undefined : Number(v));
+
+/** POST /api/sign-requests/{id}/signers body; phone and iDIN services only with their method. */
+export function buildSignerBody(
+  s: SignerValues,
+  emailTemplates?: CreateSignerBody['email_templates'],
+): CreateSignerBody {
+  const sms = hasVerification(s, verificationTypes.sms);
+  const idin = hasVerification(s, verificationTypes.idin);
+  return {
+    firstname: s.firstname,
+    lastname: s.lastname,
+    email: s.email,
+    phone: sms ? s.phone : null,
+    locale: s.locale as CreateSignerBody['locale'],
+    verifications: s.verifications.map(Number),
+    ...(idin ? { idin_services: s.idin_services as CreateSignerBody['idin_services'] } : {}),
+    reminder_after: toNumber(s.reminder_after),
+    max_reminders: toNumber(s.max_reminders),
+    // No marker editor yet, so no form fields to hand to the first signer.
+    allow_form_edit: 'false',
+    ...(emailTemplates && Object.keys(emailTemplates).length > 0
+      ? { email_templates: emailTemplates }
+      : {}),
+  };
+}
+
+/** Field errors of one signer, keyed by the signer's field name. */
+export function signerErrors(s: SignerValues, ctx: Pick<WizardContext, 'idinEnabled'>) {
+  const errors = zodErrors(createSignerBody, buildSignerBody(s));
+  if (!ctx.idinEnabled && hasVerification(s, verificationTypes.idin)) {
+    errors.verifications ??= signingMessages.idinNotAvailable;
+  }
+  if (hasVerification(s, verificationTypes.idin) && s.idin_services.length === 0) {
+    errors.idin_services ??= texts.required;
+  }
+  return errors;
+}
+
+/** Errors of step 1 as form paths (`signers.0.email`). */
+export function signersStepErrors(values: WizardValues, ctx: WizardContext) {
+  const errors: Record<string, string> = {};
+  values.signers.forEach((s, i) => {
+    for (const [field, message] of Object.entries(signerErrors(s, ctx))) {
+      errors[`signers.${i}.${field}`] = message;
+    }
+  });
+  return errors;
+}
+
+/** Volgende on step 1: at least one signer, all valid, no more than the company allows. */
+export function isSignersStepValid(values: WizardValues, ctx: WizardContext): boolean {
+  return (
+    values.signers.length > 0 &&
+    values.signers.length <= ctx.maxSigners &&
+    values.signers.every(isSignerFilled) &&
+    Object.keys(signersStepErrors(values, ctx)).length === 0
+  );
+}
+
+// ---------------------------------------------------------------------------------- documents
+
+/** Volgende on step 2: at least one document, none still being converted. */
+export function isDocumentsStepValid(documents: DocumentItem[]): boolean {
+  return documents.length > 0 && documents.every((d) => d.status === 'ready');
+}
+
+const allowedExtensions = ['pdf', 'png', 'jpg', 'jpeg', 'doc', 'docx'];
+export const acceptedFileTypes: Record<string, string[]> = {
+  'application/pdf': ['.pdf'],
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'application/msword': ['.doc'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+};
+
+/** The type check of the upload (seed 000 §5): by MIME type, or by extension when the browser has none. */
+export function isAllowedFile(file: { name: string; type: string }): boolean {
+  if (file.type && file.type in acceptedFileTypes) return true;
+  const ext = file.name.toLowerCase().split('.').pop() ?? '';
+  return (
+    (!file.type || file.type === 'application/octet-stream') && allowedExtensions.includes(ext)
+  );
+}
+
+/** A document's display name: the file name without its extension. */
+export function documentName(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return (dot > 0 ? fileName.slice(0, dot) : fileName).slice(0, 255);
+}
+
+/**
+ * POST /api/sign-requests/{id}/signables body. The file sent is the PDF the server already made
+ * on step 2 (what the sender previewed is what is signed, and a DOCX is not converted twice);
+ * `filename` keeps the name the sender uploaded.
+ */
+export function buildSignableForm(doc: DocumentItem): FormData {
+  const form = new FormData();
+  const name = documentName(doc.file.name);
+  const pdf = doc.pdf ?? doc.file;
+  form.append('file', new File([pdf], `${name}.pdf`, { type: 'application/pdf' }));
+  form.append('name', name);
+  form.append('filename', doc.file.name);
+  form.append('type', '1');
+  form.append('settings[forms_enabled]', '0');
+  return form;
+}
+
+// ----------------------------------------------------------------------------------- settings
+
+/** The e-mail templates a locale may choose from: company and default invitations. */
+export function templateKey(t: EmailTemplateDto): string {
+  return t.id === null ? `default:${t.locale}` : String(t.id);
+}
+
+export function invitationTemplates(templates: EmailTemplateDto[], locale: string) {
+  const seen = new Set<string>();
+  return templates.filter((t) => {
+    const key = templateKey(t);
+    if (t.name !== SIGN_REQUEST_TEMPLATE || t.locale !== locale || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The locales the signers use, in order of first use. */
+export function signerLocales(signers: SignerValues[]): string[] {
+  return [...new Set(signers.map((s) => s.locale))];
+}
+
+/** Chosen templates resolved to their subject and text, only for locales a signer uses. */
+export function chosenTemplates(
+  values: WizardValues,
+  templates: EmailTemplateDto[],
+): Record<string, { subject: string; template: string }> {
+  const out: Record<string, { subject: string; template: string }> = {};
+  for (const locale of signerLocales(values.signers)) {
+    const key = values.settings.email_templates[locale];
+    const t = key ? templates.find((x) => templateKey(x) === key) : undefined;
+    if (t) out[locale] = { subject: t.subject, template: t.template };
+  }
+  return out;
+}
+
+/** POST /api/sign-requests body (seed 000 §7): is_sync as a string, custom fields only with a value. */
+export function buildSignRequestBody(
+  values: WizardValues,
+  ctx: Pick<WizardContext, 'showDepartment'>,
+  templates: EmailTemplateDto[] = [],
+): CreateSignRequestBody {
+  const s = values.settings;
+  const expires = s.expires_at ? dayjs(s.expires_at) : null;
+  const mailTemplates = chosenTemplates(values, templates);
+  return {
+    ...(s.department_id ? { department_id: Number(s.department_id) } : {}),
+    expires_at: expires?.isValid() ? expires.toISOString() : '',
+    subject: s.subject,
+    message: s.message,
+    is_sync: values.signers.length > 1 && values.is_sync ? 'true' : 'false',
+    send_documents_to_initiator: s.send_documents_to_initiator,
+    emails: s.emails,
+    custom_fields: s.custom_fields
+      .filter((f) => f.value.trim() !== '')
+      .map((f) => ({
+        name: f.name,
+        description: f.description,
+        required: f.required,
+        value: f.value.trim(),
+      })),
+    viewer_user_id: s.viewer_user_id ? Number(s.viewer_user_id) : null,
+    ...(Object.keys(mailTemplates).length > 0 ? { email_templates: mailTemplates } : {}),
+  };
+}
+
+/** A signer's templates: its own locale's choice, else the Dutch one (seed 000 §7). */
+export function signerTemplates(
+  signer: SignerValues,
+  requestTemplates: CreateSignRequestBody['email_templates'],
+): CreateSignerBody['email_templates'] {
+  const chosen = requestTemplates?.[signer.locale as 'nl'] ?? requestTemplates?.nl;
+  return chosen ? { [signer.locale]: chosen } : undefined;
+}
+
+/** Errors of step 3 as form paths (`settings.subject`). */
+export function settingsErrors(values: WizardValues, ctx: WizardContext): Record<string, string> {
+  const s = values.settings;
+  const errors: Record<string, string> = {};
+  const body = buildSignRequestBody(values, ctx);
+  for (const [path, message] of Object.entries(zodErrors(createSignRequestBody, body))) {
+    const [field, index] = path.split('.');
+    if (field === 'custom_fields') continue; // checked below against the form's own list
+    if (field === 'emails' && index !== undefined) {
+      errors['settings.emails'] ??= `${s.emails[Number(index)] ?? ''}: ${message}`;
+      continue;
+    }
+    errors[`settings.${field}`] ??= message;
+  }
+  if (!s.expires_at || !dayjs(s.expires_at).isValid()) {
+    errors['settings.expires_at'] = texts.required;
+  } else if (!dayjs(s.expires_at).isAfter(ctx.now)) {
+    errors['settings.expires_at'] = texts.expiresAfterNow;
+  }
+  if (ctx.showDepartment && !s.department_id) errors['settings.department_id'] = texts.required;
+  s.custom_fields.forEach((f, i) => {
+    if (f.required && f.value.trim() === '')
+      errors[`settings.custom_fields.${i}.value`] = texts.required;
+    else if (f.value.trim().length > 255)
+      errors[`settings.custom_fields.${i}.value`] = texts.maxLength;
+  });
+  return errors;
+}
+
+/** Why the send button is still locked (seed 000 §2 hints); empty when it may send. */
+export function sendHints(values: WizardValues, documents: DocumentItem[]): string[] {
+  const hints: string[] = [];
+  if (values.signers.length === 0 || !values.signers.every(isSignerFilled))
+    hints.push(texts.noSigners);
+  if (documents.filter((d) => d.status === 'ready').length === 0) hints.push(texts.noDocuments);
+  return hints;
+}
+
+export function canSend(
+  values: WizardValues,
+  documents: DocumentItem[],
+  ctx: WizardContext,
+): boolean {
+  return (
+    sendHints(values, documents).length === 0 &&
+    isSignersStepValid(values, ctx) &&
+    isDocumentsStepValid(documents) &&
+    Object.keys(settingsErrors(values, ctx)).length === 0
+  );
+}
+
+// ------------------------------------------------------------------------------------- prices
+
+const euro = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
+const credits = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
+
+/** '1 credit', '€ 0,15', '1 credit + € 0,15' or 'gratis' (seed 000 §9: amounts from the plan). */
+export function priceText(creditsPrice: number, eurosPrice: number): string {
+  const parts: string[] = [];
+  if (creditsPrice > 0) parts.push(credits(creditsPrice));
+  if (eurosPrice > 0) parts.push(euro.format(eurosPrice));
+  return parts.length > 0 ? parts.join(' + ') : texts.prices.free;
+}
+
+export function planPrices(plan: PaymentPlan | undefined) {
+  return {
+    sms: priceText(plan?.sms_credits_price ?? 0, plan?.sms_euros_price ?? 0),
+    idin: priceText(plan?.idin_credits_price ?? 0, plan?.idin_euros_price ?? 0),
+  };
+}
+
+/** What sending will cost in credits: one per signer plus the plan's SMS and iDIN prices. */
+export function estimatedCredits(signers: SignerValues[], plan: PaymentPlan | undefined): number {
+  return signers.reduce(
+    (sum, s) =>
+      sum +
+      1 +
+      (hasVerification(s, verificationTypes.sms) ? (plan?.sms_credits_price ?? 0) : 0) +
+      (hasVerification(s, verificationTypes.idin) ? (plan?.idin_credits_price ?? 0) : 0),
+    0,
+  );
+}

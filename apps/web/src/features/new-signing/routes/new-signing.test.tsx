@@ -1,0 +1,153 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { permissionsFor, type Permission } from '@paraaf/contract';
+import { AppProvider } from '../../../app/provider';
+import { requireAuth } from '../../../app/guards';
+import { tokens } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+import { NewSigningRoute } from './new-signing';
+
+const wizardPermissions: Permission[] = [
+  'createSignRequest',
+  'createSigner',
+  'createSignable',
+  'getDepartments',
+  'getEmailTemplates',
+];
+
+const me = (permissions: Permission[]) => ({
+  id: 1,
+  name: 'Gijs Gebruiker',
+  email: 'gijs@bedrijf.nl',
+  roles: [{ name: 'user' }],
+  all_permissions: permissions,
+  is_active: true,
+  two_factor_auth: false,
+  created_at: '2025-03-04T09:05:00Z',
+  company: { id: 1, name: 'Bedrijf BV' },
+});
+
+const company = {
+  id: 1,
+  name: 'Bedrijf BV',
+  credits: 10,
+  max_signers: 2,
+  features: [],
+  departments: [{ id: 3, name: 'Bedrijf BV', mail_name: 'Bedrijf BV', mail_from: null }],
+  current_payment_plan: {
+    id: 1,
+    type: 'prepaid',
+    sms_credits_price: 1,
+    sms_euros_price: 0,
+    idin_credits_price: 0,
+    idin_euros_price: 0,
+  },
+};
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+function start(permissions: Permission[]) {
+  tokens.set('tok');
+  // jsdom has no scrolling; the wizard scrolls to the top on each step.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof globalThis.fetch>((input) => {
+      const url = input as string;
+      if (url === '/api/user') return Promise.resolve(json(me(permissions)));
+      if (url === '/api/company') return Promise.resolve(json(company));
+      if (url === '/api/locales')
+        return Promise.resolve(json({ data: [{ locale: 'nl', name: 'Nederlands' }] }));
+      if (url === '/api/departments') return Promise.resolve(json({ data: company.departments }));
+      if (url.startsWith('/api/email-templates')) return Promise.resolve(json({ data: [] }));
+      return Promise.resolve(json({ message: 'Niet gevonden' }, 404));
+    }),
+  );
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <p>Overzicht</p>, HydrateFallback: () => null },
+      {
+        path: '/nieuwe-ondertekening',
+        loader: requireAuth({ allPermissions: wizardPermissions }),
+        Component: NewSigningRoute,
+        HydrateFallback: () => null,
+      },
+    ],
+    { initialEntries: ['/nieuwe-ondertekening'] },
+  );
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+const change = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  tokens.set(null);
+  queryClient.clear();
+});
+
+describe('New signing wizard', () => {
+  it('sends a user without every wizard permission to the overview', async () => {
+    const router = start(wizardPermissions.filter((p) => p !== 'getEmailTemplates'));
+    expect(await screen.findByText('Overzicht')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  // Role queries over a Mantine form are slow in jsdom on a busy machine.
+  it(
+    'unlocks Volgende only for filled-in signers and adds signers up to max_signers',
+    { timeout: 30_000 },
+    async () => {
+      start(permissionsFor('user', false));
+      const first = await screen.findByRole('region', { name: 'Ondertekenaar 1' });
+      const nextButton = screen.getByRole<HTMLButtonElement>('button', { name: 'Volgende' });
+      expect(nextButton.disabled).toBe(true);
+      expect(screen.getByText('SMS verificatie: 1 credit')).toBeTruthy();
+      expect(screen.getByText('iDIN verificatie: gratis')).toBeTruthy();
+
+      change(within(first).getByLabelText(/^Voornaam/), 'Anna');
+      change(within(first).getByLabelText(/^Achternaam/), 'de Boer');
+      change(within(first).getByLabelText(/^E-mailadres/), 'anna@voorbeeld.nl');
+      expect(nextButton.disabled).toBe(false);
+
+      // The single department is preselected and its select hidden; SMS asks for a phone.
+      fireEvent.click(within(first).getByRole('checkbox', { name: 'SMS' }));
+      expect(within(first).getByLabelText(/^Mobiel nummer/)).toBeTruthy();
+      expect(nextButton.disabled).toBe(true);
+      fireEvent.click(within(first).getByRole('checkbox', { name: 'SMS' }));
+      expect(nextButton.disabled).toBe(false);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Ondertekenaar toevoegen' }));
+      const second = screen.getByRole('region', { name: 'Ondertekenaar 2' });
+      // max_signers is 2: the button is gone, and it never shows on the second signer.
+      expect(screen.queryByRole('button', { name: 'Ondertekenaar toevoegen' })).toBeNull();
+      expect(screen.getByText('Je kunt maximaal 2 ondertekenaars toevoegen.')).toBeTruthy();
+      expect(screen.getByRole('switch', { name: /Op volgorde ondertekenen/ })).toBeTruthy();
+      expect(nextButton.disabled).toBe(true);
+
+      fireEvent.click(within(second).getByRole('button', { name: 'Ondertekenaar verwijderen 2' }));
+      expect(screen.queryByRole('region', { name: 'Ondertekenaar 2' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Ondertekenaar toevoegen' })).toBeTruthy();
+      expect(nextButton.disabled).toBe(false);
+
+      fireEvent.click(nextButton);
+      expect(await screen.findByText('Nog geen documenten toegevoegd.')).toBeTruthy();
+      expect(screen.getByText('U dient nog documenten toe te voegen.')).toBeTruthy();
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Volgende' }).disabled).toBe(
+        true,
+      );
+    },
+  );
+});

@@ -1,0 +1,345 @@
+import '@mantine/dates/styles.css';
+import '@mantine/dropzone/styles.css';
+import 'dayjs/locale/nl';
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Progress,
+  Stack,
+  Stepper,
+  Text,
+} from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconArrowRight, IconCircleCheck, IconSend } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  locales as contractLocales,
+  REGISTRATION_CREDITS,
+  type Company,
+  type Department,
+  type EmailTemplateDto,
+} from '@paraaf/contract';
+import { Page } from '../../../components/page';
+import { paths } from '../../../config/paths';
+import { hasPermission, localesQueryOptions, useCompany, useUser } from '../../../lib/auth';
+import { useCompanyUsers } from '../api/get-company-users';
+import { useDepartments } from '../api/get-departments';
+import { useDefaultEmailTemplates, useEmailTemplates } from '../api/get-email-templates';
+import {
+  SendFailure,
+  stageProgress,
+  useSendSignRequest,
+  type SendStage,
+} from '../api/send-sign-request';
+import { DocumentsStep } from '../components/documents-step';
+import { PlanPrices } from '../components/plan-prices';
+import { SendError, sendErrorFields } from '../components/send-error';
+import { SettingsStep } from '../components/settings-step';
+import { SignersStep } from '../components/signers-step';
+import {
+  buildSignableForm,
+  buildSignerBody,
+  buildSignRequestBody,
+  canSend,
+  estimatedCredits,
+  initialMessage,
+  initialSettings,
+  isDocumentsStepValid,
+  isSignerFilled,
+  isSignersStepValid,
+  newSigner,
+  sendHints,
+  settingsErrors,
+  signersStepErrors,
+  signerTemplates,
+  wizardContext,
+  type DocumentItem,
+  type WizardContext,
+  type WizardValues,
+} from '../lib/wizard';
+import { texts } from '../texts';
+
+/** /nieuwe-ondertekening (seed 000 §2 'New signing wizard'). */
+export function NewSigningRoute() {
+  const [params] = useSearchParams();
+  const company = useCompany();
+  const departments = useDepartments();
+  const defaults = useDefaultEmailTemplates();
+  const justRegistered = params.get('register') === 'success';
+
+  return (
+    <Page title={texts.title}>
+      {justRegistered && (
+        <Alert
+          color="teal"
+          variant="light"
+          icon={<IconCircleCheck />}
+          title={texts.welcomeTitle}
+          role="status"
+        >
+          {texts.welcome(REGISTRATION_CREDITS)}
+        </Alert>
+      )}
+      {departments.isError ? (
+        <Alert color="red" role="alert">
+          {departments.error.message || 'Er is iets mis gegaan'}
+        </Alert>
+      ) : !company || departments.isPending || defaults.isPending ? (
+        <Center p="xl">
+          <Loader aria-label="Laden" />
+        </Center>
+      ) : (
+        <DatesProvider settings={{ locale: 'nl' }}>
+          <Wizard company={company} departments={departments.data} defaults={defaults.data} />
+        </DatesProvider>
+      )}
+    </Page>
+  );
+}
+
+function Wizard({
+  company,
+  departments,
+  defaults,
+}: {
+  company: Company;
+  departments: Department[];
+  defaults: EmailTemplateDto[] | undefined;
+}) {
+  const navigate = useNavigate();
+  const user = useUser();
+  const locales = useQuery(localesQueryOptions()).data ?? [];
+  const mayListUsers = hasPermission(user, 'getUsers');
+  const users = useCompanyUsers(mayListUsers);
+  const templates = useEmailTemplates();
+  const allTemplates = [...(templates.data ?? []), ...(defaults ?? [])];
+
+  const [active, setActive] = useState(0);
+  const [documents, setDocuments] = useState<DocumentItem[]>([]);
+  const [stage, setStage] = useState<SendStage | null>(null);
+  const [failure, setFailure] = useState<SendFailure | null>(null);
+  const send = useSendSignRequest(setStage);
+
+  const companyWithDepartments = { ...company, departments };
+  const ctx: WizardContext = wizardContext(companyWithDepartments);
+
+  const form = useForm<WizardValues>({
+    initialValues: {
+      signers: [newSigner()],
+      is_sync: false,
+      settings: initialSettings(companyWithDepartments, initialMessage(company.name, defaults)),
+    },
+    validate: (values) => {
+      // Limits and departments do not change while the wizard is open; the clock does.
+      const current = wizardContext(companyWithDepartments, new Date());
+      return { ...signersStepErrors(values, current), ...settingsErrors(values, current) };
+    },
+    validateInputOnBlur: true,
+    validateInputOnChange: [
+      'settings.expires_at',
+      'settings.department_id',
+      'settings.emails',
+      'settings.subject',
+      'settings.message',
+    ],
+  });
+  const values = form.getValues();
+
+  const localeOptions = (locales.length > 0 ? locales : contractLocales).map((l) => ({
+    value: l.locale,
+    label: l.name,
+  }));
+  const localeNames = Object.fromEntries(localeOptions.map((o) => [o.value, o.label]));
+
+  const sending = send.isPending;
+  // A draft that only lacks credits is complete: sending it again happens from its detail screen.
+  const locked = sending || (failure?.signRequestId != null && isPaymentRequired(failure));
+  const signersValid = isSignersStepValid(values, ctx);
+  const documentsValid = isDocumentsStepValid(documents);
+  const hints = sendHints(values, documents);
+  const mayBeSent = canSend(values, documents, ctx);
+  const cost = estimatedCredits(values.signers, company.current_payment_plan);
+
+  function goTo(step: number) {
+    setActive(step);
+    window.scrollTo({ top: 0 });
+  }
+
+  function next() {
+    if (active === 0) {
+      const errors = signersStepErrors(values, ctx);
+      if (Object.keys(errors).length > 0) {
+        form.setErrors(errors);
+        return;
+      }
+    }
+    goTo(active + 1);
+  }
+
+  async function submit() {
+    if (locked) return;
+    const errors = form.validate();
+    if (errors.hasErrors || !mayBeSent) return;
+    setFailure(null);
+    const request = buildSignRequestBody(values, ctx, allTemplates);
+    try {
+      const { id } = await send.mutateAsync({
+        request,
+        signers: values.signers.map((s) => ({
+          body: buildSignerBody(s, signerTemplates(s, request.email_templates)),
+          locale: s.locale,
+        })),
+        signables: documents.map((d) => () => buildSignableForm(d)),
+      });
+      notifications.show({ title: texts.sending.success, message: '', color: 'teal' });
+      await navigate(paths.signing(id));
+    } catch (error) {
+      const sendFailure =
+        error instanceof SendFailure ? error : new SendFailure(error, { kind: 'create' }, null);
+      // Seed 000 §8: the failure is reported too; the console is what this app has for that.
+      console.error(sendFailure.error);
+      form.setErrors(sendErrorFields(sendFailure));
+      setFailure(sendFailure);
+      setStage(null);
+    }
+  }
+
+  const stageText =
+    stage?.kind === 'create'
+      ? texts.sending.create
+      : stage?.kind === 'signer'
+        ? texts.sending.signer(stage.index + 1, stage.total)
+        : stage?.kind === 'signable'
+          ? texts.sending.signable(stage.index + 1, stage.total)
+          : stage?.kind === 'ready'
+            ? texts.sending.ready
+            : '';
+
+  return (
+    <Stack gap="lg">
+      <Stepper
+        active={active}
+        onStepClick={locked ? undefined : goTo}
+        allowNextStepsSelect={false}
+        size="sm"
+      >
+        <Stepper.Step label={texts.steps.signers} description={texts.steps.signersDescription} />
+        <Stepper.Step
+          label={texts.steps.documents}
+          description={texts.steps.documentsDescription}
+        />
+        <Stepper.Step label={texts.steps.settings} description={texts.steps.settingsDescription} />
+      </Stepper>
+
+      <PlanPrices plan={company.current_payment_plan} />
+
+      {active === 0 && <SignersStep form={form} ctx={ctx} locales={localeOptions} />}
+      {active === 1 && (
+        <DocumentsStep documents={documents} setDocuments={setDocuments} disabled={locked} />
+      )}
+      {active === 2 && (
+        <SettingsStep
+          form={form}
+          ctx={ctx}
+          departments={departments}
+          users={mayListUsers ? (users.data ?? []) : undefined}
+          templates={allTemplates}
+          localeNames={localeNames}
+        />
+      )}
+
+      {failure && (
+        <SendError failure={failure} onOpenDraft={(id) => void navigate(paths.signing(id))} />
+      )}
+
+      {sending && stage && (
+        <Paper withBorder radius="lg" p="md" role="status" aria-live="polite">
+          <Stack gap="xs">
+            <Group gap="xs">
+              <Loader size="xs" />
+              <Text size="sm">{stageText}</Text>
+            </Group>
+            <Progress
+              value={stageProgress(stage, values.signers.length, documents.length) * 100}
+              animated
+              aria-label={stageText}
+            />
+          </Stack>
+        </Paper>
+      )}
+
+      <Paper withBorder radius="lg" p="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+          <Stack gap={4}>
+            {active === 0 && !signersValid && (
+              <Text size="sm" c="dimmed">
+                {values.signers.every(isSignerFilled) ? texts.signer.fixErrors : texts.noSigners}
+              </Text>
+            )}
+            {active === 1 && !documentsValid && (
+              <Text size="sm" c="dimmed">
+                {texts.noDocuments}
+              </Text>
+            )}
+            {active === 2 &&
+              hints.map((hint) => (
+                <Text key={hint} size="sm" c="red.7">
+                  {hint}
+                </Text>
+              ))}
+            {active === 2 && (
+              <Text size="sm" c="dimmed">
+                {texts.sending.cost(cost)}
+                {company.current_payment_plan.type !== 'invoice' &&
+                  ` ${texts.sending.balance(company.credits)}`}
+              </Text>
+            )}
+          </Stack>
+          <Group gap="sm" ml="auto">
+            {active > 0 && (
+              <Button
+                variant="default"
+                leftSection={<IconArrowLeft size={16} />}
+                onClick={() => goTo(active - 1)}
+                disabled={locked}
+              >
+                {texts.previous}
+              </Button>
+            )}
+            {active < 2 ? (
+              <Button
+                rightSection={<IconArrowRight size={16} />}
+                onClick={next}
+                disabled={active === 0 ? !signersValid : !documentsValid}
+              >
+                {texts.next}
+              </Button>
+            ) : (
+              <Button
+                leftSection={<IconSend size={16} />}
+                onClick={() => void submit()}
+                loading={sending}
+                disabled={!mayBeSent || locked}
+              >
+                {texts.send}
+              </Button>
+            )}
+          </Group>
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}
+
+function isPaymentRequired(failure: SendFailure): boolean {
+  const error = failure.error as { status?: unknown } | null;
+  return error?.status === 402;
+}

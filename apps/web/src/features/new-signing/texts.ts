@@ -1,0 +1,133 @@
+import { messages, signingMessages } from '@paraaf/contract';
+
+/** Every Dutch text of the new-signing wizard (seed 000 §2, §5, §8), in one place. */
+export const texts = {
+  title: 'Nieuwe ondertekening',
+  welcomeTitle: 'Je account is aangemaakt',
+  welcome: (credits: number) =>
+    `Welkom bij Paraaf! Er staan ${credits} gratis credits voor je klaar. Start hieronder je eerste ondertekening.`,
+
+  steps: {
+    signers: 'Ondertekenaars',
+    signersDescription: 'Wie ondertekent',
+    documents: 'Documenten',
+    documentsDescription: 'Wat wordt ondertekend',
+    settings: 'Instellingen en bericht',
+    settingsDescription: 'Vervaldatum en bericht',
+  },
+  previous: 'Vorige',
+  next: 'Volgende',
+  send: 'Verzenden',
+
+  prices: {
+    title: 'Kosten',
+    perSigner: 'Ondertekenaar: 1 credit',
+    sms: 'SMS verificatie',
+    idin: 'iDIN verificatie',
+    free: 'gratis',
+  },
+
+  signer: {
+    heading: (n: number) => `Ondertekenaar ${n}`,
+    firstname: 'Voornaam',
+    lastname: 'Achternaam',
+    locale: 'Taal',
+    email: 'E-mailadres',
+    verifications: 'Verificatie',
+    phone: 'Mobiel nummer',
+    phoneDescription: 'Voor de SMS verificatie, bijvoorbeeld +31612345678',
+    idinServices: 'iDIN gegevens',
+    idinServicesDescription: 'Welke gegevens de bank van de ondertekenaar deelt',
+    reminderAfter: 'Herinnering na (dagen)',
+    maxReminders: 'Maximaal aantal herinneringen',
+    add: 'Ondertekenaar toevoegen',
+    remove: 'Ondertekenaar verwijderen',
+    maxReached: (max: number) => `Je kunt maximaal ${max} ondertekenaars toevoegen.`,
+    isSync: 'Op volgorde ondertekenen',
+    isSyncDescription:
+      'De volgende ondertekenaar krijgt de uitnodiging pas als de vorige klaar is.',
+    fixErrors: 'Vul de gegevens van alle ondertekenaars volledig en correct in.',
+  },
+  verificationLabels: {
+    1: 'Email',
+    2: 'SMS',
+    4: 'iDIN',
+    5: 'Handtekening',
+    6: 'Paraaf',
+  } as Record<number, string>,
+  idinServiceLabels: {
+    name: 'Naam',
+    address: 'Adres',
+    gender: 'Geslacht',
+    date_of_birth: 'Geboortedatum',
+    email: 'E-mailadres',
+    telephone: 'Telefoonnummer',
+  } as Record<string, string>,
+
+  documents: {
+    dropTitle: 'Sleep je documenten hierheen of klik om ze te kiezen',
+    dropHint: 'PDF, PNG, JPEG, DOC of DOCX; meerdere bestanden tegelijk mogelijk',
+    converting: (name: string) => `${name} wordt verwerkt…`,
+    name: 'Document',
+    actions: 'Acties',
+    pages: 'Pagina’s',
+    size: 'Grootte',
+    pagesCount: (n: number) => (n === 1 ? '1 pagina' : `${n} pagina’s`),
+    view: 'Bekijken',
+    remove: 'Verwijderen',
+    previewTitle: (name: string) => `Voorbeeld: ${name}`,
+    uploadFailed: (name: string) => `${name} kon niet worden toegevoegd`,
+    none: 'Nog geen documenten toegevoegd.',
+  },
+
+  settings: {
+    expiresAt: 'Vervaldatum',
+    expiresAtDescription: 'Tot wanneer de ondertekenaars kunnen ondertekenen',
+    department: 'Bedrijfsnaam',
+    departmentDescription: 'Namens welke afdeling de e-mails verstuurd worden',
+    subject: 'Onderwerp',
+    message: 'Bericht',
+    messageDescription:
+      'Gebruik [[link]] voor de link naar de documenten en [[content]] voor de inhoud van de e-mail.',
+    sendToInitiator: 'Ondertekende documenten naar mij sturen',
+    emails: 'Ondertekende documenten ook sturen naar',
+    emailsDescription: 'E-mailadressen, bevestig elk adres met Enter',
+    customFields: 'Extra velden',
+    viewerUser: 'Inzage gebruiker',
+    viewerUserDescription: 'Deze gebruiker kan de ondertekende documenten inzien',
+    noViewerUser: 'Geen',
+    chooseDepartment: 'Kies een afdeling',
+    emailTemplate: (locale: string) => `E-mail template (${locale})`,
+    emailTemplateDefault: 'Standaard bericht',
+    defaultSubject: (company: string) => `Verzoek tot ondertekening van ${company}`,
+    defaultMessage: (company: string) =>
+      `Beste ondertekenaar,\n\n${company} vraagt je om documenten te ondertekenen. Via de onderstaande link kun je de documenten bekijken en ondertekenen:\n\n[[link]]\n\nMet vriendelijke groet,\n${company}`,
+  },
+
+  sending: {
+    create: 'Ondertekening aanmaken…',
+    signer: (n: number, total: number) => `Ondertekenaar ${n} van ${total} toevoegen…`,
+    signable: (n: number, total: number) => `Document ${n} van ${total} toevoegen…`,
+    ready: 'Ondertekening versturen…',
+    success: 'Ondertekening verstuurd',
+    failedTitle: 'Versturen mislukt',
+    creditsLink: 'Credits kopen',
+    sendLater:
+      'De ondertekening is als concept bewaard; je kunt haar later versturen vanuit het overzicht.',
+    draftSaved: 'De ondertekening is als concept bewaard.',
+    toDraft: 'Naar de ondertekening',
+    cost: (cost: number) =>
+      `Kosten van deze ondertekening: ${cost} ${cost === 1 ? 'credit' : 'credits'}`,
+    balance: (credits: number) => `Je hebt ${credits} ${credits === 1 ? 'credit' : 'credits'}.`,
+  },
+
+  noSigners: signingMessages.noSigners,
+  noDocuments: signingMessages.noDocuments,
+  fileType: signingMessages.fileType,
+  notEnoughCredits: signingMessages.notEnoughCredits,
+  expiresAfterNow: signingMessages.expiresAfterNow,
+  required: messages.required,
+  email: messages.email,
+  maxLength: messages.maxLength,
+  somethingWrong: 'Er is iets mis gegaan.',
+} as const;

@@ -1,0 +1,31 @@
+import { Badge } from '@mantine/core';
+import { signRequestStates } from '@paraaf/contract';
+
+const colours: Record<number, string> = {
+  1: 'gray',
+  2: 'cyan',
+  3: 'blue',
+  4: 'red',
+  5: 'green',
+  6: 'orange',
+  7: 'orange',
+  8: 'gray',
+  9: 'red',
+  40: 'red',
+  50: 'red',
+  51: 'red',
+  60: 'teal',
+};
+
+/** A sign request's or signer's state as a badge (labels of seed 000 §4). */
+export function StateBadge({ stateId }: { stateId: number }) {
+  const label =
+    stateId === 5
+      ? 'Getekend'
+      : (signRequestStates[stateId as keyof typeof signRequestStates] ?? String(stateId));
+  return (
+    <Badge color={colours[stateId] ?? 'gray'} variant="light" style={{ textTransform: 'none' }}>
+      {label}
+    </Badge>
+  );
+}

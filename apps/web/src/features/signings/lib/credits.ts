@@ -1,0 +1,54 @@
+import { FREE_PLAN_ID, type Company, type SignerDto } from '@paraaf/contract';
+
+/** Below this many credits the home page warns (seed 000 §9). */
+export const LOW_CREDITS = 5;
+
+export const BANNER_DISMISSED_KEY = 'paraaf.lowCreditBannerClosed';
+
+/**
+ * Seed 000 §9: the low-credit banner shows on the home page when credits are below 5 and the plan
+ * is not billed by invoice, until the user closes it. Returns which text to show, or null.
+ */
+export function lowCreditBanner(
+  company: Pick<Company, 'credits' | 'current_payment_plan'> | undefined,
+  dismissed: boolean,
+): 'none' | 'low' | null {
+  if (!company || dismissed) return null;
+  if (company.current_payment_plan.type === 'invoice') return null;
+  if (company.credits >= LOW_CREDITS) return null;
+  return company.credits <= 0 ? 'none' : 'low';
+}
+
+/**
+ * What sending a request costs: one credit per signer plus the plan's SMS and iDIN credit prices
+ * for the signers who verify that way (the server charges the same on `ready`).
+ */
+export function expectedCost(
+  signers: Pick<SignerDto, 'verifications'>[],
+  plan: Pick<Company['current_payment_plan'], 'sms_credits_price' | 'idin_credits_price'>,
+): number {
+  let cost = 0;
+  for (const signer of signers) {
+    const types = signer.verifications.map((v) => v.type);
+    cost += 1;
+    if (types.includes(2)) cost += plan.sms_credits_price;
+    if (types.includes(4)) cost += plan.idin_credits_price;
+  }
+  return cost;
+}
+
+/**
+ * Seed 000 §2: Send is disabled when the cost exceeds the company's credits and the company is on
+ * the restricted free plan (id 1). A draft's stored cost may still be 0, so the expected cost
+ * counts too.
+ */
+export function isSendBlocked(
+  request: { credits_cost: number; signers: Pick<SignerDto, 'verifications'>[] },
+  company: Pick<Company, 'credits' | 'current_payment_plan'>,
+): boolean {
+  const cost = Math.max(
+    request.credits_cost,
+    expectedCost(request.signers, company.current_payment_plan),
+  );
+  return company.current_payment_plan.id === FREE_PLAN_ID && cost > company.credits;
+}

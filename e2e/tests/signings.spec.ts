@@ -1,0 +1,295 @@
+import type { Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { expect, test } from '../support/fixtures.ts';
+
+/**
+ * The sign request list and detail screen (seed 000 §2). Sign requests are made through the API
+ * as the wizard would (create, signers, documents, ready); the screens are driven in Chromium.
+ */
+
+const shots = new URL('../../.tmp/', import.meta.url).pathname;
+const password = 'Eerste-wachtwoord-1';
+
+/** A call to the product's API with the session token, failing loudly on an error status. */
+async function call<T>(
+  baseURL: string,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(baseURL + '/api' + path, { method, headers, body: payload });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+async function registerCompany(baseURL: string, company: string, name: string) {
+  const email = `${name.split(' ')[0]!.toLowerCase()}-${Date.now()}@${company.replace(/\W/g, '').toLowerCase()}.nl`;
+  const session = await call<{ token: string }>(baseURL, null, 'POST', '/auth/register', {
+    company,
+    name,
+    email,
+    password,
+    passwordconfirmation: password,
+    terms: true,
+    two_factor_auth: false,
+  });
+  return session.token;
+}
+
+async function pdf(title: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= 2; i++) {
+    const page = doc.addPage([595, 842]);
+    page.drawText(`${title} — pagina ${i}`, { x: 60, y: 760, size: 18, font });
+  }
+  return doc.save();
+}
+
+interface SignerInput {
+  firstname: string;
+  lastname: string;
+  email: string;
+}
+
+/** The creation flow of seed 000 §4: request, each signer, each document, then ready. */
+async function createSignRequest(
+  baseURL: string,
+  token: string,
+  opts: { subject: string; document: string; signers: SignerInput[]; send: boolean },
+) {
+  const { id } = await call<{ id: number }>(baseURL, token, 'POST', '/sign-requests', {
+    expires_at: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
+    subject: opts.subject,
+    message: 'Wil je dit document ondertekenen? [[link]]',
+    is_sync: false,
+    send_documents_to_initiator: false,
+    emails: [],
+    custom_fields: [],
+  });
+  for (const signer of opts.signers) {
+    await call(baseURL, token, 'POST', `/sign-requests/${id}/signers`, {
+      ...signer,
+      locale: 'nl',
+      verifications: [5],
+      reminder_after: 3,
+      max_reminders: 5,
+    });
+  }
+  const form = new FormData();
+  const bytes = await pdf(opts.document);
+  form.set(
+    'file',
+    new Blob([Buffer.from(bytes)], { type: 'application/pdf' }),
+    `${opts.document}.pdf`,
+  );
+  form.set('name', opts.document);
+  form.set('filename', `${opts.document}.pdf`);
+  form.set('type', '1');
+  await call(baseURL, token, 'POST', `/sign-requests/${id}/signables`, form);
+  if (opts.send) await call(baseURL, token, 'POST', `/sign-requests/${id}/ready`);
+  return id;
+}
+
+/** Logged in as the API session: the web app keeps the token under `paraaf.token`. */
+async function useSession(page: Page, token: string) {
+  await page.goto('/login');
+  await page.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
+}
+
+const rows = (page: Page) => page.getByRole('table').locator('tbody tr');
+
+test('the list filters by signer name and by status, and keeps its filters over a reload', async ({
+  page,
+  baseURL,
+}) => {
+  const token = await registerCompany(baseURL!, 'Notaris Visser', 'Vera Visser');
+  const sent = await createSignRequest(baseURL!, token, {
+    subject: 'Koopakte',
+    document: 'Koopakte woning',
+    signers: [{ firstname: 'Sanne', lastname: 'Jansen', email: `sanne-${Date.now()}@example.nl` }],
+    send: true,
+  });
+  const draft = await createSignRequest(baseURL!, token, {
+    subject: 'Huurcontract',
+    document: 'Huurcontract kantoor',
+    signers: [{ firstname: 'Bram', lastname: 'Bakker', email: `bram-${Date.now()}@example.nl` }],
+    send: false,
+  });
+
+  await useSession(page, token);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Ondertekeningen' })).toBeVisible();
+  await expect(rows(page)).toHaveCount(2);
+  // Newest first (order id,desc), with signers, documents and the state badge.
+  await expect(rows(page).first()).toContainText(String(draft));
+  await expect(rows(page).first()).toContainText('Bram Bakker');
+  await expect(rows(page).first()).toContainText('Aangemaakt');
+  await expect(rows(page).nth(1)).toContainText('Sanne Jansen');
+  await expect(rows(page).nth(1)).toContainText('Koopakte woning');
+  await expect(rows(page).nth(1)).toContainText('Bezig');
+
+  // Signer search: applied after typing stops, kept in the URL.
+  await page.getByLabel('Ondertekenaars').fill('Jansen');
+  await expect(page).toHaveURL(/[?&]signers=Jansen/);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Sanne Jansen');
+  await page.reload();
+  await expect(page.getByLabel('Ondertekenaars')).toHaveValue('Jansen');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(String(sent));
+
+  // Status filter: clear the name, choose 'Aangemaakt'.
+  await page.getByLabel('Ondertekenaars').fill('');
+  await expect(page).not.toHaveURL(/signers=/);
+  await expect(rows(page)).toHaveCount(2);
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'Aangemaakt' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/[?&]states=1(&|$)/);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Bram Bakker');
+  await page.reload();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Bram Bakker');
+  await expect(page.getByText('Aangemaakt').first()).toBeVisible();
+  await page.screenshot({ path: `${shots}signings-list-filters.png`, fullPage: true });
+
+  // A search that finds nothing, then both filters at once.
+  await page.getByLabel('Documenten').fill('Koopakte');
+  await expect(page).toHaveURL(/signables=Koopakte/);
+  await expect(page.getByText('Geen ondertekeningen gevonden met deze filters.')).toBeVisible();
+
+  // The settings menu clears every filter.
+  await page.getByRole('button', { name: 'Instellingen' }).click();
+  await page.getByRole('menuitem', { name: 'Filters wissen' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(rows(page)).toHaveCount(2);
+  await expect(page.getByLabel('Documenten')).toHaveValue('');
+
+  // A row opens the detail screen.
+  await rows(page).filter({ hasText: 'Sanne Jansen' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ondertekening/${sent}$`));
+  await expect(page.getByRole('heading', { name: `Ondertekening #${sent}` })).toBeVisible();
+});
+
+test('the detail screen shows a signer’s audit trail; cancelling informs the signers', async ({
+  page,
+  baseURL,
+  smtp,
+}) => {
+  const token = await registerCompany(baseURL!, 'Makelaardij Mol', 'Mark Mol');
+  const first = `lotte-${Date.now()}@example.nl`;
+  const second = `kees-${Date.now()}@example.nl`;
+  const id = await createSignRequest(baseURL!, token, {
+    subject: 'Verkoopopdracht',
+    document: 'Verkoopopdracht',
+    signers: [
+      { firstname: 'Lotte', lastname: 'de Boer', email: first },
+      { firstname: 'Kees', lastname: 'Smit', email: second },
+    ],
+    send: true,
+  });
+  await smtp.waitForMail(first);
+
+  await useSession(page, token);
+  await page.goto(`/ondertekening/${id}`);
+  await expect(page.getByRole('heading', { name: `Ondertekening #${id}` })).toBeVisible();
+  await expect(page.getByText('Bezig').first()).toBeVisible();
+  await expect(page.getByText('Lotte de Boer')).toBeVisible();
+  await expect(page.getByText(second)).toBeVisible();
+  await expect(page.getByText('Verkoopopdracht').first()).toBeVisible();
+  await expect(page.getByText(/2 pagina's/)).toBeVisible();
+  await expect(page.getByText('2 credits')).toBeVisible();
+  await page.screenshot({ path: `${shots}signing-detail.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Audit trail Lotte de Boer' }).click();
+  const audit = page.getByRole('dialog', { name: 'Audit trail van Lotte de Boer' });
+  await expect(audit.getByText('Verstuurd')).toBeVisible();
+  await expect(audit.getByText(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}/).first()).toBeVisible();
+  await page.screenshot({ path: `${shots}signing-audit.png` });
+  await page.keyboard.press('Escape');
+  await expect(audit).toHaveCount(0);
+
+  // The preview shows the document inline, fetched with the token in the query.
+  const [pdfResponse] = await Promise.all([
+    page.waitForResponse((r) => /\/api\/signables\/\d+\/file\?view=true&token=/.test(r.url())),
+    page.getByRole('button', { name: 'Bekijken' }).click(),
+  ]);
+  expect(pdfResponse.status()).toBe(200);
+  expect(pdfResponse.headers()['content-type']).toContain('application/pdf');
+  await expect(page.getByRole('dialog', { name: 'Verkoopopdracht' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Annuleren' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Ondertekening annuleren' });
+  await expect(confirm.getByText(/Alle ondertekenaars worden hierover geïnformeerd/)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Ondertekening annuleren' }).click();
+  await expect(page.getByText('Ondertekening geannuleerd').first()).toBeVisible();
+  await expect(page.getByText('Geannuleerd').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Annuleren' })).toHaveCount(0);
+
+  for (const to of [first, second]) await smtp.waitForMail(to, /annuleer|geannuleerd/i);
+});
+
+test('a corrected address gets a manual reminder; a second one is refused as too recent', async ({
+  page,
+  baseURL,
+  smtp,
+}) => {
+  const token = await registerCompany(baseURL!, 'Installatiebedrijf Kok', 'Karin Kok');
+  const wrong = `pieter-${Date.now()}@exampel.nl`;
+  const right = `pieter-${Date.now()}@example.nl`;
+  const id = await createSignRequest(baseURL!, token, {
+    subject: 'Onderhoudscontract',
+    document: 'Onderhoudscontract',
+    signers: [{ firstname: 'Pieter', lastname: 'Post', email: wrong }],
+    send: true,
+  });
+
+  await useSession(page, token);
+  await page.goto(`/ondertekening/${id}`);
+
+  // Right after the invitation a reminder is too soon.
+  await page.getByRole('button', { name: 'Herinnering sturen Pieter Post' }).click();
+  await expect(page.getByText('Handmatige herrinering niet verstuurd')).toBeVisible();
+  await expect(
+    page.getByText(
+      'De laatste herrinering is mogelijk te recentelijk gestuurd, probeer het later nog eens.',
+    ),
+  ).toBeVisible();
+
+  // Correct the address: the modal says the new address is not invited by itself.
+  await page.getByRole('button', { name: 'Bewerken Pieter Post' }).click();
+  const edit = page.getByRole('dialog', { name: 'Ondertekenaar bewerken' });
+  await expect(edit.getByText(/niet automatisch een uitnodiging/)).toBeVisible();
+  await edit.getByLabel(/^E-mailadres/).fill(right);
+  await edit.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.getByText('Bewerken geslaagd')).toBeVisible();
+  await expect(page.getByText(right)).toBeVisible();
+
+  // Now the reminder goes out to the new address, and a second click is refused.
+  await page.getByRole('button', { name: 'Herinnering sturen Pieter Post' }).click();
+  await expect(page.getByText('Handmatige herrinering verstuurd').first()).toBeVisible();
+  await smtp.waitForMail(right);
+  const card = page.getByRole('region', { name: 'Pieter Post' });
+  await expect(card.getByTestId('manual-reminders')).toHaveText('1');
+  await page.getByRole('button', { name: 'Herinnering sturen Pieter Post' }).click();
+  await expect(page.getByText('Handmatige herrinering niet verstuurd').first()).toBeVisible();
+
+  // The audit trail records both the change and the reminder.
+  await page.getByRole('button', { name: 'Audit trail Pieter Post' }).click();
+  const audit = page.getByRole('dialog');
+  await expect(audit.getByText('Ondertekenaar aangepast')).toBeVisible();
+  await expect(audit.getByText('Handmatige herinnering verstuurd')).toBeVisible();
+});

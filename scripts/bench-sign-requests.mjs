@@ -1,0 +1,377 @@
+// GET /api/sign-requests under load: a company holding 100,000 sign requests (300,000 signers)
+// in a database of 1,000,000. Prints requests/s and p95 per list URL and the query plans.
+//
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node scripts/bench-sign-requests.mjs
+//
+// The server at DATABASE_URL must let us create a database; it is dropped afterwards unless
+// BENCH_KEEP_DB=1. BENCH_SECONDS (10) and BENCH_CONNECTIONS (20) tune the load.
+// BENCH_DB=<name of a kept database> measures again without reloading; BENCH_ONLY=<regexp> runs
+// only the cases whose label matches it; BENCH_ROOT=<dir> starts the server from another tree
+// (e.g. a copy of the previous version, to compare both in the same conditions);
+// BENCH_EXPLAIN=0 skips the query plans.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const FIRSTNAMES = (
+  'Jan Piet Klaas Kees Henk Sanne Lotte Emma Julia Sophie Daan Sem Lucas Levi Finn Milan Noah ' +
+  'Bram Thijs Ruben Anna Eva Fleur Lisa Iris Noor Tess Mila Saar Zoë Willem Gerrit Johan Ria ' +
+  'Marieke Annelies Joost Maarten Wouter Jeroen Ingrid Petra Hanneke Sietske Femke Wietske ' +
+  'Karin Monique Erik Mark Hans Peter Paul Frank Dirk Bas Tim Tom Rik Koen Niels Stijn Joris ' +
+  'Gijs Hugo Jesse Luuk Max Olivier Roos Sara Yara Amira Mohamed Youssef Fatima Ayoub Ilse ' +
+  'Kim Linda Marloes Nicole Sandra Wendy Esther Charlotte Merel Floor Lieke Jasmijn Femmy Bo'
+).split(' ');
+const LASTNAME_BASES = (
+  'Jong Jansen Vries Berg Bakker Janssen Visser Smit Meijer Boer Mulder Groot Bos Vos Peters ' +
+  'Hendriks Leeuwen Dekker Brouwer Wit Dijk Graaf Koster Linden Jacobs Kok Vermeulen Willems ' +
+  'Hoek Schouten Maas Veenstra Kuipers Prins Huisman Postma Blom Wiersma Koning Kramer Hermans ' +
+  'Gerritsen Lammers Verhoeven Vink Schipper Kroon Dam Wolters Timmermans Molenaar Post Kuiper'
+).split(' ');
+const PREFIXES = ['', 'de ', 'van ', 'van der ', 'van den '];
+const LASTNAMES = PREFIXES.flatMap((p) => LASTNAME_BASES.map((b) => `${p}${b}`));
+const DOCUMENTS = (
+  'Arbeidsovereenkomst Huurcontract Offerte Koopovereenkomst Geheimhoudingsverklaring ' +
+  'Opdrachtbevestiging Volmacht Machtiging Samenwerkingsovereenkomst Leveringsvoorwaarden ' +
+  'Verwerkersovereenkomst Aanbod Contractverlenging Beëindigingsovereenkomst Bruikleen'
+).split(' ');
+
+function sqlArray(values) {
+  return `ARRAY[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]`;
+}
+
+async function startServer(databaseUrl) {
+  const port = 3800 + Math.floor(Math.random() * 90);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-bench-sr-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: process.env.BENCH_ROOT ?? root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      DATABASE_URL: databaseUrl,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 480; i++) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, stop };
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error('server did not start');
+}
+
+async function registerCompany(base) {
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      company: 'Bench Ondertekeningen BV',
+      name: 'Bench',
+      email: `bench-sr-${Date.now()}@voorbeeld.nl`,
+      password: 'bench-wachtwoord',
+      passwordconfirmation: 'bench-wachtwoord',
+      terms: true,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const body = await res.json();
+  return { token: body.token, userId: body.user.id, companyId: body.user.company.id };
+}
+
+/**
+ * 1,000,000 sign requests over ten companies (every tenth is ours), three signers and one
+ * document per request of ours, one of each for the others; all with INSERT ... SELECT.
+ */
+async function loadData(client, { companyId, userId, total = 1_000_000, log }) {
+  const t0 = Date.now();
+  const step = async (label, text, values) => {
+    const s = Date.now();
+    const r = await client.query(text, values);
+    log(`  ${label}: ${r.rowCount ?? ''} rows in ${((Date.now() - s) / 1000).toFixed(1)} s`);
+  };
+  const { rows } = await client.query(
+    `INSERT INTO companies (name, payment_plan_id)
+     SELECT 'Bench ander bedrijf ' || g, (SELECT min(id) FROM payment_plans)
+     FROM generate_series(1, 9) g RETURNING id`,
+  );
+  const others = rows.map((r) => r.id);
+  // Trigram indexes are built once after the load: much faster than 2.2 M incremental inserts.
+  const { rows: trgm } = await client.query(
+    `SELECT indexname, indexdef FROM pg_indexes
+     WHERE tablename IN ('signers', 'signables') AND indexname LIKE '%\\_trgm'`,
+  );
+  for (const ix of trgm) await client.query(`DROP INDEX ${ix.indexname}`);
+  // Ids follow creation time, as in production; every tenth request is ours, spread over a year.
+  await step(
+    'sign_requests',
+    `INSERT INTO sign_requests (company_id, user_id, state_id, subject, message, expires_at,
+       created_at, updated_at, sent_at, completed_at, credits_cost, custom_fields, viewer_user_id)
+     SELECT CASE WHEN g % 10 = 0 THEN $1::int ELSE ($2::int[])[g % 10] END,
+       CASE WHEN g % 10 = 0 THEN $3::int END,
+       st, 'Ondertekening ' || g, 'Beste ondertekenaar, [[content]] [[link]]',
+       ts + interval '7 days', ts, ts,
+       CASE WHEN st <> 1 THEN ts END, CASE WHEN st = 5 THEN ts + interval '1 day' END,
+       CASE WHEN g % 10 = 0 THEN 3 ELSE 1 END,
+       CASE WHEN g % 50 = 0
+         THEN jsonb_build_array(jsonb_build_object('name', 'Dossiernummer', 'description', null,
+                'required', false, 'value', 'D-' || g))
+         ELSE '[]'::jsonb END,
+       CASE WHEN g % 10 = 0 AND st = 5 AND g % 70 = 0 THEN $3::int END
+     FROM (SELECT g, (ARRAY[1,3,3,5,5,5,5,7,8,4])[((g / 10) % 10) + 1] AS st,
+             now() - ($4::int - g) * interval '30 seconds' AS ts
+           FROM generate_series(1, $4::int) g) s`,
+    [companyId, others, userId, total],
+  );
+  const fn = sqlArray(FIRSTNAMES);
+  const ln = sqlArray(LASTNAMES);
+  await step(
+    'signers (ours, 3 per request)',
+    `INSERT INTO signers (sign_request_id, company_id, position, firstname, lastname, email,
+       verifications, state_id, invited_at, created_at, updated_at)
+     SELECT sr.id, sr.company_id, p,
+       (${fn})[((sr.id * 7 + p * 13) % ${FIRSTNAMES.length}) + 1],
+       (${ln})[(((sr.id / 10) * 31 + p * 101) % ${LASTNAMES.length}) + 1],
+       'ondertekenaar' || sr.id || '-' || p || '@voorbeeld.nl', '[5]'::jsonb,
+       CASE WHEN sr.state_id = 1 THEN 1 ELSE 3 END, sr.sent_at, sr.created_at, sr.created_at
+     FROM sign_requests sr CROSS JOIN generate_series(1, 3) p
+     WHERE sr.company_id = $1`,
+    [companyId],
+  );
+  await step(
+    'signers (others, 1 per request)',
+    `INSERT INTO signers (sign_request_id, company_id, position, firstname, lastname, email,
+       verifications, state_id, created_at, updated_at)
+     SELECT sr.id, sr.company_id, 1,
+       (${fn})[((sr.id * 7) % ${FIRSTNAMES.length}) + 1],
+       (${ln})[(((sr.id / 10) * 31 + sr.id % 10) % ${LASTNAMES.length}) + 1],
+       'ondertekenaar' || sr.id || '@voorbeeld.nl', '[5]'::jsonb, 3, sr.created_at, sr.created_at
+     FROM sign_requests sr WHERE sr.company_id <> $1`,
+    [companyId],
+  );
+  const docs = sqlArray(DOCUMENTS);
+  await step(
+    'signables (1 per request)',
+    `INSERT INTO signables (sign_request_id, company_id, position, name, filename, size,
+       page_count, pages, storage_key, sha256, created_at)
+     SELECT sr.id, sr.company_id, 0,
+       (${docs})[(sr.id % ${DOCUMENTS.length}) + 1] || ' ' || sr.id,
+       'document-' || sr.id || '.pdf', 123456, 2,
+       '[{"width":595,"height":842},{"width":595,"height":842}]'::jsonb,
+       'bench/' || sr.id, repeat('0', 64), sr.created_at
+     FROM sign_requests sr`,
+  );
+  for (const ix of trgm) await step(`index ${ix.indexname}`, ix.indexdef);
+  const s = Date.now();
+  await client.query('VACUUM (ANALYZE) sign_requests, signers, signables');
+  log(`  vacuum analyze: ${((Date.now() - s) / 1000).toFixed(1)} s`);
+  log(`  loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/** A fresh session for the first user of the loaded company (BENCH_DB; the others have none). */
+async function sessionOfLoadedCompany(client) {
+  const { rows } = await client.query(
+    `SELECT u.id AS user_id, u.company_id FROM users u
+     JOIN (SELECT company_id, sum(n) AS n FROM sign_request_counts GROUP BY 1) c
+       ON c.company_id = u.company_id
+     ORDER BY c.n DESC, u.id LIMIT 1`,
+  );
+  const token = randomBytes(32).toString('base64url');
+  await client.query(
+    `INSERT INTO api_tokens (user_id, token_hash, expires_at)
+     VALUES ($1, $2, now() + interval '1 day')`,
+    [rows[0].user_id, createHash('sha256').update(token).digest('hex')],
+  );
+  return { token, companyId: rows[0].company_id };
+}
+
+async function runLoad(url, token, seconds, connections) {
+  const latencies = [];
+  const run = (duration) =>
+    new Promise((resolve, reject) => {
+      const instance = autocannon(
+        { url, connections, duration, headers: { authorization: `Bearer ${token}` } },
+        (err, result) => (err ? reject(err) : resolve(result)),
+      );
+      instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+    });
+  await run(2); // warm-up: JIT, pool, prepared statements, caches
+  latencies.length = 0;
+  const result = await run(seconds);
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: result.requests.average,
+    p95: latencies[Math.floor(latencies.length * 0.95)] ?? NaN,
+    p50: latencies[Math.floor(latencies.length * 0.5)] ?? NaN,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** The list URLs measured: each filter alone, two combined, and a deep page. */
+export function benchCases(day) {
+  const f = (filters) => `filters=${encodeURIComponent(JSON.stringify(filters))}`;
+  return [
+    { label: 'no filter', query: {}, qs: '' },
+    {
+      label: 'status in (3)',
+      query: { filters: [{ field: 'state_id', operator: 'in', value: [3] }] },
+    },
+    {
+      label: 'signer "jansen"',
+      query: { filters: [{ field: 'signers', operator: 'like', value: 'jansen' }] },
+    },
+    {
+      label: 'signer "sanne de vries"',
+      query: { filters: [{ field: 'signers', operator: 'like', value: 'sanne de vries' }] },
+    },
+    {
+      label: `send date ${day}`,
+      query: { filters: [{ field: 'created_at', type: 'date', operator: 'eq', value: day }] },
+    },
+    {
+      label: 'document "huurcontract 12"',
+      query: { filters: [{ field: 'signables', operator: 'like', value: 'huurcontract 12' }] },
+    },
+    {
+      label: 'status in (5) + signer "bakker"',
+      query: {
+        filters: [
+          { field: 'state_id', operator: 'in', value: [5] },
+          { field: 'signers', operator: 'like', value: 'bakker' },
+        ],
+      },
+    },
+    { label: 'page 500', query: { page: 500 } },
+  ].map((c) => {
+    const parts = [];
+    if (c.query.page) parts.push(`page=${c.query.page}`);
+    if (c.query.filters) parts.push(f(c.query.filters));
+    return { ...c, path: `/api/sign-requests${parts.length ? `?${parts.join('&')}` : ''}` };
+  });
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the exact statement the API runs for each case. */
+async function explainCases(client, cases, companyId, log) {
+  const { tsImport } = await import('tsx/esm/api');
+  const repoUrl = pathToFileURL(
+    path.join(root, 'apps/api/src/modules/sign-requests/sign-requests.read.repository.ts'),
+  ).href;
+  const { buildListStatements } = await tsImport(repoUrl, import.meta.url);
+  for (const c of cases) {
+    const statements = buildListStatements(
+      { companyId, viewerUserId: null },
+      { page: c.query.page ?? 1, limit: 10, order: 'id,desc', filters: c.query.filters ?? [] },
+    );
+    log(`\n── ${c.label}`);
+    for (const st of statements) {
+      const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${st.sql}`, st.params);
+      log(`  [${st.name}]`);
+      for (const r of rows) log(`    ${r['QUERY PLAN']}`);
+    }
+  }
+}
+
+/**
+ * Creates a database next to `databaseUrl`, fills it, measures the list endpoint and prints
+ * the plans. Returns the figures per case.
+ */
+export async function benchSignRequests({
+  databaseUrl = process.env.DATABASE_URL,
+  seconds = Number(process.env.BENCH_SECONDS ?? 10),
+  connections = Number(process.env.BENCH_CONNECTIONS ?? 20),
+  keepDatabase = process.env.BENCH_KEEP_DB === '1',
+  explain = process.env.BENCH_EXPLAIN !== '0',
+  log = console.log,
+} = {}) {
+  if (!databaseUrl) throw new Error('DATABASE_URL (a PostgreSQL server) is required');
+  const reuse = process.env.BENCH_DB;
+  const name = reuse ?? `paraaf_bench_sr_${randomBytes(4).toString('hex')}`;
+  if (!reuse) {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+  }
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const benchUrl = url.toString();
+  log(`\nGET /api/sign-requests — database ${name}, ${os.cpus().length} cores`);
+
+  let server;
+  const client = new pg.Client({ connectionString: benchUrl });
+  const results = [];
+  try {
+    // The server migrates the new database; the bulk load follows through our own connection.
+    server = await startServer(benchUrl);
+    await client.connect();
+    let token, companyId;
+    if (reuse) ({ token, companyId } = await sessionOfLoadedCompany(client));
+    else {
+      let userId;
+      ({ token, userId, companyId } = await registerCompany(server.base));
+      log('Loading 1,000,000 sign requests (100,000 for the measured company):');
+      await loadData(client, { companyId, userId, log });
+    }
+    const { rows } = await client.query(
+      `SELECT to_char(max(created_at) AT TIME ZONE 'Europe/Amsterdam' - interval '30 days',
+         'YYYY-MM-DD') AS day FROM sign_requests WHERE company_id = $1`,
+      [companyId],
+    );
+    const only = process.env.BENCH_ONLY;
+    const cases = benchCases(rows[0].day).filter((c) => !only || new RegExp(only).test(c.label));
+    if (process.env.BENCH_LOAD_ONLY === '1') return results;
+
+    log(`\n${connections} connections, ${seconds} s per URL (target p95 ≤ 15 ms, ≥ 1,500 req/s)`);
+    for (const c of cases) {
+      const check = await fetch(`${server.base}${c.path}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const body = await check.json();
+      const r = await runLoad(`${server.base}${c.path}`, token, seconds, connections);
+      results.push({ label: c.label, total: body.total, ...r });
+      log(
+        `  ${c.label.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(5)} ms   p95 ${r.p95.toFixed(1).padStart(5)} ms   total ${String(body.total).padStart(6)}   non-2xx ${r.non2xx}   errors ${r.errors}`,
+      );
+    }
+    if (explain) await explainCases(client, cases, companyId, log);
+    return results;
+  } finally {
+    await client.end().catch(() => undefined);
+    await server?.stop();
+    if (reuse) log(`\nReused database ${name}`);
+    else if (!keepDatabase) {
+      const c = new pg.Client({ connectionString: databaseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    } else log(`\nKept database ${name}`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await benchSignRequests();
+}
