@@ -7,3 +7,4 @@ export * from './auth.ts';
 export * from './users.ts';
 export * from './responses.ts';
 export * from './sign-requests.ts';
+export * from './signing.ts';

@@ -2,3 +2,4 @@ export * from './companies.ts';
 export * from './users.ts';
 export * from './system.ts';
 export * from './sign-requests.ts';
+export * from './signing.ts';

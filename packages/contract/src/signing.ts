@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+
+/** The signer's side (issue 4): what GET /api/signing/{token} answers and what the page sends. */
+
+/** Why a link can no longer be used, or 'open' when the signer may act. */
+export const signingStatuses = [
+  'open',
+  'not_your_turn',
+  'approved', // this signer is done; others still sign
+  'signed', // the whole request is sealed (state 5)
+  'declined',
+  'cancelled',
+  'expired',
+  'purged',
+] as const;
+export type SigningStatus = (typeof signingStatuses)[number];
+
+export const signingStepTypes = ['email', 'sms', 'idin', 'signature', 'paraph', 'fields'] as const;
+export type SigningStepType = (typeof signingStepTypes)[number];
+
+export interface SigningMarker {
+  /** Index in the signable's config.variables (markers) or config.fields (input fields). */
+  index: number;
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface SigningField extends SigningMarker {
+  type: 'text' | 'checkbox';
+  required: boolean;
+  value: string | null;
+}
+
+export interface SigningDocument {
+  id: number;
+  name: string;
+  page_count: number;
+  /** Page sizes in PDF points. Marker coordinates are PDF points from the page's top-left. */
+  pages: { width: number; height: number }[];
+  /** Where this signer's drawn signature and initials will be stamped. */
+  signature_markers: SigningMarker[];
+  paraph_markers: SigningMarker[];
+  /** This signer's input fields. */
+  fields: SigningField[];
+}
+
+export interface SigningPage {
+  status: SigningStatus;
+  locale: 'nl' | 'en' | 'de' | 'fr';
+  company: { name: string; logo_url: string | null };
+  sign_request: {
+    id: number;
+    subject: string;
+    message: string;
+    expires_at: string;
+    state_id: number;
+    is_sync: boolean;
+    sender_name: string | null;
+  };
+  signer: {
+    id: number;
+    firstname: string;
+    lastname: string;
+    email: string;
+    /** e.g. '06••••••78'; null without SMS. */
+    phone_masked: string | null;
+    state_id: number;
+  };
+  /** Only the steps chosen for this signer, in the order the page walks them. */
+  steps: { type: SigningStepType; done: boolean }[];
+  documents: SigningDocument[];
+  /** iDIN attributes shared after a successful check (shown back to the signer). */
+  idin: { status: 'none' | 'started' | 'failed' | 'verified'; attributes: Record<string, string> };
+}
+
+export const verifyCodeBody = z.object({
+  code: z
+    .string({ error: messages.required })
+    .trim()
+    .regex(/^\d{6}$/, 'De code bestaat uit 6 cijfers'),
+});
+
+/** A PNG data URL of at most ~700 kB (500 kB of image). */
+export const signatureBody = z.object({
+  type: z.enum(['signature', 'paraph'], { error: messages.required }),
+  image: z
+    .string({ error: messages.required })
+    .max(700_000, messages.maxLength)
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, 'Dit is geen geldige afbeelding'),
+});
+
+export const fieldsBody = z.object({
+  fields: z
+    .array(
+      z.object({
+        signable_id: z.coerce.number().int().positive(),
+        index: z.coerce.number().int().min(0).max(10_000),
+        value: z.string().max(1000, messages.maxLength).nullable(),
+      }),
+    )
+    .max(500),
+});
+
+export const declineBody = z.object({
+  reason: z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(2000, messages.maxLength),
+});
