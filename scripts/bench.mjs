@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, findChromium } from './chromium.mjs';
+import { benchDocuments } from './bench-documents.mjs';
+import { benchSignRequests } from './bench-sign-requests.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -171,6 +173,20 @@ try {
       `\nLogin page JavaScript: ${js.files} files, ${(js.raw / 1024).toFixed(1)} kB raw, ${(js.gzip / 1024).toFixed(1)} kB gzip   (target ≤ 150 kB)`,
     );
   else console.log('\nLogin page JavaScript: not measured (no Chromium; apt-get install chromium)');
+
+  console.log('\nDocuments (server time)');
+  await benchDocuments(base, u.token);
+
+  if (db.url && process.env.BENCH_SKIP_LIST !== '1') {
+    console.log(
+      '\nGET /api/sign-requests on 1,000,000 sign requests (100,000 in the measured company)',
+    );
+    await benchSignRequests({ databaseUrl: db.url, seconds });
+  } else {
+    console.log(
+      '\nGET /api/sign-requests: not measured (needs PostgreSQL; set DATABASE_URL or run as root with PostgreSQL installed)',
+    );
+  }
 } finally {
   await cleanup();
 }

@@ -46,10 +46,16 @@ export function ctxFrom(deps: Deps, request: FastifyRequest): Ctx {
 }
 
 /** The caller's context, or 401 when the request carries no valid session. */
-export function authedCtx(deps: Deps, request: FastifyRequest, permission?: Permission): AuthedCtx {
+/** `permission` may list several: holding any one of them is enough. */
+export function authedCtx(
+  deps: Deps,
+  request: FastifyRequest,
+  permission?: Permission | readonly Permission[],
+): AuthedCtx {
   const auth = request.auth;
   if (!auth) throw new UnauthenticatedError();
-  if (permission && !auth.permissions.has(permission)) throw new ForbiddenError();
+  const needed = typeof permission === 'string' ? [permission] : permission;
+  if (needed && !needed.some((p) => auth.permissions.has(p))) throw new ForbiddenError();
   return { ...ctxFrom(deps, request), auth };
 }
 

@@ -32,14 +32,22 @@ describe('GET /api/users', () => {
     expect((await list(undefined)).statusCode).toBe(401);
   });
 
-  it('is forbidden for the viewer and user roles', async () => {
+  it('is forbidden for the viewer role', async () => {
     const third = await registerCompany(t);
-    for (const role of ['viewer', 'user'] as const) {
-      const member = await createMember(t, third.user.company.id, role);
-      const res = await list(member.token);
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: messages.forbidden });
-    }
+    const member = await createMember(t, third.user.company.id, 'viewer');
+    const res = await list(member.token);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: messages.forbidden });
+  });
+
+  it('lists the colleagues for the user role, which picks viewers of sign requests', async () => {
+    const fourth = await registerCompany(t);
+    const member = await createMember(t, fourth.user.company.id, 'user');
+    const res = await list(member.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ data: { email: string }[] }>().data.map((u) => u.email)).toContain(
+      fourth.user.email,
+    );
   });
 
   it('refuses an invalid order, page or limit', async () => {

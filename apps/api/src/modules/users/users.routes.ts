@@ -15,7 +15,8 @@ export function usersRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.get('/api/users', (request) =>
     usersService.listUsers(
-      authedCtx(deps, request, 'getUsers'),
+      // Choosing a viewer for a sign request needs the colleagues' names too.
+      authedCtx(deps, request, ['getUsers', 'changeSignRequestViewerUser']),
       parseInput(listQuery, request.query),
     ),
   );

@@ -26,7 +26,7 @@ interface Props {
   form: UseFormReturnType<WizardValues>;
   ctx: WizardContext;
   departments: Department[];
-  /** Company users for the viewer select; undefined hides it (no getUsers). */
+  /** Company users for the viewer select; undefined hides it (no changeSignRequestViewerUser). */
   users: User[] | undefined;
   templates: EmailTemplateDto[];
   localeNames: Record<string, string>;

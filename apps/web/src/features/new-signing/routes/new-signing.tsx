@@ -117,7 +117,7 @@ function Wizard({
   const navigate = useNavigate();
   const user = useUser();
   const locales = useQuery(localesQueryOptions()).data ?? [];
-  const mayListUsers = hasPermission(user, 'getUsers');
+  const mayListUsers = hasPermission(user, 'changeSignRequestViewerUser');
   const users = useCompanyUsers(mayListUsers);
   const templates = useEmailTemplates();
   const allTemplates = [...(templates.data ?? []), ...(defaults ?? [])];

@@ -219,7 +219,7 @@ function Detail({
             <Item label={texts.viewerUser}>
               <Group gap="xs">
                 <Text size="sm">{request.viewer_user?.name ?? texts.noViewerUser}</Text>
-                {may('changeSignRequestViewerUser') && may('getUsers') && (
+                {may('changeSignRequestViewerUser') && (
                   <Button
                     size="compact-xs"
                     variant="light"
