@@ -12,6 +12,7 @@ import { chromium } from '@playwright/test';
 import { chromiumArgs, findChromium } from './chromium.mjs';
 import { benchDocuments } from './bench-documents.mjs';
 import { benchSignRequests } from './bench-sign-requests.mjs';
+import { benchSealing } from './bench-sealing.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -176,6 +177,9 @@ try {
 
   console.log('\nDocuments (server time)');
   await benchDocuments(base, u.token);
+
+  console.log('\nSealing: 100 pages, three signers, a signature and a paraph on every page');
+  await benchSealing();
 
   if (db.url && process.env.BENCH_SKIP_LIST !== '1') {
     console.log(

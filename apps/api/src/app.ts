@@ -16,6 +16,9 @@ import { signRequestsRoutes } from './modules/sign-requests/sign-requests.routes
 import { signRequestsReadRoutes } from './modules/sign-requests/sign-requests.read.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { emailTemplatesRoutes } from './modules/email-templates/email-templates.routes.ts';
+import { sealingRoutes } from './modules/sealing/sealing.routes.ts';
+import { signingRoutes } from './modules/signing/signing.routes.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { AppError, TooManyRequestsError, ValidationError } from './lib/errors.ts';
 import { findSession } from './modules/auth/sessions.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -33,12 +36,15 @@ export interface BuildOptions {
 
 /** Strips secrets from URLs before they reach a log line. */
 function redactUrl(url: string): string {
-  return url
-    .replace(/([?&]token=)[^&]*/g, '$1[redacted]')
-    .replace(
-      /\/(activeren|activate|password-reset|wachtwoord-instellen|ondertekenen|signing)\/[^/?]+/g,
-      '/$1/[redacted]',
-    );
+  return (
+    url
+      // state opens the sealed return path (the signer's link) of an identity session; code is its grant.
+      .replace(/([?&](?:token|state|code|nonce)=)[^&]*/g, '$1[redacted]')
+      .replace(
+        /\/(activeren|activate|password-reset|wachtwoord-instellen|ondertekenen|signing)\/[^/?]+/g,
+        '/$1/[redacted]',
+      )
+  );
 }
 
 /** Builds the whole application (plugins, modules, error handler) without listening. */
@@ -159,6 +165,9 @@ export async function buildApp(
   signRequestsReadRoutes(app, deps);
   documentsRoutes(app, deps);
   emailTemplatesRoutes(app, deps);
+  sealingRoutes(app, deps);
+  signingRoutes(app, deps);
+  identityRoutes(app, deps);
   if (!config.smtpUrl) mailboxRoutes(app, deps);
 
   const hasSpa = config.webDist !== null && fs.existsSync(path.join(config.webDist, 'index.html'));

@@ -112,3 +112,40 @@ export const declineBody = z.object({
     .min(1, messages.required)
     .max(2000, messages.maxLength),
 });
+
+/** Dutch texts of the signer API (the page shows its own translations by status). */
+export const signerApiMessages = {
+  invalidLink: 'Deze link is ongeldig',
+  codeWrong: 'De code is onjuist of verlopen',
+  codeTooSoon: 'Er is net een code verstuurd. Wacht even voordat je een nieuwe code aanvraagt.',
+  codeTooMany: 'Je hebt te veel codes aangevraagd. Probeer het over een uur opnieuw.',
+  stepNotChosen: 'Deze stap hoort niet bij deze ondertekening',
+  alreadyVerified: 'Deze stap is al afgerond',
+  verifyFirst: 'Rond eerst de verificatie af',
+  imageInvalid: 'Dit is geen geldige afbeelding',
+  imageTooLarge: 'De afbeelding is te groot',
+  fieldUnknown: 'Dit invulveld hoort niet bij deze ondertekening',
+  checkboxValue: 'Een vinkje is true of false',
+  stepsMissing: 'Rond eerst alle stappen af',
+  fieldsMissing: 'Vul eerst alle verplichte velden in',
+  documentsNotViewed: 'Bekijk eerst alle documenten',
+  alreadyDone: 'Je hebt deze ondertekening al afgerond',
+  // Why a mutating call on a link is refused (409), per SigningStatus.
+  purged: 'De documenten van deze ondertekening zijn verwijderd',
+  cancelled: 'Deze ondertekening is geannuleerd',
+  declined: 'Deze ondertekening is geweigerd',
+  expired: 'Deze ondertekening is verlopen',
+  signed: 'Deze ondertekening is al afgerond',
+  approved: 'Je hebt deze ondertekening al goedgekeurd',
+  not_your_turn: 'Je bent nog niet aan de beurt om te ondertekenen',
+} as const;
+
+/** Dutch names of the steps, for messages naming what is missing. */
+export const signingStepLabels: Record<SigningStepType, string> = {
+  email: 'e-mailverificatie',
+  sms: 'sms-verificatie',
+  idin: 'iDIN-verificatie',
+  signature: 'handtekening',
+  paraph: 'paraaf',
+  fields: 'invulvelden',
+};

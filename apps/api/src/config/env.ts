@@ -24,6 +24,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+  SMS_PROVIDER: z.enum(['simulator', 'cm']).default('simulator'),
+  SMS_CM_PRODUCT_TOKEN: z.string().optional(),
+  IDIN_PROVIDER: z.enum(['simulator', 'oidc']).default('simulator'),
+  IDIN_ISSUER: z.string().url().optional(),
+  IDIN_CLIENT_ID: z.string().optional(),
+  IDIN_CLIENT_SECRET: z.string().optional(),
+  /** JSON object overriding the iDIN service → OIDC scope table (lib/identity/services.ts). */
+  IDIN_SCOPES: z.string().optional(),
 });
 
 export interface Config {
@@ -49,6 +57,20 @@ export interface Config {
     reminderPerIp: number;
   };
   sessionTtlHours: number;
+  /** SMS gateway: the simulator keeps messages in the outbox shown at /dev/mailbox. */
+  sms: { provider: 'simulator' | 'cm'; cmProductToken: string | null; cmUrl: string };
+  /** iDIN: the built-in test bank, or an OIDC broker (Signicat/Idura style). */
+  idin: {
+    provider: 'simulator' | 'oidc';
+    issuer: string | null;
+    clientId: string | null;
+    clientSecret: string | null;
+    scopes: Record<string, string> | null;
+  };
+  /** The sealing certificate (PKCS#12); without one a self-signed one is generated once and kept in the database. */
+  seal: { p12Path: string | null; p12Password: string };
+  /** POST /api/verify: uploads per IP per hour. */
+  verifyPerIpPerHour?: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -70,5 +92,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobPollSeconds: e.JOB_POLL_SECONDS,
     limits: { loginPerAccount: 10, loginPerIp: 50, loginWindowSeconds: 15 * 60, reminderPerIp: 10 },
     sessionTtlHours: 12,
+    sms: {
+      provider: e.SMS_PROVIDER,
+      cmProductToken: e.SMS_CM_PRODUCT_TOKEN || null,
+      cmUrl: 'https://gw.cmtelecom.com/v1.0/message',
+    },
+    idin: {
+      provider: e.IDIN_PROVIDER,
+      issuer: e.IDIN_ISSUER?.replace(/\/$/, '') ?? null,
+      clientId: e.IDIN_CLIENT_ID || null,
+      clientSecret: e.IDIN_CLIENT_SECRET || null,
+      scopes: e.IDIN_SCOPES ? parseScopes(e.IDIN_SCOPES) : null,
+    },
+    seal: { p12Path: e.SEAL_P12_PATH || null, p12Password: e.SEAL_P12_PASSWORD ?? '' },
   };
+}
+
+function parseScopes(json: string): Record<string, string> {
+  const parsed = z.record(z.string(), z.string()).safeParse(JSON.parse(json));
+  if (!parsed.success) throw new Error('IDIN_SCOPES must be a JSON object of service → scope');
+  return parsed.data;
 }

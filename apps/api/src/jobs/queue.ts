@@ -41,6 +41,11 @@ export async function startQueue(
       retryBackoff: true,
     });
   }
+  // pg-boss caches the queue list at start, before these queues may exist. A cache miss inside
+  // send() looks the queue up on pg-boss's own connection; on PGlite (one connection) that waits
+  // for the caller's open transaction forever. A lookup now, outside any transaction, fills it.
+  for (const name of jobNames)
+    await boss.findJobs(name, { id: '00000000-0000-0000-0000-000000000000' });
 
   return {
     async enqueue(tx, jobName, data) {

@@ -1,10 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../lib/context.ts';
 import { createTransport, sendMailJob } from '../lib/mail/outbox.ts';
+import { sendSmsJob } from '../lib/sms/outbox.ts';
+import { createSmsSender } from '../lib/sms/sms-sender.ts';
+import { sealSignRequestJob } from '../modules/sealing/seal-sign-request.ts';
 import type { Queue } from './queue.ts';
 
 /** Every queue the product uses; created at start so that enqueueing never races creation. */
-export const jobNames = [sendMailJob.name];
+// 'seal-sign-request' is enqueued by the signer's last approval (modules/signing/approve.ts).
+export const jobNames = [sendMailJob.name, sendSmsJob.name, sealSignRequestJob.name];
 
 /** Starts the handlers of every job in this process (inline mode or `npm run worker`). */
 export async function registerWorkers(
@@ -13,6 +17,13 @@ export async function registerWorkers(
   log: FastifyBaseLogger,
 ): Promise<void> {
   const transport = createTransport(deps.config.smtpUrl);
-  await queue.work(sendMailJob, { db: deps.db, transport, from: deps.config.mailFrom });
+  await queue.work(sendMailJob, {
+    db: deps.db,
+    transport,
+    from: deps.config.mailFrom,
+    storage: deps.storage,
+  });
+  await queue.work(sendSmsJob, { db: deps.db, sender: createSmsSender(deps.config.sms) });
+  await queue.work(sealSignRequestJob, { ...deps, log });
   log.info({ jobs: jobNames, smtp: Boolean(transport) }, 'job workers started');
 }

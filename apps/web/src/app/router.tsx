@@ -12,6 +12,15 @@ import { FullPageLoader } from '../components/full-page-loader';
 /** Route screens load lazily so the login page only downloads what it needs. */
 export const router = createBrowserRouter([
   {
+    // The signer's page: public (the link is the credential), without the app's menu or session.
+    path: routePatterns.sign,
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: RouteError,
+    lazy: async () => ({
+      Component: (await import('../features/signing/routes/sign')).SignRoute,
+    }),
+  },
+  {
     // Activate is "guest and auth" and hides the menu.
     path: routePatterns.activate,
     loader: optionalSession,
@@ -67,6 +76,13 @@ export const router = createBrowserRouter([
             lazy: async () => ({
               Component: (await import('../features/auth/routes/password-reset'))
                 .PasswordResetRoute,
+            }),
+          },
+          {
+            // Public document check: guest and auth.
+            path: '/verifieren',
+            lazy: async () => ({
+              Component: (await import('../features/verify/routes/verify')).VerifyRoute,
             }),
           },
         ],

@@ -8,6 +8,7 @@ export const paths = {
   passwordReminder: '/wachtwoord-vergeten',
   passwordReset: (token: string) => `/wachtwoord-instellen/${encodeURIComponent(token)}`,
   activate: (token: string) => `/activeren/${encodeURIComponent(token)}`,
+  sign: (token: string) => `/ondertekenen/${encodeURIComponent(token)}`,
   accountSettings: '/instellingen/account',
   passwordChange: '/instellingen/account/wachtwoord-veranderen',
   companySettings: '/instellingen/bedrijf',
@@ -30,6 +31,7 @@ export const routePatterns = {
   signing: '/ondertekening/:id',
   passwordReset: '/wachtwoord-instellen/:token',
   activate: '/activeren/:token',
+  sign: '/ondertekenen/:token',
 } as const;
 
 export const externalLinks = {

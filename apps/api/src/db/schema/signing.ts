@@ -1,4 +1,13 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { signers } from './sign-requests.ts';
 import { companies } from './companies.ts';
 
@@ -61,6 +70,11 @@ export const identitySessions = pgTable(
     stateHash: text('state_hash').notNull(),
     nonce: text('nonce').notNull(),
     codeVerifier: text('code_verifier'),
+    /**
+     * The signer's page path (it holds the link token), AES-256-GCM encrypted with a key derived
+     * from the plain `state`: only the returning browser can unlock it, not the database alone.
+     */
+    returnPathEnc: text('return_path_enc'),
     status: text('status').$type<'started' | 'failed' | 'verified'>().notNull().default('started'),
     attributes: jsonb('attributes').$type<Record<string, string>>(),
     error: text('error'),

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { signers } from './sign-requests.ts';
 
 /** Fixed-window counters shared by every api process (no state in a process). */
@@ -7,6 +7,11 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+export interface MailAttachment {
+  filename: string;
+  storageKey: string;
+}
 
 /**
  * Every mail the product sends: written in the transaction that causes it, delivered by the
@@ -28,6 +33,8 @@ export const mails = pgTable(
     error: text('error'),
     /** The signer a mail invites or reminds: an address the server rejects marks that signer 40. */
     signerId: integer('signer_id').references(() => signers.id, { onDelete: 'set null' }),
+    /** Files attached at send time, read from storage (e.g. the sealed documents). */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
   },
   (t) => [index('mails_signer_idx').on(t.signerId)],
 );

@@ -2,15 +2,18 @@ import { z } from 'zod';
 import { eq, and, inArray, isNull } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Tx } from '../../db/client.ts';
-import { mails, signers } from '../../db/schema/index.ts';
+import { mails, signers, type MailAttachment } from '../../db/schema/index.ts';
 import type { JobDefinition, Queue } from '../../jobs/queue.ts';
 import type { MailContent } from './layout.ts';
+import type { Storage } from '../storage/storage.ts';
 
 export interface MailDeps {
   db: Db;
   /** null: no SMTP configured, the mails table is the outbox shown at /dev/mailbox. */
   transport: Transporter | null;
   from: string;
+  /** Where attachments are read at send time; mails with attachments need it. */
+  storage?: Storage;
 }
 
 export function createTransport(smtpUrl: string | null): Transporter | null {
@@ -20,7 +23,7 @@ export function createTransport(smtpUrl: string | null): Transporter | null {
 export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, MailDeps> = {
   name: 'send-mail',
   schema: z.object({ mailId: z.number().int() }),
-  async handle({ db, transport, from }, { mailId }) {
+  async handle({ db, transport, from, storage }, { mailId }) {
     const [mail] = await db
       .select()
       .from(mails)
@@ -28,6 +31,7 @@ export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, Ma
     if (!mail) return; // already delivered: running twice sends once
     if (transport) {
       let rejected: boolean;
+      const attachments = await readAttachments(storage, mail.attachments);
       try {
         const info = (await transport.sendMail({
           from: mail.fromName ? { name: mail.fromName, address: addressOf(from) } : from,
@@ -35,6 +39,7 @@ export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, Ma
           subject: mail.subject,
           html: mail.html ?? undefined,
           text: mail.text ?? undefined,
+          attachments,
         })) as { rejected?: unknown[] };
         rejected = isRejected(info.rejected, mail.to);
       } catch (error) {
@@ -56,6 +61,25 @@ export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, Ma
     }
   },
 };
+
+/** The attached files, read from storage now (a file already purged is left out). */
+async function readAttachments(
+  storage: Storage | undefined,
+  list: MailAttachment[] | null,
+): Promise<{ filename: string; content: Buffer; contentType: string }[] | undefined> {
+  if (!list?.length) return undefined;
+  if (!storage) throw new Error('mail has attachments but no storage is configured');
+  const out = [];
+  for (const a of list) {
+    try {
+      const content = await storage.get(a.storageKey);
+      out.push({ filename: a.filename, content, contentType: 'application/pdf' });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ENOENT') throw error;
+    }
+  }
+  return out;
+}
 
 function isRejected(list: unknown[] | undefined, to: string): boolean {
   const address = to.toLowerCase();
@@ -105,7 +129,7 @@ export async function queueMail(
   to: string,
   content: MailContent,
   fromName?: string,
-  options: { signerId?: number } = {},
+  options: { signerId?: number; attachments?: MailAttachment[] } = {},
 ): Promise<void> {
   const [row] = await tx
     .insert(mails)
@@ -116,6 +140,7 @@ export async function queueMail(
       text: content.text,
       fromName: fromName ?? null,
       signerId: options.signerId ?? null,
+      attachments: options.attachments?.length ? options.attachments : null,
     })
     .returning({ id: mails.id });
   await queue.enqueue(tx, sendMailJob.name, { mailId: row!.id });

@@ -13,7 +13,7 @@ import {
 import { bookCredits, lockCompany } from '../companies/companies.repository.ts';
 import { IDIN, SMS } from './add-signer.ts';
 import type { SignerRow } from './signer-dto.ts';
-import { queueSignerLinkMail } from './signer-mails.ts';
+import { queueSignerLinkMail, type SenderCtx } from './signer-mails.ts';
 import {
   countSignables,
   findSignRequest,
@@ -46,11 +46,12 @@ export function costOf(
 
 /**
  * Gives a signer a fresh link: a new token whose hash replaces the old one (the old link stops
- * working), state 3, and the mail with the link queued in the same transaction.
+ * working), state 3, and the mail with the link queued in the same transaction. Also used on the
+ * signer's side: approving a request in sequence invites the next signer (no user then).
  */
 export async function inviteSigner(
   tx: Tx,
-  ctx: AuthedCtx,
+  ctx: SenderCtx,
   request: SignRequestRow,
   signer: SignerRow,
 ): Promise<void> {
@@ -68,7 +69,7 @@ export async function inviteSigner(
     type: 1,
     ip: ctx.ip,
     userAgent: ctx.userAgent,
-    userId: ctx.auth.user.id,
+    userId: ctx.auth.user?.id ?? null,
   });
   await queueSignerLinkMail(tx, ctx, 'invitation', request, updated!, token);
 }

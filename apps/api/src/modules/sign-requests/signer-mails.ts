@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import type { AuthedCtx } from '../../lib/context.ts';
+import type { Ctx } from '../../lib/context.ts';
 import { queueMail } from '../../lib/mail/outbox.ts';
 import {
   formatDateTime,
@@ -11,13 +11,19 @@ import { resolveEmailTemplate } from '../email-templates/email-templates.service
 import type { SignerRow } from './signer-dto.ts';
 import { findDepartment, type SignRequestRow } from './sign-requests.repository.ts';
 
+/**
+ * What the signer mails need from the caller: the sender's session (AuthedCtx fits) or, on the
+ * signer's side (the next signer invited after an approval), the company name and no user.
+ */
+export type SenderCtx = Ctx & { auth: { companyName: string; user?: { id: number } | null } };
+
 /** The signing page a signer's link opens; the token is in the path, never in an API answer. */
-export function signingUrl(ctx: AuthedCtx, token: string): string {
+export function signingUrl(ctx: Pick<Ctx, 'config'>, token: string): string {
   return `${ctx.config.appUrl}/ondertekenen/${token}`;
 }
 
 /** Who the mail is from and the name the templates call [[company]]: the request's department. */
-async function senderOf(tx: Tx, ctx: AuthedCtx, request: SignRequestRow) {
+async function senderOf(tx: Tx, ctx: SenderCtx, request: SignRequestRow) {
   const department = request.departmentId
     ? await findDepartment(tx, request.companyId, request.departmentId)
     : null;
@@ -49,7 +55,7 @@ function valuesFor(
 /** The invitation (or a reminder) with the signer's link, in the signer's language. */
 export async function queueSignerLinkMail(
   tx: Tx,
-  ctx: AuthedCtx,
+  ctx: SenderCtx,
   kind: 'invitation' | 'reminder',
   request: SignRequestRow,
   signer: SignerRow,
@@ -86,7 +92,7 @@ export async function queueSignerLinkMail(
 /** Tells a signer the request was cancelled. */
 export async function queueCancellationMail(
   tx: Tx,
-  ctx: AuthedCtx,
+  ctx: SenderCtx,
   request: SignRequestRow,
   signer: SignerRow,
 ): Promise<void> {

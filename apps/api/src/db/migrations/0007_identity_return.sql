@@ -1,0 +1,1 @@
+ALTER TABLE "identity_sessions" ADD COLUMN "return_path_enc" text;

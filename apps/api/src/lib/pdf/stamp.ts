@@ -1,0 +1,150 @@
+import {
+  PDFDocument,
+  StandardFonts,
+  rgb,
+  type PDFFont,
+  type PDFImage,
+  type PDFPage,
+} from 'pdf-lib';
+
+/**
+ * Stamping a signed document: values, dates, check marks and the signers' drawn images, placed
+ * in marker boxes. Boxes are PDF points measured from the page's TOP-left (as the marker editor
+ * and the signer API write them); pdf-lib draws from the bottom-left.
+ */
+export interface Box {
+  /** 1-based. */
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export type StampItem =
+  | ({ kind: 'text'; text: string } & Box)
+  | ({ kind: 'check' } & Box)
+  /** `image` is a key into the images map given to stampPdf (each PNG is embedded once). */
+  | ({ kind: 'image'; image: string } & Box);
+
+const INK = rgb(0.05, 0.1, 0.3);
+
+/** Text a standard (WinAnsi) font can draw: accents kept where it can, others become '?'. */
+export function drawableText(font: PDFFont, text: string): string {
+  const supported = charsetOf(font);
+  let out = '';
+  for (const ch of text.replace(/[\r\n\t]+/g, ' ')) {
+    if (supported.has(ch.codePointAt(0)!)) out += ch;
+    else {
+      const plain = ch.normalize('NFD').replace(/\p{M}/gu, '');
+      out += [...plain].every((c) => supported.has(c.codePointAt(0)!)) && plain ? plain : '?';
+    }
+  }
+  return out;
+}
+
+const charsets = new WeakMap<PDFFont, Set<number>>();
+function charsetOf(font: PDFFont): Set<number> {
+  let set = charsets.get(font);
+  if (!set) {
+    set = new Set(font.getCharacterSet());
+    charsets.set(font, set);
+  }
+  return set;
+}
+
+/** The box in pdf-lib's coordinates (bottom-left origin), honouring a page's crop box offset. */
+export function toPdfLib(page: PDFPage, box: Box): { x: number; y: number } {
+  const crop = page.getCropBox();
+  return { x: crop.x + box.x, y: crop.y + crop.height - box.y - box.height };
+}
+
+/** Largest size of `w`×`h` that fits in the box keeping the aspect ratio, centred. */
+export function fitInto(
+  w: number,
+  h: number,
+  box: { x: number; y: number; width: number; height: number },
+) {
+  const scale = Math.min(box.width / w, box.height / h);
+  const width = w * scale;
+  const height = h * scale;
+  return {
+    x: box.x + (box.width - width) / 2,
+    y: box.y + (box.height - height) / 2,
+    width,
+    height,
+  };
+}
+
+/** Draws one line of text in the box, shrinking the font (down to 6 pt) until it fits. */
+export function drawTextInBox(
+  page: PDFPage,
+  font: PDFFont,
+  text: string,
+  at: { x: number; y: number; width: number; height: number },
+): void {
+  const value = drawableText(font, text);
+  if (!value) return;
+  let size = Math.max(6, Math.min(12, at.height * 0.7));
+  while (size > 6 && font.widthOfTextAtSize(value, size) > at.width) size -= 0.5;
+  page.drawText(value, {
+    x: at.x + 1,
+    y: at.y + Math.max(1, (at.height - font.heightAtSize(size, { descender: false })) / 2),
+    size,
+    font,
+    color: INK,
+    maxWidth: Math.max(at.width - 1, 1),
+  });
+}
+
+/** A check mark drawn as two strokes (standard fonts have no ✓ in WinAnsi). */
+export function drawCheck(
+  page: PDFPage,
+  at: { x: number; y: number; width: number; height: number },
+): void {
+  const s = Math.min(at.width, at.height);
+  const x = at.x + (at.width - s) / 2;
+  const y = at.y + (at.height - s) / 2;
+  const thickness = Math.max(1, s / 8);
+  page.drawLine({
+    start: { x: x + s * 0.15, y: y + s * 0.5 },
+    end: { x: x + s * 0.4, y: y + s * 0.2 },
+    thickness,
+    color: INK,
+  });
+  page.drawLine({
+    start: { x: x + s * 0.4, y: y + s * 0.2 },
+    end: { x: x + s * 0.88, y: y + s * 0.85 },
+    thickness,
+    color: INK,
+  });
+}
+
+/** Stamps every item onto the loaded document. Items on pages that do not exist are skipped. */
+export async function stampPdf(
+  doc: PDFDocument,
+  items: StampItem[],
+  images: Map<string, Buffer>,
+): Promise<void> {
+  if (items.length === 0) return;
+  const pages = doc.getPages();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const embedded = new Map<string, PDFImage>();
+  for (const item of items) {
+    const page = pages[item.page - 1];
+    if (!page) continue;
+    const at = { ...toPdfLib(page, item), width: item.width, height: item.height };
+    if (item.kind === 'text') drawTextInBox(page, font, item.text, at);
+    else if (item.kind === 'check') drawCheck(page, at);
+    else {
+      let image = embedded.get(item.image);
+      if (!image) {
+        const png = images.get(item.image);
+        if (!png) continue;
+        image = await doc.embedPng(png);
+        embedded.set(item.image, image);
+      }
+      page.drawImage(image, fitInto(image.width, image.height, at));
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { verifyCodeBody } from '@paraaf/contract';
+import { ctxFrom, type Deps } from '../../lib/context.ts';
+import {
+  createIdentityProvider,
+  type IdentityProvider,
+} from '../../lib/identity/identity-provider.ts';
+import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { SIGNING_RATE_LIMIT } from '../signing/signing.routes.ts';
+import { completeIdin, startIdin } from './idin-verification.ts';
+import {
+  renderSimulatorPage,
+  submitSimulatorChoice,
+  unknownSessionPage,
+} from './simulator-page.ts';
+import { sendSmsCode, verifySmsCode } from './sms-verification.ts';
+
+const tokenParam = {
+  type: 'object',
+  properties: { token: { type: 'string', minLength: 1, maxLength: 200 } },
+  required: ['token'],
+} as const;
+type TokenParams = { Params: { token: string } };
+type StateQuery = { Querystring: { state?: string; code?: string; error?: string } };
+
+/**
+ * The signer's SMS and iDIN steps, the provider's way back (`/api/identity/callback`) and the
+ * test bank (`/api/identity/simulator`, only while the simulator is the identity provider).
+ */
+export function identityRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  provider: IdentityProvider = createIdentityProvider(deps.config),
+): void {
+  const ctxOf = async (request: FastifyRequest) => {
+    // One budget per client address with the other signer endpoints.
+    await hitRateLimit(deps.db, `signing:${request.ip}`, SIGNING_RATE_LIMIT, 60);
+    return ctxFrom(deps, request);
+  };
+  const noStore = { 'cache-control': 'no-store' };
+
+  app.post<TokenParams>(
+    '/api/signing/:token/verifications/sms',
+    { schema: { params: tokenParam } },
+    async (request, reply) =>
+      reply.headers(noStore).send(await sendSmsCode(await ctxOf(request), request.params.token)),
+  );
+
+  app.post<TokenParams>(
+    '/api/signing/:token/verifications/sms/verify',
+    { schema: { params: tokenParam } },
+    async (request, reply) => {
+      const ctx = await ctxOf(request);
+      const { code } = parseInput(verifyCodeBody, request.body ?? {});
+      return reply.headers(noStore).send(await verifySmsCode(ctx, request.params.token, code));
+    },
+  );
+
+  app.post<TokenParams>(
+    '/api/signing/:token/verifications/idin',
+    { schema: { params: tokenParam } },
+    async (request, reply) =>
+      reply
+        .headers(noStore)
+        .send(await startIdin(await ctxOf(request), provider, request.params.token)),
+  );
+
+  app.get<StateQuery>('/api/identity/callback', async (request, reply) => {
+    const ctx = await ctxOf(request);
+    const target = await completeIdin(ctx, provider, request.log, {
+      state: str(request.query.state),
+      code: str(request.query.code),
+      error: str(request.query.error),
+    });
+    if (!target) {
+      return reply
+        .code(400)
+        .headers(noStore)
+        .type('text/html; charset=utf-8')
+        .send(unknownSessionPage());
+    }
+    return reply.headers(noStore).redirect(target, 302);
+  });
+
+  if (provider.name !== 'simulator') return;
+
+  app.get<StateQuery>('/api/identity/simulator', async (request, reply) => {
+    const html = await renderSimulatorPage(await ctxOf(request), str(request.query.state) ?? '');
+    return reply
+      .code(html ? 200 : 400)
+      .headers(noStore)
+      .type('text/html; charset=utf-8')
+      .send(html ?? unknownSessionPage());
+  });
+
+  // The test bank's form posts urlencoded, as a bank page would; only this route parses it.
+  void app.register((scope, _options, done) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16_384 },
+      (_request, body, parsed) => {
+        parsed(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
+    scope.post('/api/identity/simulator', async (request, reply) => {
+      const form = (request.body ?? {}) as Record<string, unknown>;
+      const target = await submitSimulatorChoice(await ctxOf(request), form);
+      if (!target) {
+        return reply.code(400).type('text/html; charset=utf-8').send(unknownSessionPage());
+      }
+      return reply.redirect(target, 303);
+    });
+    done();
+  });
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}

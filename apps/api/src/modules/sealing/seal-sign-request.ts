@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../../config/env.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { signables, signerActions, signRequests } from '../../db/schema/index.ts';
+import type { JobDefinition, Queue } from '../../jobs/queue.ts';
+import { queueMail } from '../../lib/mail/outbox.ts';
+import { renderSignerMail } from '../../lib/mail/signer-mails.ts';
+import { sealPdf } from '../../lib/pdf/seal.ts';
+import { newStorageKey, type Storage } from '../../lib/storage/storage.ts';
+import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
+import { sealIdentity } from './seal-identity.ts';
+import {
+  certificateData,
+  completionDate,
+  fullName,
+  loadBundle,
+  loadImages,
+  type SealBundle,
+  type SignableRow,
+} from './sealing.repository.ts';
+import { stampPlan, type PlanSigner } from './stamp-plan.ts';
+
+export const SEALING = 60;
+export const SIGNED = 5;
+export const FAILED = 9;
+const SEALABLE_STATES = [SEALING, FAILED];
+/** Audit types written once per document when it is sealed. */
+const AUDIT_SIGNED_SHA = 15;
+const AUDIT_ORIGINAL_SHA = 16;
+
+/** What the sender sees on a failed request (never internals). */
+export const SEAL_FAILURE_REASON =
+  'Het verzegelen van de documenten is mislukt. We proberen het automatisch opnieuw.';
+
+export interface SealDeps {
+  config: Config;
+  db: Db;
+  queue: Queue;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  /** Tests: called after each document is sealed and recorded (throw to simulate a crash). */
+  afterSignable?: (signableId: number) => void | Promise<void>;
+}
+
+const schema = z.object({ signRequestId: z.number().int().positive() });
+
+/**
+ * Seals a request whose last signer approved (state 60), or retries one that failed (9):
+ * each document without a sealed version is stamped, given the audit certificate, signed and
+ * stored; the row is updated only `WHERE signed_storage_key IS NULL`, so a run that overlaps or
+ * repeats another never replaces a sealed file. When all are sealed, one transaction moves the
+ * request to 5, writes the checksum audit lines (15/16, once per document, on the last signer)
+ * and queues the mails with the sealed documents: a repeat finds the request in 5 and stops.
+ * A failure marks the request 9 with a safe reason and rethrows, so pg-boss retries.
+ */
+export const sealSignRequestJob: JobDefinition<typeof schema, SealDeps> = {
+  name: 'seal-sign-request',
+  schema,
+  async handle(deps, { signRequestId }) {
+    try {
+      await sealSignRequest(deps, signRequestId);
+    } catch (error) {
+      deps.log.error({ err: error, signRequestId }, 'sealing failed');
+      await deps.db
+        .update(signRequests)
+        .set({ stateId: FAILED, failureReason: SEAL_FAILURE_REASON, updatedAt: new Date() })
+        .where(
+          and(eq(signRequests.id, signRequestId), inArray(signRequests.stateId, SEALABLE_STATES)),
+        );
+      throw error;
+    }
+  },
+};
+
+export async function sealSignRequest(deps: SealDeps, signRequestId: number): Promise<void> {
+  const bundle = await loadBundle(deps.db, signRequestId);
+  if (!bundle || !SEALABLE_STATES.includes(bundle.request.stateId)) return;
+
+  const pending = bundle.signables.filter((s) => !s.signedStorageKey && !s.fileDeletedAt);
+  if (pending.length > 0) {
+    const identity = await sealIdentity(deps.config, deps.db);
+    const images = await loadImages(deps.storage, bundle);
+    const certificate = certificateData(bundle, images);
+    const signers = planSigners(bundle, images);
+    const completedAt = completionDate(bundle);
+    for (const signable of pending) {
+      const original = await deps.storage.get(signable.storageKey);
+      const sealed = await sealPdf({
+        original,
+        items: stampPlan(signable, signers, completedAt),
+        images,
+        certificate,
+        identity,
+      });
+      await recordSealed(deps, signable, sealed);
+      await deps.afterSignable?.(signable.id);
+    }
+  }
+  await complete(deps, signRequestId);
+}
+
+function planSigners(bundle: SealBundle, images: Map<string, Buffer>): PlanSigner[] {
+  return bundle.signers.map((s) => ({
+    id: s.id,
+    position: s.position,
+    firstname: s.firstname,
+    lastname: s.lastname,
+    signedAt: s.signedAt,
+    verifications: s.verifications,
+    fieldValues: bundle.evidence.get(s.id)?.fieldValues ?? {},
+    hasSignature: images.has(`signature:${s.id}`),
+    hasParaph: images.has(`paraph:${s.id}`),
+  }));
+}
+
+/** Stores the sealed file under a new key; the row takes it only if it has none yet. */
+async function recordSealed(deps: SealDeps, signable: SignableRow, sealed: Buffer): Promise<void> {
+  const key = newStorageKey(`companies/${signable.companyId}/signed`);
+  await deps.storage.put(key, sealed);
+  const updated = await deps.db
+    .update(signables)
+    .set({
+      signedStorageKey: key,
+      signedSha256: createHash('sha256').update(sealed).digest('hex'),
+      signedSize: sealed.length,
+      signedAt: new Date(),
+    })
+    .where(and(eq(signables.id, signable.id), isNull(signables.signedStorageKey)))
+    .returning({ id: signables.id });
+  // Another run sealed it first: its file stays, this duplicate goes.
+  if (updated.length === 0) await deps.storage.delete(key);
+}
+
+/** 60/9 → 5 with the checksum audit lines and the mails, in one transaction (applies once). */
+async function complete(deps: SealDeps, signRequestId: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const bundle = await loadBundle(tx, signRequestId);
+    if (!bundle) return;
+    const unsealed = bundle.signables.filter((s) => !s.signedStorageKey && !s.fileDeletedAt);
+    if (unsealed.length > 0) throw new Error('documents left unsealed');
+    const moved = await tx
+      .update(signRequests)
+      .set({ stateId: SIGNED, completedAt: new Date(), failureReason: null, updatedAt: new Date() })
+      .where(
+        and(eq(signRequests.id, signRequestId), inArray(signRequests.stateId, SEALABLE_STATES)),
+      )
+      .returning({ id: signRequests.id });
+    if (moved.length === 0) return;
+
+    const last = [...bundle.signers].sort(
+      (a, b) =>
+        (b.signedAt?.getTime() ?? 0) - (a.signedAt?.getTime() ?? 0) || b.position - a.position,
+    )[0];
+    if (last) {
+      const existing = await tx
+        .select({ type: signerActions.type, comment: signerActions.comment })
+        .from(signerActions)
+        .where(
+          and(
+            eq(signerActions.signRequestId, signRequestId),
+            inArray(signerActions.type, [AUDIT_SIGNED_SHA, AUDIT_ORIGINAL_SHA]),
+          ),
+        );
+      const seen = new Set(existing.map((e) => `${e.type}|${e.comment}`));
+      const rows = [];
+      for (const d of bundle.signables) {
+        const lines = [
+          [AUDIT_ORIGINAL_SHA, `${d.name}: ${d.sha256}`],
+          [AUDIT_SIGNED_SHA, `${d.name}: ${d.signedSha256}`],
+        ] as const;
+        for (const [type, comment] of lines) {
+          if (seen.has(`${type}|${comment}`)) continue;
+          rows.push({
+            signerId: last.id,
+            signRequestId,
+            companyId: bundle.request.companyId,
+            type,
+            comment,
+          });
+        }
+      }
+      if (rows.length) await tx.insert(signerActions).values(rows);
+    }
+    await queueSignedDocumentMails(tx, deps.queue, bundle);
+  });
+}
+
+/** Who receives the sealed documents: every signer, the initiator if asked, extra addresses. */
+export function recipientsOf(bundle: SealBundle): { name: string; email: string }[] {
+  const list = bundle.signers.map((s) => ({ name: fullName(s), email: s.email }));
+  if (bundle.request.sendDocumentsToInitiator && bundle.initiator) list.push(bundle.initiator);
+  for (const email of bundle.request.emails) list.push({ name: email, email });
+  const seen = new Set<string>();
+  return list.filter((r) => {
+    const key = r.email.trim().toLowerCase();
+    if (!key || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const pdfName = (s: SignableRow) => `${s.filename.replace(/\.[^./\\]+$/, '') || s.name}.pdf`;
+
+async function queueSignedDocumentMails(tx: Tx, queue: Queue, bundle: SealBundle) {
+  const company = bundle.department?.name || bundle.companyName;
+  const fromName = bundle.department?.mailName || company;
+  const template = await resolveEmailTemplate(
+    tx,
+    bundle.request.companyId,
+    'signables_to_sign_request',
+    'nl',
+  );
+  const sealed = bundle.signables.filter((s) => s.signedStorageKey);
+  const attachments = sealed.map((s) => ({
+    filename: pdfName(s),
+    storageKey: s.signedStorageKey!,
+  }));
+  for (const recipient of recipientsOf(bundle)) {
+    const content = renderSignerMail(
+      template,
+      {
+        fields: {
+          name: recipient.name,
+          company,
+          subject: bundle.request.subject,
+          documents: sealed.map((s) => s.name).join(', '),
+        },
+      },
+      { locale: 'nl' },
+    );
+    await queueMail(tx, queue, recipient.email, content, fromName, { attachments });
+  }
+}

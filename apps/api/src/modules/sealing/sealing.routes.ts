@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { messages } from '@paraaf/contract';
+import { signables, signRequests } from '../../db/schema/index.ts';
+import { authedCtx, type AuthedCtx, type Deps } from '../../lib/context.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { auditCertificateDocument } from '../../lib/pdf/audit-certificate.ts';
+import { signPdfDocument } from '../../lib/pdf/sign.ts';
+import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { readUpload } from '../documents/multipart.ts';
+import { sealIdentity } from './seal-identity.ts';
+import { certificateData, loadBundle, loadImages } from './sealing.repository.ts';
+import { SIGNED } from './seal-sign-request.ts';
+
+const idParam = {
+  type: 'object',
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  required: ['id'],
+} as const;
+
+/** Uploads to /api/verify per IP per hour. */
+const VERIFY_PER_IP_PER_HOUR = 60;
+
+/**
+ * The receipt: the audit certificate alone, rendered by the same code as the pages appended to
+ * sealed documents and signed with the same seal. Senders see their company's requests (another
+ * company's id is a 404); a viewer only signed requests linked to it (others are a 404 too).
+ */
+export async function receiptPdf(ctx: AuthedCtx, id: number): Promise<Buffer> {
+  const { user, permissions } = ctx.auth;
+  const bundle = await loadBundle(ctx.db, id, user.companyId);
+  if (!bundle) throw new NotFoundError();
+  if (!permissions.has('getSignRequest')) {
+    const linkedViewer =
+      permissions.has('getMySignRequest') &&
+      bundle.request.stateId === SIGNED &&
+      bundle.request.viewerUserId === user.id;
+    if (!linkedViewer) throw new NotFoundError();
+  }
+  const images = await loadImages(ctx.storage, bundle);
+  const doc = await auditCertificateDocument(certificateData(bundle, images));
+  return signPdfDocument(doc, await sealIdentity(ctx.config, ctx.db));
+}
+
+/** Whether these bytes are exactly a document Paraaf sealed; nothing else is told. */
+export async function verifyDocument(
+  deps: Deps,
+  bytes: Buffer,
+): Promise<{ valid: true; completed_at: string | null } | { valid: false }> {
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  const [row] = await deps.db
+    .select({ completedAt: signRequests.completedAt })
+    .from(signables)
+    .innerJoin(signRequests, eq(signRequests.id, signables.signRequestId))
+    .where(and(eq(signables.signedSha256, hash), isNotNull(signables.signedStorageKey)))
+    .limit(1);
+  if (!row) return { valid: false };
+  return { valid: true, completed_at: row.completedAt?.toISOString() ?? null };
+}
+
+export function sealingRoutes(app: FastifyInstance, deps: Deps): void {
+  app.get<{ Params: { id: number } }>(
+    '/api/sign-requests/:id/receipt/download',
+    { schema: { params: idParam } },
+    async (request, reply) => {
+      const ctx = authedCtx(deps, request, 'getSignRequestReceipt');
+      const pdf = await receiptPdf(ctx, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="auditcertificaat-${request.params.id}.pdf"`,
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+
+  // Public: anyone holding a document may check it; limited per IP.
+  app.post('/api/verify', async (request) => {
+    await hitRateLimit(deps.db, `verify:${request.ip}`, VERIFY_PER_IP_PER_HOUR, 3600);
+    const upload = await readUpload(request);
+    if (!upload.file || upload.file.bytes.length === 0) {
+      throw ValidationError.field('file', messages.required);
+    }
+    return verifyDocument(deps, upload.file.bytes);
+  });
+}

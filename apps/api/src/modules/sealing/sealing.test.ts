@@ -1,0 +1,591 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq, inArray } from 'drizzle-orm';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
+import { simpleParser } from 'mailparser';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  mails,
+  signables,
+  signerActions,
+  signerEvidence,
+  signers,
+  signRequests,
+} from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import type { Queue } from '../../jobs/queue.ts';
+import { sendMailJob } from '../../lib/mail/outbox.ts';
+import { createStorage, newStorageKey, type Storage } from '../../lib/storage/storage.ts';
+import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
+import { createMember, createUser, login } from '../../../test/factories.ts';
+import { makePdf, makePng } from '../../../test/fixtures/documents.ts';
+import { multipart } from '../../../test/fixtures/multipart.ts';
+import { SEAL_FAILURE_REASON, sealSignRequestJob, type SealDeps } from './seal-sign-request.ts';
+
+function tmpFile(bytes: Buffer, name = 'doc.pdf'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-seal-'));
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, bytes);
+  return file;
+}
+const pdfsig = (bytes: Buffer) => {
+  try {
+    return execFileSync('pdfsig', [tmpFile(bytes)], { encoding: 'utf8' });
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout ?? error);
+  }
+};
+const pdftotext = (bytes: Buffer) =>
+  execFileSync('pdftotext', ['-layout', tmpFile(bytes), '-'], { encoding: 'utf8' });
+const pdfimages = (bytes: Buffer) =>
+  execFileSync('pdfimages', ['-list', tmpFile(bytes)], { encoding: 'utf8' });
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/** Records what would be enqueued (the mail rows themselves are the proof of queuing). */
+function recordingQueue(): Queue & { jobs: { name: string; data: object }[] } {
+  const jobs: { name: string; data: object }[] = [];
+  return {
+    jobs,
+    enqueue(_tx: Tx, name: string, data: object) {
+      jobs.push({ name, data });
+      return Promise.resolve();
+    },
+    async work() {},
+    async stop() {},
+  };
+}
+
+describe('sealing', () => {
+  let t: TestApp;
+  let dataDir: string;
+  let storage: Storage;
+  let companyId: number;
+  let adminToken: string;
+  let otherToken: string;
+  let initiatorId: number;
+  let initiatorEmail: string;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-seal-test-'));
+    t = await createTestApp({ dataDir });
+    storage = createStorage({ dataDir });
+    const admin = await registerCompany(t);
+    companyId = admin.user.company.id;
+    adminToken = admin.token;
+    initiatorId = admin.user.id;
+    initiatorEmail = admin.user.email;
+    otherToken = (await registerCompany(t)).token;
+  }, 60_000);
+
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function deps(queue: Queue, afterSignable?: SealDeps['afterSignable']): SealDeps {
+    return {
+      config: t.config,
+      db: t.db,
+      queue,
+      storage,
+      log: pino({ level: 'silent' }),
+      afterSignable,
+    };
+  }
+
+  /** A request in state 60: two signers who approved, two stored documents with markers. */
+  async function sealableRequest(options: { viewerUserId?: number; emails?: string[] } = {}) {
+    const [request] = await t.db
+      .insert(signRequests)
+      .values({
+        companyId,
+        userId: initiatorId,
+        stateId: 60,
+        subject: 'Huurcontract Keizersgracht',
+        message: 'Graag tekenen',
+        expiresAt: new Date(Date.now() + 7 * 86400_000),
+        sentAt: new Date(Date.now() - 3600_000),
+        sendDocumentsToInitiator: true,
+        emails: options.emails ?? ['archief@voorbeeld.nl'],
+        viewerUserId: options.viewerUserId ?? null,
+      })
+      .returning();
+    const signerRows = [];
+    for (const [i, name] of [
+      ['Anna', 'de Vries'],
+      ['Bram', 'Jansen'],
+    ].entries()) {
+      const [signer] = await t.db
+        .insert(signers)
+        .values({
+          signRequestId: request!.id,
+          companyId,
+          position: i + 1,
+          firstname: name[0]!,
+          lastname: name[1]!,
+          email: `${name[0]!.toLowerCase()}-${request!.id}@voorbeeld.nl`,
+          phone: i === 1 ? '+31612345678' : null,
+          verifications: i === 0 ? [1, 5] : [1, 2, 5, 6],
+          stateId: 5,
+          signedAt: new Date(Date.UTC(2025, 5, 1, 10 + i, 30)),
+        })
+        .returning();
+      signerRows.push(signer!);
+    }
+    const docs = [];
+    for (let d = 0; d < 2; d++) {
+      const bytes = await makePdf(2);
+      const key = newStorageKey(`companies/${companyId}/signables`);
+      await storage.put(key, bytes);
+      const [row] = await t.db
+        .insert(signables)
+        .values({
+          signRequestId: request!.id,
+          companyId,
+          position: d,
+          name: `Contract ${d + 1}`,
+          filename: `contract-${d + 1}.docx`,
+          size: bytes.length,
+          pageCount: 2,
+          pages: [
+            { width: 595.28, height: 841.89 },
+            { width: 595.28, height: 841.89 },
+          ],
+          storageKey: key,
+          sha256: sha256(bytes),
+          stateId: 1,
+          config: {
+            variables: [
+              {
+                x: 50,
+                y: 100,
+                width: 200,
+                height: 30,
+                page: 1,
+                type: 'text',
+                value: 'Vaste tekst',
+                options: {},
+              },
+              {
+                x: 50,
+                y: 140,
+                width: 150,
+                height: 30,
+                page: 1,
+                type: 'date',
+                value: null,
+                options: {},
+              },
+              {
+                x: 50,
+                y: 180,
+                width: 14,
+                height: 14,
+                page: 1,
+                type: 'checkbox_checked',
+                value: null,
+                options: {},
+              },
+              {
+                x: 300,
+                y: 100,
+                width: 200,
+                height: 30,
+                page: 1,
+                type: 'generated',
+                value: 'signer.1.name',
+                options: {},
+              },
+              {
+                x: 300,
+                y: 140,
+                width: 200,
+                height: 30,
+                page: 1,
+                type: 'generated',
+                value: 'signer.2.date',
+                options: {},
+              },
+              {
+                x: 300,
+                y: 600,
+                width: 150,
+                height: 60,
+                page: 2,
+                type: 'generated',
+                value: 'signer.1.signature',
+                options: {},
+              },
+            ],
+            fields: [
+              {
+                x: 50,
+                y: 300,
+                width: 200,
+                height: 20,
+                page: 1,
+                type: 'text',
+                options: { rules: [] },
+              },
+              {
+                x: 50,
+                y: 330,
+                width: 14,
+                height: 14,
+                page: 1,
+                type: 'checkbox',
+                options: { rules: [] },
+              },
+            ],
+          },
+        })
+        .returning();
+      docs.push(row!);
+    }
+    for (const [i, signer] of signerRows.entries()) {
+      const signatureKey = newStorageKey(`companies/${companyId}/evidence`, 'png');
+      await storage.put(signatureKey, makePng(120 + i * 7, 40));
+      let paraphKey: string | null = null;
+      if (i === 1) {
+        paraphKey = newStorageKey(`companies/${companyId}/evidence`, 'png');
+        await storage.put(paraphKey, makePng(33, 21));
+      }
+      const fieldValues: Record<string, string | null> =
+        i === 1
+          ? Object.fromEntries(
+              docs.flatMap((d) => [
+                [`${d.id}:0`, `Ingevuld ${d.id}`],
+                [`${d.id}:1`, '1'],
+              ]),
+            )
+          : {};
+      await t.db.insert(signerEvidence).values({
+        signerId: signer.id,
+        emailVerifiedAt: new Date(Date.UTC(2025, 5, 1, 9)),
+        smsVerifiedAt: i === 1 ? new Date(Date.UTC(2025, 5, 1, 9, 5)) : null,
+        signatureKey,
+        paraphKey,
+        fieldValues,
+        approvedIp: '192.0.2.10',
+        approvedUserAgent: 'Mozilla/5.0 Testbrowser',
+      });
+      await t.db.insert(signerActions).values({
+        signerId: signer.id,
+        signRequestId: request!.id,
+        companyId,
+        type: 3,
+        ip: '192.0.2.10',
+        userAgent: 'Mozilla/5.0 Testbrowser',
+      });
+    }
+    return { request: request!, signers: signerRows, docs };
+  }
+
+  const requestRow = async (id: number) =>
+    (await t.db.select().from(signRequests).where(eq(signRequests.id, id)))[0]!;
+  const docRows = async (id: number) =>
+    t.db
+      .select()
+      .from(signables)
+      .where(eq(signables.signRequestId, id))
+      .orderBy(signables.position);
+  const mailCount = async (addresses: string[]) =>
+    (await t.db.select().from(mails).where(inArray(mails.to, addresses))).length;
+
+  it('leaves a request that is not sealing alone (draft: nothing happens)', async () => {
+    const { request } = await sealableRequest();
+    await t.db.update(signRequests).set({ stateId: 3 }).where(eq(signRequests.id, request.id));
+    await sealSignRequestJob.handle(deps(recordingQueue()), { signRequestId: request.id });
+    expect((await requestRow(request.id)).stateId).toBe(3);
+    expect((await docRows(request.id)).every((d) => d.signedStorageKey === null)).toBe(true);
+  });
+
+  it('a failure marks the request 9 with a safe reason and rethrows; the retry continues and seals each document once', async () => {
+    const archive = `archief-${Date.now()}@voorbeeld.nl`;
+    const { request, signers: people } = await sealableRequest({ emails: [archive] });
+    const queue = recordingQueue();
+    // Crash after the first of two documents is sealed and recorded.
+    await expect(
+      sealSignRequestJob.handle(
+        deps(queue, () => {
+          throw new Error('simulated crash');
+        }),
+        { signRequestId: request.id },
+      ),
+    ).rejects.toThrow('simulated crash');
+    let row = await requestRow(request.id);
+    expect(row.stateId).toBe(9);
+    expect(row.failureReason).toBe(SEAL_FAILURE_REASON);
+    let docs = await docRows(request.id);
+    expect(docs[0]!.signedStorageKey).not.toBeNull();
+    expect(docs[1]!.signedStorageKey).toBeNull();
+    const firstKey = docs[0]!.signedStorageKey;
+    const recipients = [...people.map((p) => p.email), initiatorEmail, archive];
+    const before = new Map<string, number>();
+    for (const to of recipients) before.set(to, await mailCount([to]));
+    expect(await mailCount([...people.map((p) => p.email), archive])).toBe(0);
+
+    await sealSignRequestJob.handle(deps(queue), { signRequestId: request.id });
+    row = await requestRow(request.id);
+    expect(row.stateId).toBe(5);
+    expect(row.completedAt).not.toBeNull();
+    expect(row.failureReason).toBeNull();
+    docs = await docRows(request.id);
+    expect(docs[0]!.signedStorageKey).toBe(firstKey);
+    expect(docs[1]!.signedStorageKey).not.toBeNull();
+
+    // A third run (a duplicate delivery) changes nothing and queues nothing more.
+    await sealSignRequestJob.handle(deps(queue), { signRequestId: request.id });
+    expect((await docRows(request.id)).map((d) => d.signedStorageKey)).toEqual(
+      docs.map((d) => d.signedStorageKey),
+    );
+    for (const to of recipients) expect(await mailCount([to])).toBe(before.get(to)! + 1);
+    expect(queue.jobs.filter((j) => j.name === sendMailJob.name)).toHaveLength(4);
+
+    const audits = await t.db
+      .select()
+      .from(signerActions)
+      .where(
+        and(eq(signerActions.signRequestId, request.id), inArray(signerActions.type, [15, 16])),
+      );
+    expect(audits).toHaveLength(4);
+    // On the last signer to approve, with the hashes as comments.
+    expect(new Set(audits.map((a) => a.signerId))).toEqual(new Set([people[1]!.id]));
+    for (const d of docs) {
+      expect(audits.some((a) => a.type === 16 && a.comment === `${d.name}: ${d.sha256}`)).toBe(
+        true,
+      );
+      expect(
+        audits.some((a) => a.type === 15 && a.comment === `${d.name}: ${d.signedSha256}`),
+      ).toBe(true);
+    }
+  }, 60_000);
+
+  it('running the job twice at once seals each document once (the guard keeps the first)', async () => {
+    const { request } = await sealableRequest({ emails: [] });
+    const queue = recordingQueue();
+    await Promise.all([
+      sealSignRequestJob.handle(deps(queue), { signRequestId: request.id }),
+      sealSignRequestJob.handle(deps(queue), { signRequestId: request.id }),
+    ]);
+    const docs = await docRows(request.id);
+    expect((await requestRow(request.id)).stateId).toBe(5);
+    expect(queue.jobs).toHaveLength(3); // two signers and the initiator, once each
+    // The files the rows point at are the ones whose hashes are stored; no orphan stays.
+    for (const d of docs) {
+      expect(sha256(await storage.get(d.signedStorageKey!))).toBe(d.signedSha256);
+    }
+    const dir = path.join(dataDir, 'files', 'companies', String(companyId), 'signed');
+    const onDisk = fs.readdirSync(dir);
+    for (const d of docs) expect(onDisk).toContain(path.basename(d.signedStorageKey!));
+  }, 60_000);
+
+  describe('the sealed document', () => {
+    let sealed: Buffer;
+    let doc: typeof signables.$inferSelect;
+    let requestId: number;
+    let mailIds: number[];
+
+    beforeAll(async () => {
+      const { request, signers: people } = await sealableRequest();
+      requestId = request.id;
+      await sealSignRequestJob.handle(deps(recordingQueue()), { signRequestId: request.id });
+      doc = (await docRows(request.id))[0]!;
+      sealed = await storage.get(doc.signedStorageKey!);
+      mailIds = (
+        await t.db.select({ id: mails.id }).from(mails).where(eq(mails.to, people[0]!.email))
+      ).map((m) => m.id);
+    }, 60_000);
+
+    it('carries a valid PAdES signature that breaks when one byte changes', () => {
+      const out = pdfsig(sealed);
+      expect(out).toContain('Signature is Valid.');
+      expect(out).toContain('ETSI.CAdES.detached');
+      expect(out).toContain('Paraaf sealing (self-signed)');
+      // Change one byte inside a content stream, well within the first signed range.
+      const contents = sealed.indexOf('stream\n', 100);
+      expect(contents).toBeGreaterThan(0);
+      const changed = Buffer.from(sealed);
+      changed[contents + 20] = changed[contents + 20]! ^ 0xff;
+      const broken = pdfsig(changed);
+      expect(broken).not.toContain('Signature is Valid.');
+    });
+
+    it('stores the hash and size of the stored file', () => {
+      expect(doc.signedSha256).toBe(sha256(sealed));
+      expect(doc.signedSize).toBe(sealed.length);
+      expect(doc.signedAt).not.toBeNull();
+    });
+
+    it('shows the stamped values, the certificate and the signers', () => {
+      const text = pdftotext(sealed);
+      expect(text).toContain('Vaste tekst');
+      expect(text).toContain(`Ingevuld ${doc.id}`);
+      expect(text).toContain('Anna de Vries'); // signer.1.name
+      expect(text).toMatch(/01-06-2025 13:30/); // signer.2.date in Dutch summer time
+      expect(text).toMatch(/01-06-2025(?! \d)/); // the completion date marker
+      expect(text).toContain('Auditcertificaat');
+      expect(text).toContain('Bram Jansen');
+      expect(text).toContain(doc.sha256);
+      expect(text).toContain('SMS geverifieerd');
+      expect(text).toContain('Audittrail');
+      expect(text).toContain('192.0.2.10');
+    });
+
+    it('embeds the signature and paraph images', () => {
+      const list = pdfimages(sealed);
+      const rows = list.split('\n').slice(2).filter(Boolean);
+      const sizes = rows.map((r) => r.trim().split(/\s+/).slice(3, 5).join('x'));
+      expect(sizes).toContain('120x40'); // Anna's signature (marker and certificate)
+      expect(sizes).toContain('127x40'); // Bram's signature (certificate only)
+      expect(sizes).toContain('33x21'); // Bram's paraph: no marker, so every page's corner
+      // The paraph is drawn on both document pages from one embedded image.
+      expect(rows.filter((r) => /\s33\s+21\s/.test(r)).length).toBeGreaterThanOrEqual(2);
+    });
+
+    it('mails the sealed documents as attachments, read from storage at send time', async () => {
+      expect(mailIds).toHaveLength(1);
+      const [row] = await t.db.select().from(mails).where(eq(mails.id, mailIds[0]!));
+      expect(row!.subject).toBe('Ondertekende documenten: Huurcontract Keizersgracht');
+      expect(row!.attachments?.map((a) => a.filename)).toEqual([
+        'contract-1.pdf',
+        'contract-2.pdf',
+      ]);
+      const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+      const sent: Buffer[] = [];
+      const original = transport.sendMail.bind(transport);
+      transport.sendMail = (async (options: SendMailOptions) => {
+        const info = (await original(options)) as { message: Buffer };
+        sent.push(info.message);
+        return info;
+      }) as typeof transport.sendMail;
+      await sendMailJob.handle(
+        { db: t.db, transport, from: 'Paraaf <no-reply@paraaf.nl>', storage },
+        { mailId: mailIds[0]! },
+      );
+      expect(sent).toHaveLength(1);
+      const parsed = await simpleParser(sent[0]!);
+      expect(parsed.attachments.map((a) => a.filename)).toEqual([
+        'contract-1.pdf',
+        'contract-2.pdf',
+      ]);
+      expect(sha256(parsed.attachments[0]!.content)).toBe(doc.signedSha256);
+    });
+
+    it('verify: true with the completion date for the sealed file, nothing else', async () => {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/verify',
+        ...multipart({}, [{ content: sealed }]),
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json<Record<string, unknown>>();
+      expect(Object.keys(body).sort()).toEqual(['completed_at', 'valid']);
+      expect(body.valid).toBe(true);
+      expect(body.completed_at).toBe((await requestRow(requestId)).completedAt!.toISOString());
+    });
+
+    it('verify: false for a changed file or the original', async () => {
+      const changed = Buffer.concat([sealed, Buffer.from('\n')]);
+      for (const file of [changed, await storage.get(doc.storageKey)]) {
+        const res = await t.request({
+          method: 'POST',
+          url: '/api/verify',
+          ...multipart({}, [{ content: file }]),
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ valid: false });
+      }
+    });
+
+    it('verify: 422 without a file', async () => {
+      const res = await t.request({ method: 'POST', url: '/api/verify', ...multipart({ a: 'b' }) });
+      expect(res.statusCode).toBe(422);
+      expect(res.json<{ errors: Record<string, string[]> }>().errors.file).toBeDefined();
+    });
+
+    it('verify: rate limited per IP', async () => {
+      let last = 0;
+      for (let i = 0; i < 62; i++) {
+        const res = await t.request({
+          method: 'POST',
+          url: '/api/verify',
+          remoteAddress: '198.51.100.7',
+          ...multipart({}, [{ content: Buffer.from('x') }]),
+        });
+        last = res.statusCode;
+      }
+      expect(last).toBe(429);
+    });
+  });
+
+  describe('GET /api/sign-requests/{id}/receipt/download', () => {
+    let requestId: number;
+    let viewerToken: string;
+    let otherViewerToken: string;
+
+    beforeAll(async () => {
+      const viewer = await createUser(t, companyId, { role: 'viewer' });
+      viewerToken = (await login(t, viewer.email)).token;
+      otherViewerToken = (await createMember(t, companyId, 'viewer')).token;
+      const { request } = await sealableRequest({ viewerUserId: viewer.id });
+      requestId = request.id;
+      await sealSignRequestJob.handle(deps(recordingQueue()), { signRequestId: request.id });
+    }, 60_000);
+
+    const url = (id: number) => `/api/sign-requests/${id}/receipt/download`;
+
+    it('401 without a session', async () => {
+      const res = await t.request({ method: 'GET', url: url(requestId) });
+      expect(res.statusCode).toBe(401);
+    });
+
+    it("404 for another company's request", async () => {
+      const res = await t.request({ method: 'GET', url: url(requestId), token: otherToken });
+      expect(res.statusCode).toBe(404);
+    });
+
+    it('404 for a viewer not linked to the request', async () => {
+      const res = await t.request({ method: 'GET', url: url(requestId), token: otherViewerToken });
+      expect(res.statusCode).toBe(404);
+    });
+
+    it('422 for a malformed id', async () => {
+      const res = await t.request({
+        method: 'GET',
+        url: '/api/sign-requests/abc/receipt/download',
+        token: adminToken,
+      });
+      expect(res.statusCode).toBe(422);
+    });
+
+    it('the sender gets the signed audit certificate as a PDF (also with ?token=)', async () => {
+      const res = await t.request({
+        method: 'GET',
+        url: `${url(requestId)}?token=${encodeURIComponent(adminToken)}`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('application/pdf');
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="auditcertificaat-${requestId}.pdf"`,
+      );
+      const bytes = res.rawPayload;
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdfsig(bytes)).toContain('Signature is Valid.');
+      const text = pdftotext(bytes);
+      expect(text).toContain('Auditcertificaat');
+      expect(text).toContain('Anna de Vries');
+      expect(text).toContain('SHA256 checksum toegevoegd ondertekend document');
+    });
+
+    it('the linked viewer gets it once the request is signed', async () => {
+      const res = await t.request({ method: 'GET', url: url(requestId), token: viewerToken });
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    });
+  });
+});

@@ -1,0 +1,145 @@
+import { formatDutchDate, formatDutchDateTime } from '../../lib/pdf/audit-certificate.ts';
+import type { StampItem } from '../../lib/pdf/stamp.ts';
+
+/** A marker or field as stored in signables.config (seed 000 §3); only what stamping reads. */
+interface StoredBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  page: number;
+  type: string;
+  value?: string | null;
+  options?: Record<string, unknown>;
+}
+
+export interface PlanSigner {
+  id: number;
+  /** 1-based: the n of `signer.{n}.*`. */
+  position: number;
+  firstname: string;
+  lastname: string;
+  signedAt: Date | null;
+  verifications: number[];
+  fieldValues: Record<string, string | null>;
+  hasSignature: boolean;
+  hasParaph: boolean;
+}
+
+export interface PlanSignable {
+  id: number;
+  pages: { width: number; height: number }[];
+  config: { variables: unknown[]; fields: unknown[] };
+}
+
+const SIGNER_REF = /^signer\.(\d+)\.(name|date|signature|paraph)$/;
+const PARAPH_VERIFICATION = 6;
+/** The corner paraph of a signer without paraph markers (points). */
+export const CORNER_PARAPH = { width: 60, height: 30, margin: 12, gap: 6 };
+
+function asBox(raw: unknown): StoredBox | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const b = raw as Record<string, unknown>;
+  const nums = ['x', 'y', 'width', 'height', 'page'].map((k) => Number(b[k]));
+  if (nums.some((n) => !Number.isFinite(n)) || nums[2]! <= 0 || nums[3]! <= 0) return null;
+  return {
+    x: nums[0]!,
+    y: nums[1]!,
+    width: nums[2]!,
+    height: nums[3]!,
+    page: nums[4]!,
+    type: typeof b.type === 'string' ? b.type : '',
+    value: typeof b.value === 'string' ? b.value : null,
+    options:
+      b.options && typeof b.options === 'object' ? (b.options as Record<string, unknown>) : {},
+  };
+}
+
+/** A generated marker's signer reference: in `value`, or in options.value/options.signer. */
+function signerRef(box: StoredBox): { position: number; what: string } | null {
+  const candidates = [box.value, box.options?.value, box.options?.signer, box.options?.generated];
+  for (const c of candidates) {
+    const m = typeof c === 'string' ? SIGNER_REF.exec(c.trim()) : null;
+    if (m) return { position: Number(m[1]), what: m[2]! };
+  }
+  return null;
+}
+
+const CHECKED = new Set(['1', 'true', 'on', 'yes', 'ja', 'checked']);
+
+/**
+ * The stamps for one document: input field values, text/date/check markers, and the generated
+ * markers of every signer (name, date, signature, paraph). A signer who paraphs (verification 6)
+ * but has no paraph marker in this document gets the paraph in the bottom-right corner of
+ * every page; a signature without a marker appears on the audit certificate only.
+ */
+export function stampPlan(
+  signable: PlanSignable,
+  signers: PlanSigner[],
+  completedAt: Date,
+): StampItem[] {
+  const items: StampItem[] = [];
+  const byPosition = new Map(signers.map((s) => [s.position, s]));
+
+  (signable.config.fields ?? []).forEach((raw, index) => {
+    const box = asBox(raw);
+    if (!box) return;
+    const key = `${signable.id}:${index}`;
+    const value = signers
+      .map((s) => s.fieldValues[key])
+      .find((v) => v !== undefined && v !== null && v !== '');
+    if (value === undefined || value === null) return;
+    if (box.type === 'checkbox') {
+      if (CHECKED.has(value.trim().toLowerCase())) items.push({ kind: 'check', ...box });
+    } else items.push({ kind: 'text', text: value, ...box });
+  });
+
+  const paraphMarked = new Set<number>();
+  for (const raw of signable.config.variables ?? []) {
+    const box = asBox(raw);
+    if (!box) continue;
+    if (box.type === 'text') {
+      if (box.value) items.push({ kind: 'text', text: box.value, ...box });
+    } else if (box.type === 'date') {
+      items.push({ kind: 'text', text: formatDutchDate(completedAt), ...box });
+    } else if (box.type === 'checkbox_checked') {
+      items.push({ kind: 'check', ...box });
+    } else if (box.type === 'generated') {
+      const ref = signerRef(box);
+      const signer = ref ? byPosition.get(ref.position) : undefined;
+      if (!ref || !signer) continue;
+      if (ref.what === 'name') {
+        items.push({ kind: 'text', text: `${signer.firstname} ${signer.lastname}`, ...box });
+      } else if (ref.what === 'date') {
+        if (signer.signedAt)
+          items.push({ kind: 'text', text: formatDutchDateTime(signer.signedAt), ...box });
+      } else if (ref.what === 'signature') {
+        if (signer.hasSignature)
+          items.push({ kind: 'image', image: `signature:${signer.id}`, ...box });
+      } else {
+        paraphMarked.add(signer.id);
+        if (signer.hasParaph) items.push({ kind: 'image', image: `paraph:${signer.id}`, ...box });
+      }
+    }
+  }
+
+  // Corner paraphs, right to left in signer order, on every page.
+  const corner = signers.filter(
+    (s) => s.hasParaph && s.verifications.includes(PARAPH_VERIFICATION) && !paraphMarked.has(s.id),
+  );
+  signable.pages.forEach((size, i) => {
+    corner.forEach((signer, k) => {
+      const { width, height, margin, gap } = CORNER_PARAPH;
+      items.push({
+        kind: 'image',
+        image: `paraph:${signer.id}`,
+        page: i + 1,
+        x: size.width - margin - width - k * (width + gap),
+        y: size.height - margin - height,
+        width,
+        height,
+      });
+    });
+  });
+  return items;
+}

@@ -1,0 +1,127 @@
+import { and, asc, eq, lt, ne } from 'drizzle-orm';
+import { signerApiMessages, signingStepLabels, type SigningStatus } from '@paraaf/contract';
+import type { Tx } from '../../db/client.ts';
+import { signerEvidence, signers, signRequests } from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { ConflictError, ValidationError } from '../../lib/errors.ts';
+import { inviteSigner } from '../sign-requests/send-sign-request.ts';
+import { listRequestSignables } from './get-signing-page.ts';
+import { senderCtxOf } from './mail-sender.ts';
+import {
+  assertSignerMayAct,
+  ensureEvidence,
+  recordAction,
+  resolveSigner,
+  type ResolvedSigner,
+} from './resolve-signer.ts';
+import { missingRequired, ownFields, stepsOf } from './signer-fields.ts';
+
+/** The sealing job (modules/sealing) picks the request up from here. */
+export const SEAL_JOB_NAME = 'seal-sign-request';
+
+/**
+ * Locks the request row and checks, under the lock, that it is still in progress and that it
+ * is this signer's turn: parallel approvals and declines of one request run one after another.
+ */
+async function lockForSigner(tx: Tx, r: ResolvedSigner, now: Date): Promise<void> {
+  const [request] = await tx
+    .select()
+    .from(signRequests)
+    .where(eq(signRequests.id, r.request.id))
+    .for('update');
+  let status: SigningStatus = 'open';
+  if (!request || request.stateId !== 3) status = 'expired';
+  if (request?.stateId === 8) status = 'cancelled';
+  if (request?.stateId === 4) status = 'declined';
+  if (request && [5, 60, 9].includes(request.stateId)) status = 'signed';
+  if (request?.stateId === 3 && request.expiresAt.getTime() <= now.getTime()) status = 'expired';
+  assertSignerMayAct({ status });
+}
+
+/**
+ * POST /api/signing/{token}/approve: with every chosen step done, every required field filled
+ * and every document viewed, the signer approves (audit 8 then 3). In sequence the next signer
+ * is invited; after the last one the request goes to 60 and the sealing job is enqueued.
+ */
+export async function approve(ctx: Ctx, token: string): Promise<{ status: 'approved' }> {
+  const r = await resolveSigner(ctx.db, token, ctx.now());
+  assertSignerMayAct(r);
+  const { signer } = r;
+  const evidence = await ensureEvidence(ctx.db, signer.id);
+  const documents = (await listRequestSignables(ctx.db, r.request.id)).filter(
+    (s) => !s.fileDeletedAt,
+  );
+  const fields = ownFields(documents, signer.position);
+  const open = stepsOf(signer, evidence, fields).filter((s) => !s.done && s.type !== 'fields');
+  if (open.length > 0) {
+    throw new ConflictError(
+      `${signerApiMessages.stepsMissing}: ${open.map((s) => signingStepLabels[s.type]).join(', ')}`,
+    );
+  }
+  const missing = missingRequired(fields, evidence.fieldValues);
+  if (missing.length > 0) {
+    const errors: Record<string, string[]> = { fields: [signerApiMessages.fieldsMissing] };
+    for (const f of missing) {
+      errors[`fields.${f.signableId}.${f.index}`] = [signerApiMessages.fieldsMissing];
+    }
+    throw new ValidationError(errors, signerApiMessages.fieldsMissing);
+  }
+  const unseen = documents.filter((d) => !evidence.viewedSignableIds.includes(d.id));
+  if (unseen.length > 0) {
+    throw new ConflictError(
+      `${signerApiMessages.documentsNotViewed}: ${unseen.map((d) => d.name).join(', ')}`,
+    );
+  }
+
+  await ctx.db.transaction(async (tx) => {
+    const now = ctx.now();
+    await lockForSigner(tx, r, now);
+    if (r.request.isSync) {
+      const [earlier] = await tx
+        .select({ id: signers.id })
+        .from(signers)
+        .where(
+          and(
+            eq(signers.signRequestId, r.request.id),
+            lt(signers.position, signer.position),
+            ne(signers.stateId, 5),
+          ),
+        )
+        .limit(1);
+      if (earlier) throw new ConflictError(signerApiMessages.not_your_turn);
+    }
+    const [approved] = await tx
+      .update(signers)
+      .set({ stateId: 5, signedAt: now, updatedAt: now })
+      .where(and(eq(signers.id, signer.id), eq(signers.stateId, 3)))
+      .returning();
+    if (!approved) throw new ConflictError(signerApiMessages.approved);
+    await tx
+      .update(signerEvidence)
+      .set({ approvedIp: ctx.ip, approvedUserAgent: ctx.userAgent.slice(0, 500), updatedAt: now })
+      .where(eq(signerEvidence.signerId, signer.id));
+    await recordAction(tx, signer, 8, ctx, documents.map((d) => d.name).join(', '));
+    await recordAction(tx, signer, 3, ctx);
+
+    const rest = await tx
+      .select()
+      .from(signers)
+      .where(and(eq(signers.signRequestId, r.request.id), ne(signers.stateId, 5)))
+      .orderBy(asc(signers.position), asc(signers.id));
+    if (rest.length === 0) {
+      const [done] = await tx
+        .update(signRequests)
+        .set({ stateId: 60, updatedAt: now })
+        .where(and(eq(signRequests.id, r.request.id), eq(signRequests.stateId, 3)))
+        .returning({ id: signRequests.id });
+      if (!done) throw new ConflictError(signerApiMessages.signed);
+      await ctx.queue.enqueue(tx, SEAL_JOB_NAME, { signRequestId: r.request.id });
+    } else if (r.request.isSync) {
+      const next = rest.find((s) => s.position > signer.position && s.stateId === 1);
+      if (next && !rest.some((s) => s.position < next.position && s.stateId === 3)) {
+        await inviteSigner(tx, senderCtxOf(ctx, r), r.request, next);
+      }
+    }
+  });
+  return { status: 'approved' };
+}

@@ -1,0 +1,146 @@
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { localeCodes, type Locale, type SigningDocument, type SigningPage } from '@paraaf/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  departments,
+  identitySessions,
+  signables,
+  signerActions,
+  signers,
+  users,
+} from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
+import {
+  ensureEvidence,
+  recordAction,
+  resolveSigner,
+  type ActorCtx,
+  type ResolvedSigner,
+} from './resolve-signer.ts';
+import { maskPhone, markersOf, ownFields, stepsOf, toSigningField } from './signer-fields.ts';
+
+export async function listRequestSignables(db: DbOrTx, signRequestId: number) {
+  return db
+    .select()
+    .from(signables)
+    .where(eq(signables.signRequestId, signRequestId))
+    .orderBy(asc(signables.position), asc(signables.id));
+}
+
+/** Who sent it, as the signer knows it: the initiator's name, else the department's mail name. */
+async function senderName(db: DbOrTx, r: ResolvedSigner): Promise<string | null> {
+  if (r.request.userId) {
+    const [user] = await db
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.id, r.request.userId));
+    if (user) return user.name;
+  }
+  if (r.request.departmentId) {
+    const [department] = await db
+      .select({ name: departments.name, mailName: departments.mailName })
+      .from(departments)
+      .where(eq(departments.id, r.request.departmentId));
+    if (department) return department.mailName || department.name;
+  }
+  return null;
+}
+
+/**
+ * Writes audit 2 'Geopend' the first time a signer opens an open link. The signer row is locked
+ * while checking, so parallel first opens write one row.
+ */
+async function recordOpened(ctx: Ctx & ActorCtx, r: ResolvedSigner): Promise<void> {
+  const [seen] = await ctx.db
+    .select({ id: signerActions.id })
+    .from(signerActions)
+    .where(and(eq(signerActions.signerId, r.signer.id), eq(signerActions.type, 2)))
+    .limit(1);
+  if (seen) return;
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .select({ id: signers.id })
+      .from(signers)
+      .where(eq(signers.id, r.signer.id))
+      .for('update');
+    const [again] = await tx
+      .select({ id: signerActions.id })
+      .from(signerActions)
+      .where(and(eq(signerActions.signerId, r.signer.id), eq(signerActions.type, 2)))
+      .limit(1);
+    if (!again) await recordAction(tx, r.signer, 2, ctx);
+  });
+}
+
+async function idinOf(db: DbOrTx, signerId: number, attributes: Record<string, string> | null) {
+  const [session] = await db
+    .select({ status: identitySessions.status })
+    .from(identitySessions)
+    .where(eq(identitySessions.signerId, signerId))
+    .orderBy(desc(identitySessions.id))
+    .limit(1);
+  return {
+    status: session?.status ?? ('none' as const),
+    attributes: session?.status === 'verified' ? (attributes ?? {}) : {},
+  };
+}
+
+/** GET /api/signing/{token}: everything the signer's page needs. */
+export async function getSigningPage(ctx: Ctx, token: string): Promise<SigningPage> {
+  const r = await resolveSigner(ctx.db, token, ctx.now());
+  const { signer, request, status } = r;
+  if (status === 'open') await recordOpened(ctx, r);
+  const evidence = await ensureEvidence(ctx.db, signer.id);
+
+  const list =
+    status === 'open' || status === 'signed' ? await listRequestSignables(ctx.db, request.id) : [];
+  const fields = ownFields(list, signer.position);
+  const values = evidence.fieldValues;
+  const documents: SigningDocument[] = list
+    .filter((s) => !s.fileDeletedAt && (status === 'open' || s.signedStorageKey))
+    .map((s) => {
+      const markers = markersOf(s, signer.position);
+      return {
+        id: s.id,
+        name: s.name,
+        page_count: s.pageCount,
+        pages: s.pages,
+        signature_markers: markers.signature,
+        paraph_markers: markers.paraph,
+        fields: fields.filter((f) => f.signableId === s.id).map((f) => toSigningField(f, values)),
+      };
+    });
+  // The steps need every field of the request, also when the documents are not listed.
+  const stepFields =
+    list.length > 0
+      ? fields
+      : ownFields(await listRequestSignables(ctx.db, request.id), signer.position);
+
+  return {
+    status,
+    locale: (localeCodes as readonly string[]).includes(signer.locale)
+      ? (signer.locale as Locale)
+      : 'nl',
+    company: { name: r.company.name, logo_url: null },
+    sign_request: {
+      id: request.id,
+      subject: request.subject,
+      message: request.message,
+      expires_at: request.expiresAt.toISOString(),
+      state_id: request.stateId,
+      is_sync: request.isSync,
+      sender_name: await senderName(ctx.db, r),
+    },
+    signer: {
+      id: signer.id,
+      firstname: signer.firstname,
+      lastname: signer.lastname,
+      email: signer.email,
+      phone_masked: signer.verifications.includes(2) ? maskPhone(signer.phone) : null,
+      state_id: signer.stateId,
+    },
+    steps: stepsOf(signer, evidence, stepFields),
+    documents,
+    idin: await idinOf(ctx.db, signer.id, evidence.idinAttributes),
+  };
+}

@@ -1,0 +1,142 @@
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { signerApiMessages, type SigningStatus } from '@paraaf/contract';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  companies,
+  signerActions,
+  signerEvidence,
+  signers,
+  signRequests,
+} from '../../db/schema/index.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import type { SignerRow } from '../sign-requests/signer-dto.ts';
+import type { SignRequestRow } from '../sign-requests/sign-requests.repository.ts';
+
+/** A signer found by its link token, with its request, its company and what it may do now. */
+export interface ResolvedSigner {
+  signer: SignerRow;
+  request: SignRequestRow;
+  company: { id: number; name: string };
+  status: SigningStatus;
+}
+
+/** Who acts on a signer's link: written into the audit trail. */
+export interface ActorCtx {
+  ip: string;
+  userAgent: string;
+}
+
+/** Tokens are 43 base64url characters (createToken); anything else cannot be one. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,200}$/;
+
+/**
+ * The signer behind a link token (`sha256(token)` → signers.token_hash), or 404 'Deze link is
+ * ongeldig'. The status says what the link may still do, first match wins: purged, cancelled,
+ * declined, expired, signed (request 5, 60 or 9: the signers are done), approved (this signer
+ * is done), not_your_turn (in sequence, an earlier signer has not approved), open.
+ *
+ * A request in progress whose expiry has passed is moved to 7 (conditional update) when seen.
+ */
+export async function resolveSigner(
+  db: DbOrTx,
+  token: string,
+  now: Date = new Date(),
+): Promise<ResolvedSigner> {
+  if (!TOKEN_PATTERN.test(token)) throw new NotFoundError(signerApiMessages.invalidLink);
+  const [row] = await db
+    .select({ signer: signers, request: signRequests, companyName: companies.name })
+    .from(signers)
+    .innerJoin(signRequests, eq(signRequests.id, signers.signRequestId))
+    .innerJoin(companies, eq(companies.id, signers.companyId))
+    .where(eq(signers.tokenHash, sha256(token)));
+  if (!row) throw new NotFoundError(signerApiMessages.invalidLink);
+  let request = row.request;
+  if (request.stateId === 3 && request.expiresAt.getTime() <= now.getTime()) {
+    const [expired] = await db
+      .update(signRequests)
+      .set({ stateId: 7, updatedAt: now })
+      .where(and(eq(signRequests.id, request.id), eq(signRequests.stateId, 3)))
+      .returning();
+    request = expired ?? { ...request, stateId: 7 };
+  }
+  const resolved = {
+    signer: row.signer,
+    request,
+    company: { id: row.signer.companyId, name: row.companyName },
+  };
+  return { ...resolved, status: await statusOf(db, resolved) };
+}
+
+async function statusOf(
+  db: DbOrTx,
+  { signer, request }: { signer: SignerRow; request: SignRequestRow },
+): Promise<SigningStatus> {
+  if (request.gdprPurgedAt) return 'purged';
+  if (request.stateId === 8 || signer.stateId === 8) return 'cancelled';
+  if (request.stateId === 4 || signer.stateId === 4) return 'declined';
+  if (request.stateId === 7) return 'expired';
+  if ([5, 60, 9].includes(request.stateId)) return 'signed';
+  if (signer.stateId === 5) return 'approved';
+  if (request.stateId !== 3) return 'expired'; // any other state: the link no longer works
+  if (request.isSync) {
+    const [earlier] = await db
+      .select({ id: signers.id })
+      .from(signers)
+      .where(
+        and(
+          eq(signers.signRequestId, request.id),
+          lt(signers.position, signer.position),
+          ne(signers.stateId, 5),
+        ),
+      )
+      .limit(1);
+    if (earlier) return 'not_your_turn';
+  }
+  return 'open';
+}
+
+/** 409 with a Dutch reason unless the link is open for acting. */
+export function assertSignerMayAct(resolved: Pick<ResolvedSigner, 'status'>): void {
+  if (resolved.status !== 'open') throw new ConflictError(signerApiMessages[resolved.status]);
+}
+
+/** One row of the signer's audit trail (types of seed 000 §4), with the actor's IP and browser. */
+export async function recordAction(
+  tx: DbOrTx,
+  signer: Pick<SignerRow, 'id' | 'signRequestId' | 'companyId'>,
+  type: number,
+  ctx: ActorCtx,
+  comment?: string | null,
+): Promise<void> {
+  await tx.insert(signerActions).values({
+    signerId: signer.id,
+    signRequestId: signer.signRequestId,
+    companyId: signer.companyId,
+    type,
+    comment: comment ?? null,
+    ip: ctx.ip || null,
+    userAgent: ctx.userAgent ? ctx.userAgent.slice(0, 500) : null,
+  });
+}
+
+export type EvidenceRow = typeof signerEvidence.$inferSelect;
+
+/** The signer's evidence row, created empty on first use. */
+export async function ensureEvidence(db: DbOrTx, signerId: number): Promise<EvidenceRow> {
+  await db.insert(signerEvidence).values({ signerId }).onConflictDoNothing();
+  const [row] = await db.select().from(signerEvidence).where(eq(signerEvidence.signerId, signerId));
+  return row!;
+}
+
+/** Adds a document id to the signer's viewed list (idempotent, one statement). */
+export async function markViewed(db: DbOrTx, signerId: number, signableId: number): Promise<void> {
+  await db.insert(signerEvidence).values({ signerId }).onConflictDoNothing();
+  await db
+    .update(signerEvidence)
+    .set({
+      viewedSignableIds: sql`CASE WHEN ${signerEvidence.viewedSignableIds} @> ${JSON.stringify([signableId])}::jsonb THEN ${signerEvidence.viewedSignableIds} ELSE ${signerEvidence.viewedSignableIds} || ${JSON.stringify([signableId])}::jsonb END`,
+      updatedAt: new Date(),
+    })
+    .where(eq(signerEvidence.signerId, signerId));
+}

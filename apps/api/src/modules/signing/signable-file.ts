@@ -1,0 +1,36 @@
+import { and, eq } from 'drizzle-orm';
+import { signables } from '../../db/schema/index.ts';
+import type { Ctx } from '../../lib/context.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { signerApiMessages } from '@paraaf/contract';
+import { markViewed, resolveSigner } from './resolve-signer.ts';
+
+/**
+ * GET /api/signing/{token}/signables/{id}/file: a document of the signer's own request — the
+ * original while it can be signed (viewing it counts for audit 8), the sealed one once the
+ * request is signed. Another request's document is a 404.
+ */
+export async function getSignableFile(
+  ctx: Ctx,
+  token: string,
+  signableId: number,
+): Promise<{ filename: string; data: Buffer }> {
+  const r = await resolveSigner(ctx.db, token, ctx.now());
+  const [signable] = await ctx.db
+    .select()
+    .from(signables)
+    .where(and(eq(signables.id, signableId), eq(signables.signRequestId, r.request.id)));
+  if (!signable || signable.fileDeletedAt) throw new NotFoundError();
+  let key: string;
+  if (r.status === 'signed') {
+    if (!signable.signedStorageKey) throw new NotFoundError();
+    key = signable.signedStorageKey;
+  } else if (r.status === 'open' || r.status === 'approved' || r.status === 'not_your_turn') {
+    key = signable.storageKey;
+  } else {
+    throw new ConflictError(signerApiMessages[r.status]);
+  }
+  const data = await ctx.storage.get(key);
+  if (r.status === 'open') await markViewed(ctx.db, r.signer.id, signable.id);
+  return { filename: signable.filename, data };
+}

@@ -1,0 +1,115 @@
+import { eq, inArray } from 'drizzle-orm';
+import { signables, signers, signRequests } from '../../db/schema/index.ts';
+import { createToken, sha256 } from '../../lib/crypto.ts';
+import { createStorage } from '../../lib/storage/storage.ts';
+import { registerCompany, type TestApp } from '../../../test/app.ts';
+import { createDraftSignRequest } from '../../../test/factories.ts';
+import { makePdf, makePng } from '../../../test/fixtures/documents.ts';
+
+export interface SentRequest {
+  companyId: number;
+  adminToken: string;
+  adminEmail: string;
+  requestId: number;
+  signerIds: number[];
+  signableIds: number[];
+  /** Plain link tokens, per signer (null for a signer not invited yet). */
+  tokens: (string | null)[];
+}
+
+/**
+ * A sign request in progress (state 3) with real PDFs in storage and link tokens set directly:
+ * every signer invited, or only the first when `isSync`.
+ */
+export async function sendTestRequest(
+  t: TestApp,
+  options: {
+    signers?: Partial<typeof signers.$inferInsert>[];
+    isSync?: boolean;
+    documents?: number;
+    config?: { variables: unknown[]; fields: unknown[] };
+    expiresAt?: Date;
+  } = {},
+): Promise<SentRequest> {
+  const admin = await registerCompany(t);
+  const companyId = admin.user.company.id;
+  const draft = await createDraftSignRequest(t, companyId, {
+    userId: admin.user.id,
+    signers: options.signers ?? [{}],
+    signables: options.documents ?? 1,
+    isSync: options.isSync ?? false,
+    expiresAt: options.expiresAt,
+  });
+  const storage = createStorage(t.config);
+  for (const s of draft.signables) {
+    const pdf = await makePdf(2);
+    const key = `companies/${companyId}/signables/test-${s.id}.pdf`;
+    await storage.put(key, pdf);
+    await t.db
+      .update(signables)
+      .set({
+        storageKey: key,
+        size: pdf.length,
+        pageCount: 2,
+        pages: [
+          { width: 595.28, height: 841.89 },
+          { width: 595.28, height: 841.89 },
+        ],
+        config: options.config ?? { variables: [], fields: [] },
+      })
+      .where(eq(signables.id, s.id));
+  }
+  await t.db
+    .update(signRequests)
+    .set({ stateId: 3, sentAt: new Date() })
+    .where(eq(signRequests.id, draft.request.id));
+  const tokens: (string | null)[] = [];
+  for (const [i, s] of draft.signers.entries()) {
+    if (options.isSync && i > 0) {
+      tokens.push(null);
+      continue;
+    }
+    const token = createToken();
+    await t.db
+      .update(signers)
+      .set({ tokenHash: sha256(token), stateId: 3, invitedAt: new Date() })
+      .where(eq(signers.id, s.id));
+    tokens.push(token);
+  }
+  return {
+    companyId,
+    adminToken: admin.token,
+    adminEmail: admin.user.email,
+    requestId: draft.request.id,
+    signerIds: draft.signers.map((s) => s.id),
+    signableIds: draft.signables.map((s) => s.id),
+    tokens,
+  };
+}
+
+/** Sets a fresh link token on a signer (as an invitation would) and returns it. */
+export async function tokenFor(t: TestApp, signerId: number): Promise<string> {
+  const token = createToken();
+  await t.db
+    .update(signers)
+    .set({ tokenHash: sha256(token) })
+    .where(eq(signers.id, signerId));
+  return token;
+}
+
+export const pngDataUrl = (width = 300, height = 100) =>
+  `data:image/png;base64,${makePng(width, height).toString('base64')}`;
+
+export async function signerRow(t: TestApp, id: number) {
+  const [row] = await t.db.select().from(signers).where(eq(signers.id, id));
+  return row!;
+}
+
+export async function requestRow(t: TestApp, id: number) {
+  const [row] = await t.db.select().from(signRequests).where(eq(signRequests.id, id));
+  return row!;
+}
+
+export async function signersOf(t: TestApp, ids: number[]) {
+  return t.db.select().from(signers).where(inArray(signers.id, ids));
+}

@@ -1,0 +1,125 @@
+import type { SigningPage } from '@paraaf/contract';
+
+/**
+ * The signer's own small client. It never sends the app user's bearer token (a signer's link is
+ * its only credential) and always says which language the signer reads.
+ */
+export class SignerApiError extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string[]>;
+
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
+    super(message);
+    this.name = 'SignerApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+
+  /** The first message of a field, else the general message. */
+  messageFor(field?: string): string {
+    const list = field ? this.errors[field] : undefined;
+    return list?.[0] ?? this.message;
+  }
+}
+
+export interface SignerApiOptions {
+  fetch?: typeof fetch;
+  baseUrl?: string;
+}
+
+export function signingPath(token: string, rest = ''): string {
+  return `/signing/${encodeURIComponent(token)}${rest}`;
+}
+
+export function createSignerApi(options: SignerApiOptions = {}) {
+  const baseUrl = options.baseUrl ?? '/api';
+
+  async function send(
+    token: string,
+    locale: string,
+    method: 'GET' | 'POST' | 'PUT',
+    rest: string,
+    body?: unknown,
+  ): Promise<Response> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Content-Language': locale,
+    };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    let response: Response;
+    try {
+      response = await doFetch(baseUrl + signingPath(token, rest), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'omit',
+      });
+    } catch {
+      throw new SignerApiError(0, '');
+    }
+    if (response.ok) return response;
+    let message = '';
+    let errors: Record<string, string[]> = {};
+    try {
+      const data = (await response.json()) as { message?: unknown; errors?: unknown };
+      if (typeof data.message === 'string') message = data.message;
+      if (data.errors && typeof data.errors === 'object') {
+        errors = Object.fromEntries(
+          Object.entries(data.errors as Record<string, unknown>).map(([k, v]) => [
+            k,
+            Array.isArray(v) ? v.map(String) : [String(v)],
+          ]),
+        );
+      }
+    } catch {
+      // not JSON: the status alone tells what happened
+    }
+    throw new SignerApiError(response.status, message, errors);
+  }
+
+  async function json<T>(response: Response): Promise<T> {
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  return {
+    page: async (token: string, locale: string) =>
+      json<SigningPage>(await send(token, locale, 'GET', '')),
+    file: async (token: string, locale: string, signableId: number) =>
+      (await send(token, locale, 'GET', `/signables/${signableId}/file`)).arrayBuffer(),
+    fileUrl: (token: string, signableId: number) =>
+      baseUrl + signingPath(token, `/signables/${signableId}/file`),
+    sendCode: async (token: string, locale: string, channel: 'email' | 'sms') => {
+      await send(token, locale, 'POST', `/verifications/${channel}`, {});
+    },
+    verifyCode: async (token: string, locale: string, channel: 'email' | 'sms', code: string) => {
+      await send(token, locale, 'POST', `/verifications/${channel}/verify`, { code });
+    },
+    startIdin: async (token: string, locale: string) =>
+      json<{ redirect_url: string }>(await send(token, locale, 'POST', '/verifications/idin', {})),
+    saveSignature: async (
+      token: string,
+      locale: string,
+      type: 'signature' | 'paraph',
+      image: string,
+    ) => {
+      await send(token, locale, 'PUT', '/signature', { type, image });
+    },
+    saveFields: async (
+      token: string,
+      locale: string,
+      fields: { signable_id: number; index: number; value: string | null }[],
+    ) => {
+      await send(token, locale, 'PUT', '/fields', { fields });
+    },
+    approve: async (token: string, locale: string) => {
+      await send(token, locale, 'POST', '/approve', {});
+    },
+    decline: async (token: string, locale: string, reason: string) => {
+      await send(token, locale, 'POST', '/decline', { reason });
+    },
+  };
+}
+
+export const signerApi = createSignerApi();

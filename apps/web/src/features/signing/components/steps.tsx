@@ -1,0 +1,353 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Group,
+  PinInput,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  ThemeIcon,
+} from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import type { SigningPage, SigningStepType } from '@paraaf/contract';
+import { signerApi } from '../api/signer-api';
+import { exportStrokes, exportTypedName, type Stroke } from '../lib/signature-pad';
+import { useAction } from '../lib/use-action';
+import type { SignerLocale, TextKey, Translate } from '../texts';
+import { SignaturePad } from './signature-pad';
+
+export interface StepContext {
+  token: string;
+  locale: SignerLocale;
+  page: SigningPage;
+  t: Translate;
+  /** Reload the page data after a step changed something. */
+  refresh: () => Promise<void>;
+}
+
+export const stepLabel: Record<SigningStepType, TextKey> = {
+  email: 'step.email',
+  sms: 'step.sms',
+  idin: 'step.idin',
+  signature: 'step.signature',
+  paraph: 'step.paraph',
+  fields: 'step.fields',
+};
+
+/** The progress of the steps and the final approval, as an ordered list. */
+export function StepProgress({
+  steps,
+  current,
+  t,
+}: {
+  steps: SigningPage['steps'];
+  current: number;
+  t: Translate;
+}) {
+  const all = [
+    ...steps.map((s) => ({ label: t(stepLabel[s.type]), done: s.done })),
+    {
+      label: t('step.approve'),
+      done: false,
+    },
+  ];
+  return (
+    <nav aria-label={t('page.progress')}>
+      <ol
+        style={{
+          listStyle: 'none',
+          padding: 0,
+          margin: 0,
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 8,
+        }}
+      >
+        {all.map((s, i) => {
+          const isCurrent = i === current;
+          return (
+            <li
+              key={i}
+              aria-current={isCurrent ? 'step' : undefined}
+              style={{ display: 'flex', alignItems: 'center', gap: 6 }}
+            >
+              <ThemeIcon
+                size={24}
+                radius="xl"
+                variant={s.done ? 'filled' : isCurrent ? 'light' : 'default'}
+                color={s.done ? 'teal' : 'blue'}
+                aria-hidden
+              >
+                {s.done ? <IconCheck size={14} /> : <Text size="xs">{i + 1}</Text>}
+              </ThemeIcon>
+              <Text size="sm" fw={isCurrent ? 700 : 400} c={s.done ? 'dimmed' : undefined}>
+                {s.label}
+                <span className="visually-hidden" style={srOnly}>
+                  {' '}
+                  ({s.done ? t('step.done') : isCurrent ? t('step.current') : t('step.todo')})
+                </span>
+              </Text>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+export const srOnly = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+/** E-mail or SMS: send a code, type the six digits, verify. */
+export function CodeStep({ ctx, channel }: { ctx: StepContext; channel: 'email' | 'sms' }) {
+  const { t, token, locale, page } = ctx;
+  const [sent, setSent] = useState(false);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const send = useAction(t, ctx.refresh);
+  const verify = useAction(t, ctx.refresh);
+  const target: Record<string, string> =
+    channel === 'email' ? { email: page.signer.email } : { phone: page.signer.phone_masked ?? '' };
+
+  const submit = async () => {
+    if (!/^\d{6}$/.test(code)) {
+      setCodeError(t('code.invalid'));
+      return;
+    }
+    setCodeError(null);
+    const ok = await verify.run(() => signerApi.verifyCode(token, locale, channel, code), 'code');
+    if (ok) await ctx.refresh();
+    else setCode('');
+  };
+
+  return (
+    <Stack gap="sm">
+      <Text>{t(channel === 'email' ? 'code.emailIntro' : 'code.smsIntro', target)}</Text>
+      <div aria-live="polite">
+        {sent && (
+          <Alert color="teal" variant="light">
+            {t(channel === 'email' ? 'code.sentEmail' : 'code.sentSms', target)}
+          </Alert>
+        )}
+        {send.error && (
+          <Alert color="red" variant="light" role="alert">
+            {send.error}
+          </Alert>
+        )}
+      </div>
+      <Group>
+        <Button
+          variant={sent ? 'default' : 'filled'}
+          loading={send.busy}
+          onClick={() =>
+            void send
+              .run(() => signerApi.sendCode(token, locale, channel))
+              .then((ok) => ok && setSent(true))
+          }
+        >
+          {sent ? t('code.resend') : t(channel === 'email' ? 'code.sendEmail' : 'code.sendSms')}
+        </Button>
+      </Group>
+      {sent && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack gap="xs">
+            <Text component="label" htmlFor={`code-${channel}`} size="sm" fw={500}>
+              {t('code.label')}
+            </Text>
+            <PinInput
+              id={`code-${channel}`}
+              length={6}
+              type="number"
+              oneTimeCode
+              inputMode="numeric"
+              value={code}
+              onChange={setCode}
+              error={Boolean(codeError ?? verify.error)}
+              aria-label={t('code.label')}
+              getInputProps={(index) => ({
+                'aria-label': `${t('code.label')} ${index + 1}`,
+              })}
+            />
+            <div aria-live="assertive">
+              {(codeError ?? verify.error) && (
+                <Text c="red" size="sm" role="alert">
+                  {codeError ?? verify.error}
+                </Text>
+              )}
+            </div>
+            <Group>
+              <Button type="submit" loading={verify.busy}>
+                {t('code.verify')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Stack>
+  );
+}
+
+/** iDIN: off to the bank (or the simulator), which sends the browser back with ?idin=ok|failed. */
+export function IdinStep({
+  ctx,
+  returned,
+}: {
+  ctx: StepContext;
+  returned: 'ok' | 'failed' | null;
+}) {
+  const { t, token, locale, page } = ctx;
+  const start = useAction(t, ctx.refresh);
+  const failed = returned === 'failed' || page.idin.status === 'failed';
+  return (
+    <Stack gap="sm">
+      <Text>{t('idin.intro')}</Text>
+      <div aria-live="polite">
+        {failed && (
+          <Alert color="red" variant="light" role="alert">
+            {t('idin.failed')}
+          </Alert>
+        )}
+        {start.error && (
+          <Alert color="red" variant="light" role="alert">
+            {start.error}
+          </Alert>
+        )}
+      </div>
+      <Group>
+        <Button
+          loading={start.busy}
+          onClick={() =>
+            void start.run(async () => {
+              const { redirect_url } = await signerApi.startIdin(token, locale);
+              window.location.assign(redirect_url);
+            })
+          }
+        >
+          {t('idin.start')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The attributes the bank shared, shown back to the signer after a successful check. */
+export function IdinResult({ page, t }: { page: SigningPage; t: Translate }) {
+  const entries = Object.entries(page.idin.attributes);
+  return (
+    <Stack gap="xs">
+      <Alert color="teal" variant="light">
+        {t('idin.ok')}
+      </Alert>
+      {entries.length > 0 && (
+        <Table aria-label={t('idin.shared')} withRowBorders={false}>
+          <Table.Tbody>
+            {entries.map(([k, v]) => (
+              <Table.Tr key={k}>
+                <Table.Th scope="row">{k}</Table.Th>
+                <Table.Td>{v}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+/** Draw (or type) a signature or initials and save it. */
+export function PadStep({
+  ctx,
+  type,
+  onSaved,
+}: {
+  ctx: StepContext;
+  type: 'signature' | 'paraph';
+  onSaved: (image: string) => void;
+}) {
+  const { t, token, locale, page } = ctx;
+  const [strokes, setStrokes] = useState<Stroke[]>([]);
+  const [typed, setTyped] = useState('');
+  const [mode, setMode] = useState<'draw' | 'type'>('draw');
+  const [empty, setEmpty] = useState(false);
+  const save = useAction(t, ctx.refresh);
+  const isSignature = type === 'signature';
+  const initials =
+    `${page.signer.firstname.charAt(0)}${page.signer.lastname.charAt(0)}`.toUpperCase();
+
+  const submit = async () => {
+    const image = mode === 'draw' ? exportStrokes(strokes) : exportTypedName(typed);
+    if (!image) {
+      setEmpty(true);
+      return;
+    }
+    setEmpty(false);
+    const ok = await save.run(() => signerApi.saveSignature(token, locale, type, image), 'image');
+    if (ok) {
+      onSaved(image);
+      await ctx.refresh();
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Text>{t(isSignature ? 'pad.signatureIntro' : 'pad.paraphIntro')}</Text>
+      {mode === 'draw' ? (
+        <SignaturePad
+          label={t(isSignature ? 'pad.signatureLabel' : 'pad.paraphLabel')}
+          strokes={strokes}
+          onStrokesChange={(s) => {
+            setStrokes(s);
+            setEmpty(false);
+          }}
+          height={isSignature ? 180 : 140}
+        />
+      ) : (
+        <TextInput
+          label={t(isSignature ? 'pad.typeSignature' : 'pad.typeParaph')}
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          placeholder={isSignature ? `${page.signer.firstname} ${page.signer.lastname}` : initials}
+          styles={{ input: { fontStyle: 'italic', fontSize: 22 } }}
+        />
+      )}
+      <div aria-live="assertive">
+        {(empty || save.error) && (
+          <Text c="red" size="sm" role="alert">
+            {empty ? t('pad.empty') : save.error}
+          </Text>
+        )}
+      </div>
+      <Group justify="space-between">
+        <Group gap="xs">
+          {mode === 'draw' && (
+            <Button variant="default" onClick={() => setStrokes([])} disabled={!strokes.length}>
+              {t('pad.clear')}
+            </Button>
+          )}
+          <Button variant="subtle" onClick={() => setMode(mode === 'draw' ? 'type' : 'draw')}>
+            {t(mode === 'draw' ? 'pad.typeInstead' : 'pad.drawInstead')}
+          </Button>
+        </Group>
+        <Button onClick={() => void submit()} loading={save.busy}>
+          {t('pad.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

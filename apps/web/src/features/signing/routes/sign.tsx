@@ -1,0 +1,481 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import type { SigningPage } from '@paraaf/contract';
+import { SignerApiError, signerApi } from '../api/signer-api';
+import { DocumentView } from '../components/document-view';
+import { fieldKey, PageOverlay } from '../components/page-overlay';
+import { SignerHeader } from '../components/signer-header';
+import { StatusView } from '../components/status-view';
+import {
+  CodeStep,
+  IdinResult,
+  IdinStep,
+  PadStep,
+  StepProgress,
+  stepLabel,
+  type StepContext,
+} from '../components/steps';
+import { displayMessage } from '../lib/message';
+import { errorText, useAction } from '../lib/use-action';
+import { createTranslate, isSignerLocale, type SignerLocale } from '../texts';
+
+function browserLocale(): SignerLocale {
+  const lang = (typeof navigator === 'undefined' ? 'nl' : navigator.language).slice(0, 2);
+  return isSignerLocale(lang) ? lang : 'nl';
+}
+
+/** `/ondertekenen/{token}`: the signer's page, outside the app (no login, no menu). */
+export function SignRoute() {
+  const { token = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const [idinReturn] = useState<'ok' | 'failed' | null>(() => {
+    const v = search.get('idin');
+    return v === 'ok' || v === 'failed' ? v : null;
+  });
+  const [chosen, setChosen] = useState<SignerLocale | null>(null);
+  const queryClient = useQueryClient();
+  const queryKey = useMemo(() => ['signing-page', token], [token]);
+  const query = useQuery({
+    queryKey,
+    queryFn: () => signerApi.page(token, chosen ?? 'nl'),
+    retry: (count, error) =>
+      !(error instanceof SignerApiError && error.status > 0 && error.status < 500) && count < 2,
+    refetchOnWindowFocus: false,
+  });
+  const page = query.data ?? null;
+  const locale: SignerLocale = chosen ?? page?.locale ?? browserLocale();
+  const t = useMemo(() => createTranslate(locale), [locale]);
+
+  // Back from iDIN: drop the marker from the address so a reload does not show it again.
+  useEffect(() => {
+    if (search.has('idin')) setSearch({}, { replace: true });
+  }, [search, setSearch]);
+
+  useEffect(() => {
+    document.documentElement.lang = locale;
+    document.title = page ? `${t('page.title')} · ${page.company.name}` : t('page.title');
+  }, [locale, page, t]);
+
+  const refresh = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey });
+  }, [queryClient, queryKey]);
+
+  const header = (
+    <SignerHeader company={page?.company ?? null} locale={locale} onLocale={setChosen} t={t} />
+  );
+  const fileUrl = (id: number) => signerApi.fileUrl(token, id);
+
+  let body;
+  if (query.isPending) {
+    body = (
+      <Center py="xl" aria-live="polite">
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text>{t('page.loading')}</Text>
+        </Group>
+      </Center>
+    );
+  } else if (query.isError) {
+    const e = query.error;
+    if (e instanceof SignerApiError && (e.status === 404 || e.status === 410)) {
+      body = <StatusView status="unknown" page={null} t={t} fileUrl={fileUrl} />;
+    } else {
+      body = (
+        <Container size={640} py="xl" component="main">
+          <Alert color="red" role="alert" title={errorText(e, t)}>
+            <Button mt="sm" variant="default" onClick={() => void query.refetch()}>
+              {t('error.retry')}
+            </Button>
+          </Alert>
+        </Container>
+      );
+    }
+  } else if (page && page.status !== 'open') {
+    body = <StatusView status={page.status} page={page} t={t} fileUrl={fileUrl} />;
+  } else if (page) {
+    body = (
+      <OpenSigning
+        token={token}
+        locale={locale}
+        page={page}
+        t={t}
+        refresh={refresh}
+        idinReturn={idinReturn}
+      />
+    );
+  }
+
+  return (
+    <Box mih="100dvh" bg="gray.0">
+      {header}
+      {body}
+    </Box>
+  );
+}
+
+interface OpenSigningProps extends StepContext {
+  idinReturn: 'ok' | 'failed' | null;
+}
+
+function initialValues(page: SigningPage): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const d of page.documents) for (const f of d.fields) out[fieldKey(d.id, f.index)] = f.value;
+  return out;
+}
+
+function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSigningProps) {
+  const ctx: StepContext = { token, locale, page, t, refresh };
+  const [values, setValues] = useState(() => initialValues(page));
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [images, setImages] = useState<{ signature: string | null; paraph: string | null }>({
+    signature: null,
+    paraph: null,
+  });
+  const [declining, setDeclining] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const approve = useAction(t, refresh);
+  const saveFieldsAction = useAction(t, refresh);
+
+  const currentIndex = page.steps.findIndex((s) => !s.done);
+  const current = currentIndex === -1 ? page.steps.length : currentIndex;
+  const currentStep = page.steps[current];
+  const allDone = current === page.steps.length;
+
+  // Keyboard and screen-reader users land on the next step when one is finished.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const previous = useRef(current);
+  useEffect(() => {
+    if (previous.current === current) return;
+    const done = page.steps[previous.current];
+    previous.current = current;
+    if (done) setAnnouncement(`${t(stepLabel[done.type])}: ${t('step.done')}`);
+    heading.current?.focus();
+  }, [current, page.steps, t]);
+
+  const allFields = page.documents.flatMap((d) => d.fields.map((f) => ({ d, f })));
+  const missing = allFields.filter(({ d, f }) => {
+    if (!f.required) return false;
+    const v = values[fieldKey(d.id, f.index)];
+    return f.type === 'checkbox' ? v !== 'true' : !v?.trim();
+  });
+
+  const fieldPayload = () =>
+    allFields.map(({ d, f }) => ({
+      signable_id: d.id,
+      index: f.index,
+      value: values[fieldKey(d.id, f.index)] ?? null,
+    }));
+
+  const saveFields = async (): Promise<boolean> => {
+    if (missing.length > 0) {
+      setFieldErrors(
+        Object.fromEntries(
+          missing.map(({ d, f }) => [fieldKey(d.id, f.index), t('fields.required')]),
+        ),
+      );
+      saveFieldsAction.setError(t('fields.missing', { count: missing.length }));
+      return false;
+    }
+    setFieldErrors({});
+    return saveFieldsAction.run(() => signerApi.saveFields(token, locale, fieldPayload()));
+  };
+
+  const stepPanel = () => {
+    if (!currentStep) return null;
+    switch (currentStep.type) {
+      case 'email':
+        return <CodeStep key="email" ctx={ctx} channel="email" />;
+      case 'sms':
+        return <CodeStep key="sms" ctx={ctx} channel="sms" />;
+      case 'idin':
+        return <IdinStep ctx={ctx} returned={idinReturn} />;
+      case 'signature':
+      case 'paraph': {
+        const type = currentStep.type;
+        return (
+          <PadStep
+            key={type}
+            ctx={ctx}
+            type={type}
+            onSaved={(image) => setImages((i) => ({ ...i, [type]: image }))}
+          />
+        );
+      }
+      case 'fields':
+        return (
+          <Stack gap="sm">
+            <Text>{t('fields.intro')}</Text>
+            {missing.length > 0 && (
+              <Stack gap={4}>
+                {missing.map(({ d, f }, n) => (
+                  <Button
+                    key={fieldKey(d.id, f.index)}
+                    variant="subtle"
+                    size="compact-sm"
+                    justify="flex-start"
+                    onClick={() => {
+                      const el = document.getElementById(`field-${d.id}-${f.index}`);
+                      el?.scrollIntoView({ block: 'center' });
+                      el?.focus();
+                    }}
+                  >
+                    {t('fields.goto')}: {t('fields.field', { n: n + 1, page: f.page })}
+                  </Button>
+                ))}
+              </Stack>
+            )}
+            <div aria-live="assertive">
+              {saveFieldsAction.error && (
+                <Text c="red" size="sm" role="alert">
+                  {saveFieldsAction.error}
+                </Text>
+              )}
+            </div>
+            <Group>
+              <Button
+                loading={saveFieldsAction.busy}
+                onClick={() =>
+                  void saveFields().then(async (ok) => {
+                    if (ok) await refresh();
+                  })
+                }
+              >
+                {t('fields.save')}
+              </Button>
+            </Group>
+          </Stack>
+        );
+    }
+  };
+
+  const stepTitle = allDone ? t('step.approve') : currentStep ? t(stepLabel[currentStep.type]) : '';
+  const expires = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(
+    new Date(page.sign_request.expires_at),
+  );
+  const message = displayMessage(page);
+  const hasFieldsStep = page.steps.some((s) => s.type === 'fields');
+
+  const stepsCard = (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      shadow="xs"
+      component="section"
+      aria-labelledby="step-title"
+    >
+      <Stack gap="md">
+        <StepProgress steps={page.steps} current={current} t={t} />
+        <div>
+          <Text size="xs" c="dimmed">
+            {t('page.stepOf', { step: current + 1, count: page.steps.length + 1 })}
+          </Text>
+          <Title order={2} fz="lg" id="step-title" ref={heading} tabIndex={-1}>
+            {stepTitle}
+          </Title>
+        </div>
+        <div aria-live="polite" style={{ position: 'absolute', left: -10000 }}>
+          {announcement}
+        </div>
+        {page.idin.status === 'verified' && page.steps.some((s) => s.type === 'idin') && (
+          <IdinResult page={page} t={t} />
+        )}
+        {allDone ? (
+          <Stack gap="sm">
+            <Text>{t('approve.intro')}</Text>
+            <div aria-live="assertive">
+              {approve.error && (
+                <Alert color="red" variant="light" role="alert">
+                  {approve.error}
+                </Alert>
+              )}
+            </div>
+            <Button
+              size="md"
+              color="teal"
+              loading={approve.busy}
+              onClick={() =>
+                void (async () => {
+                  if (missing.length > 0) {
+                    approve.setError(t('fields.missing', { count: missing.length }));
+                    return;
+                  }
+                  const ok = await approve.run(async () => {
+                    // Fields edited after the fields step was done are saved with the approval.
+                    if (hasFieldsStep) await signerApi.saveFields(token, locale, fieldPayload());
+                    await signerApi.approve(token, locale);
+                  }, 'fields');
+                  if (ok) await refresh();
+                })()
+              }
+            >
+              {t('approve.button')}
+            </Button>
+          </Stack>
+        ) : (
+          stepPanel()
+        )}
+        <Group justify="flex-end">
+          <Button variant="subtle" color="red" onClick={() => setDeclining(true)}>
+            {t('decline.button')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+
+  return (
+    <Container size="lg" py="md" px={{ base: 'xs', sm: 'md' }} component="main">
+      <Stack gap="md">
+        <Paper withBorder radius="md" p="md" shadow="xs">
+          <Stack gap={6}>
+            <Title order={1} fz={{ base: 20, sm: 24 }} style={{ overflowWrap: 'anywhere' }}>
+              {page.sign_request.subject}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {page.sign_request.sender_name
+                ? t('page.from', {
+                    sender: page.sign_request.sender_name,
+                    company: page.company.name,
+                  })
+                : t('page.fromCompany', { company: page.company.name })}
+              {' · '}
+              {t('page.expires', { date: expires })}
+            </Text>
+            {!message && <Text mt="xs">{t('page.greeting', { name: page.signer.firstname })}</Text>}
+            {message && (
+              <Box
+                component="blockquote"
+                aria-label={t('page.message')}
+                m={0}
+                pl="sm"
+                style={{
+                  borderLeft: '3px solid var(--mantine-color-gray-3)',
+                  whiteSpace: 'pre-wrap',
+                  overflowWrap: 'anywhere',
+                }}
+              >
+                {message}
+              </Box>
+            )}
+            <Text size="sm">{t('page.intro')}</Text>
+          </Stack>
+        </Paper>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+            <Box style={{ position: 'sticky', top: 12 }}>{stepsCard}</Box>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+            <Stack gap="xl" component="section" aria-label={t('page.documents')}>
+              {page.documents.map((doc) => (
+                <DocumentView
+                  key={doc.id}
+                  doc={doc}
+                  t={t}
+                  token={token}
+                  downloadUrl={signerApi.fileUrl(token, doc.id)}
+                  overlay={(n, width) => (
+                    <PageOverlay
+                      doc={doc}
+                      page={n}
+                      t={t}
+                      width={width}
+                      signatureImage={images.signature}
+                      paraphImage={images.paraph}
+                      values={values}
+                      errors={fieldErrors}
+                      disabled={false}
+                      onValue={(key, value) => {
+                        setValues((v) => ({ ...v, [key]: value }));
+                        setFieldErrors(({ [key]: _, ...rest }) => rest);
+                      }}
+                    />
+                  )}
+                />
+              ))}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Stack>
+      <DeclineModal opened={declining} onClose={() => setDeclining(false)} ctx={ctx} />
+    </Container>
+  );
+}
+
+function DeclineModal({
+  opened,
+  onClose,
+  ctx,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  ctx: StepContext;
+}) {
+  const { t, token, locale } = ctx;
+  const [reason, setReason] = useState('');
+  const [required, setRequired] = useState(false);
+  const decline = useAction(t, ctx.refresh);
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('decline.title')} centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!reason.trim()) {
+            setRequired(true);
+            return;
+          }
+          setRequired(false);
+          void decline
+            .run(() => signerApi.decline(token, locale, reason.trim()), 'reason')
+            .then(async (ok) => {
+              if (ok) {
+                onClose();
+                await ctx.refresh();
+              }
+            });
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">{t('decline.intro')}</Text>
+          <Textarea
+            label={t('decline.reason')}
+            withAsterisk
+            aria-required
+            autosize
+            minRows={3}
+            maxLength={2000}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={required ? t('decline.required') : decline.error}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('decline.cancel')}
+            </Button>
+            <Button type="submit" color="red" loading={decline.busy}>
+              {t('decline.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

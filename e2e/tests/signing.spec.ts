@@ -1,0 +1,361 @@
+import type { Locator, Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { expect, linkFrom, test } from '../support/fixtures.ts';
+import type { SmtpCatcher } from '../../apps/api/test/smtp.ts';
+
+/**
+ * The signer's page `/ondertekenen/{token}` (issue 4): a sender sends through the API as the
+ * wizard would; the signers follow the links from the mails the test SMTP server catches.
+ */
+
+const shots = new URL('../../.tmp/', import.meta.url).pathname;
+const password = 'Eerste-wachtwoord-1';
+
+async function call<T>(
+  baseURL: string,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(baseURL + '/api' + path, { method, headers, body: payload });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+async function registerCompany(baseURL: string, company: string, name: string) {
+  const email = `${name.split(' ')[0]!.toLowerCase()}-${Date.now()}@${company.replace(/\W/g, '').toLowerCase()}.nl`;
+  const session = await call<{ token: string }>(baseURL, null, 'POST', '/auth/register', {
+    company,
+    name,
+    email,
+    password,
+    passwordconfirmation: password,
+    terms: true,
+    two_factor_auth: false,
+  });
+  return session.token;
+}
+
+async function pdf(title: string, pages: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= pages; i++) {
+    const page = doc.addPage([595, 842]);
+    page.drawText(`${title} — pagina ${i}`, { x: 60, y: 760, size: 18, font });
+    page.drawText('Handtekening koper:', { x: 60, y: 200, size: 12, font });
+  }
+  return doc.save();
+}
+
+interface SignerInput {
+  firstname: string;
+  lastname: string;
+  email: string;
+}
+
+/**
+ * A request in sequence with, on page 1 of its document, a signature marker per signer and a
+ * required text field for the first signer; then sent (ready).
+ */
+async function sendSignRequest(
+  baseURL: string,
+  token: string,
+  opts: { subject: string; document: string; signers: SignerInput[]; pages?: number },
+) {
+  const { id } = await call<{ id: number }>(baseURL, token, 'POST', '/sign-requests', {
+    expires_at: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
+    subject: opts.subject,
+    message: 'Beste [[firstname]],\n\nWil je dit document ondertekenen? [[link]]\nGroet, Vera',
+    is_sync: true,
+    send_documents_to_initiator: false,
+    emails: [],
+    custom_fields: [],
+  });
+  for (const signer of opts.signers) {
+    await call(baseURL, token, 'POST', `/sign-requests/${id}/signers`, {
+      ...signer,
+      locale: 'nl',
+      verifications: [1, 5],
+      reminder_after: 3,
+      max_reminders: 5,
+    });
+  }
+  const form = new FormData();
+  form.set(
+    'file',
+    new Blob([Buffer.from(await pdf(opts.document, opts.pages ?? 2))], {
+      type: 'application/pdf',
+    }),
+    `${opts.document}.pdf`,
+  );
+  form.set('name', opts.document);
+  form.set('filename', `${opts.document}.pdf`);
+  form.set('type', '1');
+  opts.signers.forEach((_, i) => {
+    const marker = {
+      x: String(60 + i * 250),
+      y: '660',
+      width: '180',
+      height: '60',
+      page: '1',
+      type: 'generated',
+      value: `signer.${i + 1}.signature`,
+    };
+    for (const [k, v] of Object.entries(marker)) form.set(`variables[${i}][${k}]`, v);
+  });
+  const field = { x: '60', y: '560', width: '240', height: '24', page: '1', type: 'text' };
+  for (const [k, v] of Object.entries(field)) form.set(`fields[0][${k}]`, v);
+  form.set('fields[0][options][rules][0]', 'required');
+  form.set('fields[0][options][signer]', '1');
+  await call(baseURL, token, 'POST', `/sign-requests/${id}/signables`, form);
+  await call(baseURL, token, 'POST', `/sign-requests/${id}/ready`);
+  return id;
+}
+
+/** The next mail to `to` after the `seen` mails already caught. */
+async function nextMail(smtp: SmtpCatcher, to: string, seen: number, subject?: RegExp) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const found = smtp.mails
+      .slice(seen)
+      .find((m) => m.to.includes(to) && (!subject || subject.test(m.subject)));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no new mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const stepTitle = (page: Page) => page.locator('#step-title');
+
+/** E-mail code: request it, read it from the mail, type it. */
+async function verifyEmail(page: Page, smtp: SmtpCatcher, email: string) {
+  await expect(stepTitle(page)).toHaveText('E-mailcode');
+  const seen = smtp.mails.length;
+  await page.getByRole('button', { name: 'Code versturen' }).click();
+  await expect(page.getByText(`De code is verstuurd naar ${email}`)).toBeVisible();
+  const mail = await nextMail(smtp, email, seen, /verificatiecode/i);
+  const code = /(\d{6})/.exec(mail.subject)?.[1];
+  expect(code).toMatch(/^\d{6}$/);
+
+  // A wrong code is refused in place.
+  await page.getByRole('textbox', { name: 'Code van 6 cijfers 1' }).click();
+  await page.keyboard.type(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Controleren' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /onjuist|verlopen/ })).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Code van 6 cijfers 1' }).click();
+  await page.keyboard.type(code!);
+  await page.getByRole('button', { name: 'Controleren' }).click();
+  await expect(stepTitle(page)).not.toHaveText('E-mailcode');
+}
+
+/** Draws a wavy line on the pad with the mouse and saves it. */
+async function drawSignature(page: Page, pad: Locator) {
+  await expect(stepTitle(page)).toHaveText('Handtekening');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 20; i++) {
+    await page.mouse.move(
+      box.x + 20 + i * ((box.width - 40) / 20),
+      box.y + box.height / 2 + Math.sin(i / 2) * 30,
+      { steps: 2 },
+    );
+  }
+  await page.mouse.up();
+  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(stepTitle(page)).not.toHaveText('Handtekening');
+  // The drawn image now stands in the signature box on the page.
+  await expect(page.getByRole('img', { name: 'Je handtekening' })).toBeVisible();
+}
+
+test('two signers in sequence: e-mail code, drawn signature, fields, approval; a decline', async ({
+  page,
+  browser,
+  baseURL,
+  smtp,
+}) => {
+  test.setTimeout(120_000);
+  const token = await registerCompany(baseURL!, 'Notaris Visser', 'Vera Visser');
+  const first = `lotte-${Date.now()}@example.nl`;
+  const second = `kees-${Date.now()}@example.nl`;
+  const id = await sendSignRequest(baseURL!, token, {
+    subject: 'Koopakte Dorpsstraat 1',
+    document: 'Koopakte',
+    signers: [
+      { firstname: 'Lotte', lastname: 'de Boer', email: first },
+      { firstname: 'Kees', lastname: 'Smit', email: second },
+    ],
+  });
+
+  // An unknown link says so, in Dutch, and offers nothing to do.
+  await page.goto('/ondertekenen/dit-is-geen-geldige-link');
+  await expect(page.getByRole('heading', { name: 'Deze link is niet geldig' })).toBeVisible();
+
+  // Signer 2 is not invited yet; their turn comes after signer 1.
+  const invitation = await smtp.waitForMail(first);
+  const link = linkFrom(invitation, '/ondertekenen/');
+  expect(smtp.mails.some((m) => m.to.includes(second))).toBe(false);
+
+  // Signer 1 never sends an app session: the signer API is called without Authorization.
+  const authorized: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/signing/') && r.headers().authorization) authorized.push(r.url());
+  });
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Koopakte Dorpsstraat 1' })).toBeVisible();
+  await expect(page.getByText('Notaris Visser').first()).toBeVisible();
+  await expect(page.getByText('Groet, Vera')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Voortgang' })).toContainText('E-mailcode');
+  // Pages are placeholders sized from the page list, drawn by pdf.js when near.
+  await expect(page.getByRole('group', { name: 'Pagina 1 van 2' })).toBeVisible();
+  await expect(page.getByTestId('marker-signature')).toHaveCount(1);
+
+  await verifyEmail(page, smtp, first);
+  await drawSignature(page, page.getByRole('img', { name: 'Tekenvak voor je handtekening' }));
+
+  // The required field: enforced before anything is sent.
+  await expect(stepTitle(page)).toHaveText('Velden invullen');
+  await page.getByRole('button', { name: 'Velden opslaan' }).click();
+  await expect(page.getByText('Vul eerst alle verplichte velden in (1).')).toBeVisible();
+  await page.getByLabel('Veld 1 op pagina 1 (Dit veld is verplicht)').fill('Amsterdam');
+  await page.getByRole('button', { name: 'Velden opslaan' }).click();
+
+  await expect(stepTitle(page)).toHaveText('Akkoord');
+  await page.screenshot({ path: `${shots}signer-desktop.png`, fullPage: false });
+  await page.getByRole('button', { name: 'Akkoord en ondertekenen' }).click();
+  await expect(page.getByRole('heading', { name: 'Bedankt, je hebt ondertekend' })).toBeVisible();
+  expect(authorized).toEqual([]);
+
+  // Signer 2 is invited now; a phone-sized screen.
+  const invitation2 = await smtp.waitForMail(second);
+  const link2 = linkFrom(invitation2, '/ondertekenen/');
+  const phone = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    locale: 'nl-NL',
+  });
+  const p2 = await phone.newPage();
+  await p2.goto(link2);
+  await expect(p2.getByRole('heading', { name: 'Koopakte Dorpsstraat 1' })).toBeVisible();
+  await expect(p2.getByRole('group', { name: 'Pagina 1 van 2' }).locator('canvas')).toBeVisible();
+  await p2.waitForTimeout(500);
+  await p2.screenshot({ path: `${shots}signer-phone.png` });
+
+  // The language switcher: the same page in English, and back.
+  await p2.getByRole('combobox', { name: 'Taal' }).selectOption('en');
+  await expect(p2.getByRole('button', { name: 'Send code' })).toBeVisible();
+  await p2.getByRole('combobox', { name: 'Language' }).selectOption('nl');
+
+  await verifyEmail(p2, smtp, second);
+  await drawSignature(p2, p2.getByRole('img', { name: 'Tekenvak voor je handtekening' }));
+  await expect(stepTitle(p2)).toHaveText('Akkoord');
+  await p2.screenshot({ path: `${shots}signer-phone-approve.png` });
+  await p2.getByRole('button', { name: 'Akkoord en ondertekenen' }).click();
+  await expect(
+    p2.getByRole('heading', {
+      name: /De documenten zijn ondertekend|Bedankt, je hebt ondertekend/,
+    }),
+  ).toBeVisible();
+
+  // A second request to signer 2 alone: declined with a reason.
+  const declined = await sendSignRequest(baseURL!, token, {
+    subject: 'Huurcontract',
+    document: 'Huurcontract',
+    signers: [{ firstname: 'Kees', lastname: 'Smit', email: second }],
+  });
+  const seen = smtp.mails.filter((m) => m.to.includes(second)).length;
+  const invitation3 = await (async () => {
+    for (let i = 0; i < 75; i++) {
+      const list = smtp.mails.filter((m) => m.to.includes(second));
+      if (list.length > seen) return list[list.length - 1]!;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error('no second invitation');
+  })();
+  await p2.goto(linkFrom(invitation3, '/ondertekenen/'));
+  await expect(p2.getByRole('heading', { name: 'Huurcontract', level: 1 })).toBeVisible();
+  await p2.getByRole('button', { name: 'Afwijzen' }).click();
+  const modal = p2.getByRole('dialog', { name: 'Ondertekening afwijzen' });
+  await modal.getByRole('button', { name: 'Afwijzen' }).click();
+  await expect(modal.getByText('Vul een reden in')).toBeVisible();
+  await modal.getByLabel(/Reden/).fill('De huurprijs klopt niet.');
+  await modal.getByRole('button', { name: 'Afwijzen' }).click();
+  await expect(p2.getByRole('heading', { name: 'Deze ondertekening is afgewezen' })).toBeVisible();
+  await p2.reload();
+  await expect(p2.getByRole('heading', { name: 'Deze ondertekening is afgewezen' })).toBeVisible();
+  await expect(p2.getByRole('button', { name: 'Akkoord en ondertekenen' })).toHaveCount(0);
+  await phone.close();
+  const declinedDetail = await call<{ state_id: number }>(
+    baseURL!,
+    token,
+    'GET',
+    `/sign-requests/${declined}`,
+  );
+  expect(declinedDetail.state_id).toBe(4);
+
+  // The sender: sealed ('Getekend'), the signed PDF and the receipt, the audit trail in order.
+  await expect
+    .poll(
+      async () =>
+        (await call<{ state_id: number }>(baseURL!, token, 'GET', `/sign-requests/${id}`)).state_id,
+      { timeout: 30_000 },
+    )
+    .toBe(5);
+  const detail = await call<{ signables: { id: number }[] }>(
+    baseURL!,
+    token,
+    'GET',
+    `/sign-requests/${id}`,
+  );
+  const signed = await fetch(
+    `${baseURL}/api/signables/${detail.signables[0]!.id}/file?token=${token}`,
+  );
+  expect(signed.status).toBe(200);
+  const signedBytes = Buffer.from(await signed.arrayBuffer());
+  expect(signedBytes.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(signedBytes.toString('latin1')).toContain('ETSI.CAdES.detached');
+  const receipt = await fetch(`${baseURL}/api/sign-requests/${id}/receipt/download?token=${token}`);
+  expect(receipt.status).toBe(200);
+  expect(
+    Buffer.from(await receipt.arrayBuffer())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+
+  await page.goto('/login');
+  await page.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
+  await page.goto(`/ondertekening/${id}`);
+  await expect(page.getByText('Getekend').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Audit trail Lotte de Boer' }).click();
+  const audit = page.getByRole('dialog', { name: 'Audit trail van Lotte de Boer' });
+  const order = [
+    'Verstuurd',
+    'Geopend',
+    'Email verificatie verstuurd',
+    'Email verificatie geverifieerd',
+    'Handtekening verificatie geverifieerd',
+    'Document verificatie geverifieerd',
+    'Goedgekeurd',
+  ];
+  await expect(audit.getByText('Goedgekeurd')).toBeVisible();
+  const text = (await audit.innerText()).replace(/\s+/g, ' ');
+  let at = -1;
+  for (const label of order) {
+    const next = text.indexOf(label, at + 1);
+    expect(next, `${label} after position ${at} in: ${text}`).toBeGreaterThan(at);
+    at = next;
+  }
+});

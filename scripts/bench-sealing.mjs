@@ -1,0 +1,185 @@
+// Sealing figures (issue 4): wall time and peak memory to seal a 100-page PDF with three
+// signers, each with a signature and a paraph on every page, plus the audit certificate and the
+// PAdES signature. In-process, the pure PDF part (no database): the same sealPdf() the
+// 'seal-sign-request' job calls. Target: ≤ 1.5 s and ≤ 300 MB.
+//   node scripts/bench-sealing.mjs        (or benchSealing() from scripts/bench.mjs)
+// Never asserts timings; prints and returns them.
+import path from 'node:path';
+import { deflateSync, crc32 } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+
+const here = fileURLToPath(import.meta.url);
+const api = path.resolve(path.dirname(here), '../apps/api/src');
+
+function png(width, height, shade) {
+  const chunk = (type, data) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 6; // RGBA, like a drawn signature
+  const row = Buffer.alloc(1 + width * 4, shade);
+  row[0] = 0;
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function hundredPagePdf() {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const line = 'Partijen verklaren hierbij dat zij deze overeenkomst hebben gelezen en begrepen. ';
+  for (let p = 1; p <= 100; p++) {
+    const page = doc.addPage([595.28, 841.89]);
+    for (let i = 0; i < 45; i++) {
+      page.drawText(`${p}.${i + 1} ${line}`.slice(0, 95), {
+        x: 40,
+        y: 800 - i * 15,
+        size: 9,
+        font,
+      });
+    }
+  }
+  return Buffer.from(await doc.save());
+}
+
+export async function benchSealing() {
+  const { sealPdf } = await tsImport(path.join(api, 'lib/pdf/seal.ts'), here);
+  const { generateSelfSignedP12 } = await tsImport(path.join(api, 'lib/pdf/sign.ts'), here);
+  const { stampPlan } = await tsImport(path.join(api, 'modules/sealing/stamp-plan.ts'), here);
+
+  const original = await hundredPagePdf();
+  const identity = { p12: generateSelfSignedP12('bench'), passphrase: 'bench', name: 'Paraaf' };
+  const pages = Array.from({ length: 100 }, () => ({ width: 595.28, height: 841.89 }));
+  const signers = [1, 2, 3].map((n) => ({
+    id: n,
+    position: n,
+    firstname: `Ondertekenaar`,
+    lastname: String(n),
+    signedAt: new Date(),
+    verifications: [1, 5, 6],
+    fieldValues: {},
+    hasSignature: true,
+    hasParaph: true,
+  }));
+  const variables = [];
+  for (let p = 1; p <= 100; p++) {
+    for (const n of [1, 2, 3]) {
+      variables.push({
+        x: 40 + (n - 1) * 180,
+        y: 700,
+        width: 150,
+        height: 50,
+        page: p,
+        type: 'generated',
+        value: `signer.${n}.signature`,
+        options: {},
+      });
+      variables.push({
+        x: 40 + (n - 1) * 60,
+        y: 780,
+        width: 50,
+        height: 50,
+        page: p,
+        type: 'generated',
+        value: `signer.${n}.paraph`,
+        options: {},
+      });
+    }
+  }
+  const images = new Map();
+  for (const n of [1, 2, 3]) {
+    images.set(`signature:${n}`, png(600, 200, 40 * n));
+    images.set(`paraph:${n}`, png(200, 200, 50 * n));
+  }
+  const certificate = {
+    signRequestId: 1,
+    subject: 'Benchmark',
+    company: 'Paraaf',
+    sender: { name: 'Afzender', email: 'afzender@voorbeeld.nl' },
+    createdAt: new Date(),
+    sentAt: new Date(),
+    completedAt: new Date(),
+    documents: [{ name: 'Contract', sha256: 'a'.repeat(64), pageCount: 100 }],
+    signers: signers.map((s) => ({
+      name: `${s.firstname} ${s.lastname}`,
+      email: `s${s.id}@voorbeeld.nl`,
+      phone: null,
+      locale: 'nl',
+      verifications: ['Email', 'Handtekening', 'Paraaf'],
+      signedAt: new Date(),
+      emailVerifiedAt: new Date(),
+      smsVerifiedAt: null,
+      idinVerifiedAt: null,
+      idinAttributes: null,
+      ip: '127.0.0.1',
+      userAgent: 'bench',
+      signaturePng: images.get(`signature:${s.id}`),
+    })),
+    trail: Array.from({ length: 30 }, (_, i) => ({
+      signer: 'Ondertekenaar',
+      label: 'Geopend',
+      at: new Date(),
+      ip: '127.0.0.1',
+      userAgent: 'bench',
+      comment: null,
+      i,
+    })),
+  };
+
+  // Warm-up (module loading, JIT), then the measured run.
+  const input = () => ({
+    original,
+    items: stampPlan({ id: 1, pages, config: { variables, fields: [] } }, signers, new Date()),
+    images,
+    certificate,
+    identity,
+  });
+  await sealPdf({
+    ...input(),
+    original: await PDFDocument.create()
+      .then((d) => (d.addPage(), d.save()))
+      .then(Buffer.from),
+  });
+  global.gc?.();
+  const baseRss = process.memoryUsage().rss;
+  let peak = baseRss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 5);
+  const start = performance.now();
+  const sealed = await sealPdf(input());
+  const ms = performance.now() - start;
+  clearInterval(timer);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  const result = {
+    pages: 100,
+    signers: 3,
+    stamps: variables.length,
+    sealMs: Math.round(ms),
+    peakRssMb: Math.round(peak / 1048576),
+    inputKb: Math.round(original.length / 1024),
+    outputKb: Math.round(sealed.length / 1024),
+  };
+  console.log(
+    `sealing: 100 pages, 3 signers, ${variables.length} stamps: ${result.sealMs} ms, peak RSS ${result.peakRssMb} MB (${result.inputKb} kB → ${result.outputKb} kB)`,
+  );
+  return result;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === here) {
+  await benchSealing();
+}
