@@ -5,30 +5,12 @@
 // Never asserts timings; prints and returns them. Talks only to the given (local) server.
 import { crc32 } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { contractPdf } from './lib/contract-pdf.mjs';
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-
-async function twentyPagePdf() {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const line = 'Partijen verklaren hierbij dat zij deze overeenkomst hebben gelezen en begrepen. ';
-  for (let p = 1; p <= 20; p++) {
-    const page = doc.addPage([595.28, 841.89]);
-    for (let i = 0; i < 50; i++) {
-      page.drawText(`${p}.${i + 1} ${line}`.slice(0, 95), {
-        x: 40,
-        y: 800 - i * 15,
-        size: 9,
-        font,
-      });
-    }
-  }
-  return Buffer.from(await doc.save());
-}
 
 /** A DOCX of about three pages, as a stored ZIP written by hand. */
 function docx() {
@@ -104,7 +86,7 @@ export async function benchDocuments(baseUrl, token) {
     throw new Error(`POST /api/sign-requests: ${created.status} ${await created.text()}`);
   const { id } = await created.json();
 
-  const pdf = await twentyPagePdf();
+  const pdf = await contractPdf(20, 50);
   const upload = () => {
     const form = new FormData();
     form.set('name', 'Bench 20 pagina’s');

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
+import { contractPdf } from './lib/contract-pdf.mjs';
 
 const here = fileURLToPath(import.meta.url);
 const api = path.resolve(path.dirname(here), '../apps/api/src');
@@ -38,30 +39,12 @@ function png(width, height, shade) {
   ]);
 }
 
-async function hundredPagePdf() {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const line = 'Partijen verklaren hierbij dat zij deze overeenkomst hebben gelezen en begrepen. ';
-  for (let p = 1; p <= 100; p++) {
-    const page = doc.addPage([595.28, 841.89]);
-    for (let i = 0; i < 45; i++) {
-      page.drawText(`${p}.${i + 1} ${line}`.slice(0, 95), {
-        x: 40,
-        y: 800 - i * 15,
-        size: 9,
-        font,
-      });
-    }
-  }
-  return Buffer.from(await doc.save());
-}
-
 export async function benchSealing() {
   const { sealPdf } = await tsImport(path.join(api, 'lib/pdf/seal.ts'), here);
   const { generateSelfSignedP12 } = await tsImport(path.join(api, 'lib/pdf/sign.ts'), here);
   const { stampPlan } = await tsImport(path.join(api, 'modules/sealing/stamp-plan.ts'), here);
 
-  const original = await hundredPagePdf();
+  const original = await contractPdf(100, 45);
   const identity = { p12: generateSelfSignedP12('bench'), passphrase: 'bench', name: 'Paraaf' };
   const pages = Array.from({ length: 100 }, () => ({ width: 595.28, height: 841.89 }));
   const signers = [1, 2, 3].map((n) => ({

@@ -9,14 +9,13 @@
 // only the cases whose label matches it; BENCH_ROOT=<dir> starts the server from another tree
 // (e.g. a copy of the previous version, to compare both in the same conditions);
 // BENCH_EXPLAIN=0 skips the query plans.
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { createDatabase, databaseUrl as urlOf, startServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -44,44 +43,6 @@ const DOCUMENTS = (
 
 function sqlArray(values) {
   return `ARRAY[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]`;
-}
-
-async function startServer(databaseUrl) {
-  const port = 3800 + Math.floor(Math.random() * 90);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-bench-sr-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: process.env.BENCH_ROOT ?? root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-      DATABASE_URL: databaseUrl,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 480; i++) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, stop };
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await stop();
-  throw new Error('server did not start');
 }
 
 async function registerCompany(base) {
@@ -309,16 +270,11 @@ export async function benchSignRequests({
 } = {}) {
   if (!databaseUrl) throw new Error('DATABASE_URL (a PostgreSQL server) is required');
   const reuse = process.env.BENCH_DB;
-  const name = reuse ?? `paraaf_bench_sr_${randomBytes(4).toString('hex')}`;
-  if (!reuse) {
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-  }
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  const benchUrl = url.toString();
+  const created = reuse
+    ? null
+    : await createDatabase(databaseUrl, { prefix: 'paraaf_bench_sr_', bytes: 4 });
+  const name = reuse ?? created.name;
+  const benchUrl = created?.url ?? urlOf(databaseUrl, name);
   log(`\nGET /api/sign-requests — database ${name}, ${os.cpus().length} cores`);
 
   let server;
@@ -326,13 +282,19 @@ export async function benchSignRequests({
   const results = [];
   try {
     // The server migrates the new database; the bulk load follows through our own connection.
-    server = await startServer(benchUrl);
+    server = await startServer({
+      root: process.env.BENCH_ROOT ?? root,
+      port: 3800 + Math.floor(Math.random() * 90),
+      dataDirPrefix: 'paraaf-bench-sr-',
+      env: { WEB_DIST: '/nonexistent', DATABASE_URL: benchUrl },
+      timeoutMs: 120_000,
+    });
     await client.connect();
     let token, companyId;
     if (reuse) ({ token, companyId } = await sessionOfLoadedCompany(client));
     else {
       let userId;
-      ({ token, userId, companyId } = await registerCompany(server.base));
+      ({ token, userId, companyId } = await registerCompany(server.baseUrl));
       log('Loading 1,000,000 sign requests (100,000 for the measured company):');
       await loadData(client, { companyId, userId, log });
     }
@@ -347,11 +309,11 @@ export async function benchSignRequests({
 
     log(`\n${connections} connections, ${seconds} s per URL (target p95 ≤ 15 ms, ≥ 1,500 req/s)`);
     for (const c of cases) {
-      const check = await fetch(`${server.base}${c.path}`, {
+      const check = await fetch(`${server.baseUrl}${c.path}`, {
         headers: { authorization: `Bearer ${token}` },
       });
       const body = await check.json();
-      const r = await runLoad(`${server.base}${c.path}`, token, seconds, connections);
+      const r = await runLoad(`${server.baseUrl}${c.path}`, token, seconds, connections);
       results.push({ label: c.label, total: body.total, ...r });
       log(
         `  ${c.label.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(5)} ms   p95 ${r.p95.toFixed(1).padStart(5)} ms   total ${String(body.total).padStart(6)}   non-2xx ${r.non2xx}   errors ${r.errors}`,
@@ -363,12 +325,8 @@ export async function benchSignRequests({
     await client.end().catch(() => undefined);
     await server?.stop();
     if (reuse) log(`\nReused database ${name}`);
-    else if (!keepDatabase) {
-      const c = new pg.Client({ connectionString: databaseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    } else log(`\nKept database ${name}`);
+    else if (!keepDatabase) await created.drop();
+    else log(`\nKept database ${name}`);
   }
 }
 

@@ -1,7 +1,7 @@
 // `npm run bench`: prints the figures the issues ask for. Never asserts timings.
 //  1. GET /api/user on PostgreSQL: requests per second and p95 latency (autocannon, 20 connections).
 //  2. Gzip size of the JavaScript the login page loads (measured in Chromium).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { chromiumArgs, findChromium } from './chromium.mjs';
 import { benchDocuments } from './bench-documents.mjs';
 import { benchSignRequests } from './bench-sign-requests.mjs';
 import { benchSealing } from './bench-sealing.mjs';
+import { startServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -58,37 +59,14 @@ function postgres() {
   };
 }
 
-async function startServer(databaseUrl) {
-  const port = 3900 + Math.floor(Math.random() * 90);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+async function startBenchServer(databaseUrl) {
+  const server = await startServer({
+    port: 3900 + Math.floor(Math.random() * 90),
+    dataDirPrefix: 'paraaf-bench-',
+    env: databaseUrl ? { DATABASE_URL: databaseUrl } : {},
   });
-  cleanups.push(async () => {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return base;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
+  cleanups.push(server.stop);
+  return server.baseUrl;
 }
 
 async function benchUser(base) {
@@ -126,6 +104,7 @@ async function benchUser(base) {
   latencies.sort((a, b) => a - b);
   const p95 = latencies[Math.floor(latencies.length * 0.95)] ?? NaN;
   return {
+    token,
     rps: result.requests.average,
     p95,
     non2xx: result.non2xx,
@@ -160,7 +139,7 @@ try {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')))
     spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
   const db = postgres();
-  const base = await startServer(db.url);
+  const base = await startBenchServer(db.url);
   console.log(
     `\nGET /api/user — ${db.label}, 20 connections, ${seconds} s, ${os.cpus().length} cores`,
   );

@@ -1,47 +1,24 @@
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../../scripts/lib/server.mjs';
 
-const apiRoot = path.resolve(import.meta.dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-server-test-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('server process', () => {
   it('serves on PORT with embedded defaults and shuts down gracefully on SIGTERM, finishing a request in flight', async () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-      cwd: apiRoot,
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        SMTP_URL: '',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        WEB_DIST: path.join(dataDir, 'no-web'),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+    const server = await startServer({
+      port,
+      dataDir,
+      env: { DATABASE_URL: '', SMTP_URL: '', WEB_DIST: path.join(dataDir, 'no-web') },
+      quiet: true,
+      timeoutMs: 45_000,
+      pollMs: 200,
     });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((resolve) =>
-      child.once('exit', (code) => resolve(code)),
-    );
-    const base = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 45_000;
-    for (;;) {
-      const ok = await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
 
     // A registration is in flight when SIGTERM arrives: its headers and half its body are sent
     // first, the rest only after the signal.
@@ -69,11 +46,11 @@ describe('server process', () => {
     });
     request.write(body.slice(0, 20));
     await new Promise((r) => setTimeout(r, 500));
-    child.kill('SIGTERM');
+    server.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 200));
     request.end(body.slice(20));
     expect((await response).status).toBe(201);
-    expect(await exited).toBe(0);
+    expect(await server.exited).toBe(0);
     // The database was closed cleanly: a new process opens it and finds the company.
     expect(fs.existsSync(path.join(dataDir, 'db'))).toBe(true);
   }, 90_000);

@@ -1,3 +1,4 @@
+import { messages } from '@paraaf/contract';
 /** The part of a zod schema the forms use; keeps zod itself out of the web app's imports. */
 interface ParseSchema {
   safeParse(
@@ -17,4 +18,18 @@ export function zodErrors(schema: ParseSchema, values: unknown): Record<string, 
     errors[key] ??= issue.message;
   }
   return errors;
+}
+
+/**
+ * The "passwords differ" error on the repeat field `field`, or none. With `onlyWhenTyped` it
+ * waits until a repeat is typed (the form's other messages already ask for an empty one).
+ */
+export function passwordRepeatError(
+  password: string,
+  repeat: string,
+  field: string,
+  { onlyWhenTyped = false } = {},
+): Record<string, string> {
+  if (password === repeat || (onlyWhenTyped && !repeat)) return {};
+  return { [field]: messages.passwordMismatch };
 }

@@ -1,44 +1,15 @@
-import {
-  defaultIdinServices,
-  signingMessages,
-  type createSignerBody,
-  type Feature,
-  type SignerDto,
-} from '@paraaf/contract';
+import { signingMessages, type createSignerBody, type SignerDto } from '@paraaf/contract';
 import type { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { signers, signRequests } from '../../db/schema/index.ts';
-import type { DbOrTx } from '../../db/client.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { findCompanyWithPlan } from '../companies/companies.repository.ts';
 import { toSignerDto } from './signer-dto.ts';
+import { checkIdin, signerColumns } from './signer-input.ts';
 import { lockSignRequest, signerStats } from './sign-requests.repository.ts';
 
 type Input = z.output<typeof createSignerBody>;
-
-export const IDIN = 4;
-export const SMS = 2;
-
-/** Plan features plus the company's extra features. */
-export async function companyFeatures(db: DbOrTx, companyId: number): Promise<Set<Feature>> {
-  const row = await findCompanyWithPlan(db, companyId);
-  return new Set<Feature>([...(row?.plan.features ?? []), ...(row?.company.extraFeatures ?? [])]);
-}
-
-/** iDIN only with the feature; its services default to name, address and date of birth. */
-export async function checkIdin(
-  db: DbOrTx,
-  companyId: number,
-  verifications: number[],
-  services: string[] | undefined,
-): Promise<string[]> {
-  if (!verifications.includes(IDIN)) return [];
-  if (!(await companyFeatures(db, companyId)).has('idin_verification')) {
-    throw ValidationError.field('verifications', signingMessages.idinNotAvailable);
-  }
-  return services && services.length > 0 ? [...new Set(services)] : [...defaultIdinServices];
-}
 
 /** POST /api/sign-requests/{id}/signers: adds a signer to a draft. */
 export async function addSigner(
@@ -64,15 +35,7 @@ export async function addSigner(
         signRequestId,
         companyId,
         position: stats.maxPosition + 1,
-        firstname: input.firstname,
-        lastname: input.lastname,
-        email: input.email,
-        phone: input.phone,
-        locale: input.locale,
-        verifications: [...new Set(input.verifications)],
-        idinServices,
-        reminderAfter: input.reminder_after,
-        maxReminders: input.max_reminders,
+        ...signerColumns(input, idinServices),
         allowFormEdit: input.allow_form_edit,
         stateId: 1,
       })

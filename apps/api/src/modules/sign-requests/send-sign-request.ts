@@ -11,7 +11,7 @@ import {
   ValidationError,
 } from '../../lib/errors.ts';
 import { bookCredits, lockCompany } from '../companies/companies.repository.ts';
-import { IDIN, SMS } from './add-signer.ts';
+import { IDIN, SMS } from './signer-input.ts';
 import type { SignerRow } from './signer-dto.ts';
 import { queueSignerLinkMail, type SenderCtx } from './signer-mails.ts';
 import {

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { signers } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { checkIdin } from './add-signer.ts';
 import { toSignerDto, type SignerRow } from './signer-dto.ts';
+import { checkIdin, signerColumns } from './signer-input.ts';
 import {
   findCompanySigner,
   insertSignerAction,
@@ -72,15 +72,7 @@ export async function updateSigner(
     const [row] = await tx
       .update(signers)
       .set({
-        firstname: input.firstname,
-        lastname: input.lastname,
-        email: input.email,
-        phone: input.phone,
-        locale: input.locale,
-        verifications: [...new Set(input.verifications)],
-        idinServices,
-        reminderAfter: input.reminder_after,
-        maxReminders: input.max_reminders,
+        ...signerColumns(input, idinServices),
         updatedAt: now,
         ...(emailChanged
           ? {

@@ -6,7 +6,6 @@ export const authTexts = {
   codeWrong: messages.twoFactorCodeWrong,
   registerInvalid: messages.invalidInput,
   registerFailed: messages.serverError,
-  passwordMismatch: messages.passwordMismatch,
   reminderSent:
     'Er is een wachtwoord herstel email verstuurd, klik op de link in de mail om je wachtwoord te herstellen.',
   reminderFailed:

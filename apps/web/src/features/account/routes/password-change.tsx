@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
-import { messages, passwordChangeBody } from '@paraaf/contract';
+import { passwordChangeBody } from '@paraaf/contract';
+import { NewPasswordInputs } from '../../../components/new-password-inputs';
 import { Page } from '../../../components/page';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
-import { zodErrors } from '../../../lib/form';
+import { passwordRepeatError, zodErrors } from '../../../lib/form';
 import { useChangePassword, type PasswordChangeInput } from '../api/change-password';
 
 const failed =
@@ -18,11 +19,12 @@ const initialValues: PasswordChangeInput = {
 };
 
 function validate(values: PasswordChangeInput) {
-  const errors = zodErrors(passwordChangeBody, values);
-  if (values.password_confirmation && values.password !== values.password_confirmation) {
-    errors.password_confirmation = messages.passwordMismatch;
-  }
-  return errors;
+  return {
+    ...zodErrors(passwordChangeBody, values),
+    ...passwordRepeatError(values.password, values.password_confirmation, 'password_confirmation', {
+      onlyWhenTyped: true,
+    }),
+  };
 }
 
 export function PasswordChangeRoute() {
@@ -65,17 +67,10 @@ export function PasswordChangeRoute() {
                 required
                 {...form.getInputProps('oldpassword')}
               />
-              <PasswordInput
+              <NewPasswordInputs
                 label="Nieuw wachtwoord"
-                autoComplete="new-password"
-                required
-                {...form.getInputProps('password')}
-              />
-              <PasswordInput
-                label="Herhaal wachtwoord"
-                autoComplete="new-password"
-                required
-                {...form.getInputProps('password_confirmation')}
+                password={form.getInputProps('password')}
+                repeat={form.getInputProps('password_confirmation')}
               />
               <Group justify="space-between">
                 <Anchor component={Link} to={paths.accountSettings} size="sm">

@@ -1,22 +1,13 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Loader,
-  PasswordInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { activateBody } from '@paraaf/contract';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { startSession } from '../../../lib/auth';
-import { zodErrors } from '../../../lib/form';
+import { NewPasswordInputs } from '../../../components/new-password-inputs';
+import { passwordRepeatError, zodErrors } from '../../../lib/form';
 import { useActivate, useActivation } from '../api/activate';
 import { authTexts } from '../texts';
 
@@ -24,11 +15,10 @@ const initialValues = { password: '', password_confirmation: '' };
 type Values = typeof initialValues;
 
 function validate(values: Values) {
-  const errors = zodErrors(activateBody, { password: values.password });
-  if (values.password !== values.password_confirmation) {
-    errors.password_confirmation = authTexts.passwordMismatch;
-  }
-  return errors;
+  return {
+    ...zodErrors(activateBody, { password: values.password }),
+    ...passwordRepeatError(values.password, values.password_confirmation, 'password_confirmation'),
+  };
 }
 
 export function ActivateRoute() {
@@ -89,18 +79,10 @@ export function ActivateRoute() {
             {error ?? authTexts.activateFailed}
           </Alert>
         )}
-        <PasswordInput
-          label="Wachtwoord"
-          autoComplete="new-password"
-          required
+        <NewPasswordInputs
           autoFocus
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Herhaal wachtwoord"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password_confirmation')}
+          password={form.getInputProps('password')}
+          repeat={form.getInputProps('password_confirmation')}
         />
         <Button type="submit" loading={activate.isPending} fullWidth>
           Activeren

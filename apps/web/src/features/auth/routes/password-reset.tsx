@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useParams } from 'react-router';
 import { passwordResetBody } from '@paraaf/contract';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
-import { zodErrors } from '../../../lib/form';
+import { NewPasswordInputs } from '../../../components/new-password-inputs';
+import { passwordRepeatError, zodErrors } from '../../../lib/form';
 import { usePasswordReset } from '../api/password-reset';
 import { authTexts } from '../texts';
 
@@ -13,11 +14,10 @@ const initialValues = { email: '', password: '', password_confirmation: '' };
 type Values = typeof initialValues;
 
 function validate(values: Values) {
-  const errors = zodErrors(passwordResetBody, values);
-  if (values.password !== values.password_confirmation) {
-    errors.password_confirmation = authTexts.passwordMismatch;
-  }
-  return errors;
+  return {
+    ...zodErrors(passwordResetBody, values),
+    ...passwordRepeatError(values.password, values.password_confirmation, 'password_confirmation'),
+  };
 }
 
 export function PasswordResetRoute() {
@@ -72,17 +72,10 @@ export function PasswordResetRoute() {
           required
           {...form.getInputProps('email')}
         />
-        <PasswordInput
+        <NewPasswordInputs
           label="Nieuw wachtwoord"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Herhaal wachtwoord"
-          autoComplete="new-password"
-          required
-          {...form.getInputProps('password_confirmation')}
+          password={form.getInputProps('password')}
+          repeat={form.getInputProps('password_confirmation')}
         />
         <Button type="submit" loading={reset.isPending} fullWidth>
           Wachtwoord instellen

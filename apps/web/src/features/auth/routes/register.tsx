@@ -4,7 +4,6 @@ import {
   Anchor,
   Button,
   Checkbox,
-  PasswordInput,
   SimpleGrid,
   Stack,
   Text,
@@ -17,7 +16,8 @@ import { registerBody } from '@paraaf/contract';
 import { externalLinks, paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { startSession } from '../../../lib/auth';
-import { zodErrors } from '../../../lib/form';
+import { NewPasswordInputs } from '../../../components/new-password-inputs';
+import { passwordRepeatError, zodErrors } from '../../../lib/form';
 import { useRegister } from '../api/register';
 import { authTexts } from '../texts';
 
@@ -34,12 +34,13 @@ const initialValues = {
 type Values = typeof initialValues;
 
 function validate(values: Values) {
-  const errors = zodErrors(registerBody, values);
-  // The schema's refine is skipped while other fields fail; the mismatch must show at once.
-  if (values.passwordconfirmation && values.password !== values.passwordconfirmation) {
-    errors.passwordconfirmation = authTexts.passwordMismatch;
-  }
-  return errors;
+  return {
+    ...zodErrors(registerBody, values),
+    // The schema's refine is skipped while other fields fail; the mismatch must show at once.
+    ...passwordRepeatError(values.password, values.passwordconfirmation, 'passwordconfirmation', {
+      onlyWhenTyped: true,
+    }),
+  };
 }
 
 export function RegisterRoute() {
@@ -105,17 +106,9 @@ export function RegisterRoute() {
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <PasswordInput
-            label="Wachtwoord"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Herhaal wachtwoord"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('passwordconfirmation')}
+          <NewPasswordInputs
+            password={form.getInputProps('password')}
+            repeat={form.getInputProps('passwordconfirmation')}
           />
         </SimpleGrid>
         <Checkbox

@@ -1,0 +1,52 @@
+import {
+  defaultIdinServices,
+  signingMessages,
+  type createSignerBody,
+  type Feature,
+} from '@paraaf/contract';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import type { signers } from '../../db/schema/index.ts';
+import { ValidationError } from '../../lib/errors.ts';
+import { findCompanyWithPlan } from '../companies/companies.repository.ts';
+
+/** The signer fields that adding and updating a signer share (contract `signerFields`). */
+type SignerInput = Omit<z.output<typeof createSignerBody>, 'allow_form_edit' | 'email_templates'>;
+
+export const IDIN = 4;
+export const SMS = 2;
+
+/** Plan features plus the company's extra features. */
+export async function companyFeatures(db: DbOrTx, companyId: number): Promise<Set<Feature>> {
+  const row = await findCompanyWithPlan(db, companyId);
+  return new Set<Feature>([...(row?.plan.features ?? []), ...(row?.company.extraFeatures ?? [])]);
+}
+
+/** iDIN only with the feature; its services default to name, address and date of birth. */
+export async function checkIdin(
+  db: DbOrTx,
+  companyId: number,
+  verifications: number[],
+  services: string[] | undefined,
+): Promise<string[]> {
+  if (!verifications.includes(IDIN)) return [];
+  if (!(await companyFeatures(db, companyId)).has('idin_verification')) {
+    throw ValidationError.field('verifications', signingMessages.idinNotAvailable);
+  }
+  return services && services.length > 0 ? [...new Set(services)] : [...defaultIdinServices];
+}
+
+/** The columns a signer's form sets, as written on adding and on updating the signer. */
+export function signerColumns(input: SignerInput, idinServices: string[]) {
+  return {
+    firstname: input.firstname,
+    lastname: input.lastname,
+    email: input.email,
+    phone: input.phone,
+    locale: input.locale,
+    verifications: [...new Set(input.verifications)],
+    idinServices,
+    reminderAfter: input.reminder_after,
+    maxReminders: input.max_reminders,
+  } satisfies Partial<typeof signers.$inferInsert>;
+}
