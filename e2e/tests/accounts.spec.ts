@@ -135,7 +135,7 @@ test('invite a viewer, activate through the mailed link, the viewer sees only a 
   await field(dialog, 'E-mailadres').fill(viewerEmail);
   await field(dialog, 'Rol').selectOption({ label: 'Inzage' });
   await dialog.getByRole('button', { name: 'Uitnodigen' }).click();
-  await expect(page.getByText(viewerEmail)).toBeVisible();
+  await expect(page.getByRole('cell', { name: viewerEmail })).toBeVisible();
   await logout(page);
 
   const mail = await smtp.waitForMail(viewerEmail, /Uitnodiging/);
