@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { signerApiMessages, type SigningStatus } from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -58,6 +58,13 @@ export async function resolveSigner(
       .set({ stateId: 7, updatedAt: now })
       .where(and(eq(signRequests.id, request.id), eq(signRequests.stateId, 3)))
       .returning();
+    if (expired) {
+      // Signers still waiting expire with their request (signer state 7).
+      await db
+        .update(signers)
+        .set({ stateId: 7, updatedAt: now })
+        .where(and(eq(signers.signRequestId, request.id), inArray(signers.stateId, [1, 3])));
+    }
     request = expired ?? { ...request, stateId: 7 };
   }
   const resolved = {

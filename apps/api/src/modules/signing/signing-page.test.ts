@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningPage } from '@paraaf/contract';
-import { signerActions, signerEvidence, signRequests } from '../../db/schema/index.ts';
+import { signerActions, signerEvidence, signers, signRequests } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { requestRow, sendTestRequest, tokenFor } from './signing.fixture.ts';
 
@@ -188,6 +188,11 @@ describe('GET /api/signing/{token}', () => {
       .where(eq(signRequests.id, sent.requestId));
     expect((await page(sent.tokens[0]!)).json<SigningPage>().status).toBe('expired');
     expect((await requestRow(t, sent.requestId)).stateId).toBe(7);
+    const waiting = await t.db
+      .select()
+      .from(signers)
+      .where(eq(signers.signRequestId, sent.requestId));
+    expect(waiting.map((s) => s.stateId)).toEqual(waiting.map(() => 7));
   });
 
   it('never puts a token in the sender’s detail', async () => {
