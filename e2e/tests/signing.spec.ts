@@ -188,6 +188,13 @@ test('two signers in sequence: e-mail code, drawn signature, fields, approval; a
 
   await verifyEmail(page, smtp, first);
   await drawSignature(page, page.getByRole('img', { name: 'Tekenvak voor je handtekening' }));
+  // After a reload the stored drawing is fetched again and still stands in the signature box.
+  await page.reload();
+  const stored = page.getByRole('img', { name: 'Je handtekening' });
+  await expect(stored).toBeVisible();
+  await expect
+    .poll(() => stored.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
 
   // The required field: enforced before anything is sent.
   await expect(stepTitle(page)).toHaveText('Velden invullen');

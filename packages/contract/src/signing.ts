@@ -73,6 +73,11 @@ export interface SigningPage {
   /** Only the steps chosen for this signer, in the order the page walks them. */
   steps: { type: SigningStepType; done: boolean }[];
   documents: SigningDocument[];
+  /**
+   * Whether this signer has a drawn signature / initials stored, to show again on the markers
+   * after a reload: GET /api/signing/{token}/drawings/{signature|paraph} returns the PNG.
+   */
+  drawings: { signature: boolean; paraph: boolean };
   /** iDIN attributes shared after a successful check (shown back to the signer). */
   idin: { status: 'none' | 'started' | 'failed' | 'verified'; attributes: Record<string, string> };
 }

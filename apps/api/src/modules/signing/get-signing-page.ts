@@ -17,6 +17,7 @@ import {
   type ActorCtx,
   type ResolvedSigner,
 } from './resolve-signer.ts';
+import { drawingKey } from './drawing.ts';
 import { maskPhone, markersOf, ownFields, stepsOf, toSigningField } from './signer-fields.ts';
 
 export async function listRequestSignables(db: DbOrTx, signRequestId: number) {
@@ -141,6 +142,10 @@ export async function getSigningPage(ctx: Ctx, token: string): Promise<SigningPa
     },
     steps: stepsOf(signer, evidence, stepFields),
     documents,
+    drawings: {
+      signature: drawingKey(status, evidence, 'signature') !== null,
+      paraph: drawingKey(status, evidence, 'paraph') !== null,
+    },
     idin: await idinOf(ctx.db, signer.id, evidence.idinAttributes),
   };
 }

@@ -176,6 +176,45 @@ describe('PUT signature', () => {
   });
 });
 
+describe('GET drawings', () => {
+  it('says a drawing exists and returns this signer’s own PNG only', async () => {
+    const sent = await sendTestRequest(t, {
+      signers: [{ verifications: [5, 6] }, { verifications: [5, 6] }],
+    });
+    const [mine, theirs] = [sent.tokens[0]!, sent.tokens[1]!];
+    const drawingsOf = async (token: string) =>
+      (await call('GET', token, '')).json<SigningPage>().drawings;
+    expect(await drawingsOf(mine)).toEqual({ signature: false, paraph: false });
+    expect((await call('GET', mine, '/drawings/signature')).statusCode).toBe(404);
+
+    const image = pngDataUrl(320, 90);
+    expect((await call('PUT', mine, '/signature', { type: 'signature', image })).statusCode).toBe(
+      200,
+    );
+    expect(await drawingsOf(mine)).toEqual({ signature: true, paraph: false });
+    const res = await call('GET', mine, '/drawings/signature');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.rawPayload.equals(Buffer.from(image.split(',')[1]!, 'base64'))).toBe(true);
+    expect((await call('GET', mine, '/drawings/paraph')).statusCode).toBe(404);
+    for (const type of ['stempel', 'SIGNATURE', '..%2Fsignature']) {
+      expect((await call('GET', mine, `/drawings/${type}`)).statusCode).toBe(404);
+    }
+
+    // The other signer of the same request sees no drawing, then only its own.
+    expect(await drawingsOf(theirs)).toEqual({ signature: false, paraph: false });
+    expect((await call('GET', theirs, '/drawings/signature')).statusCode).toBe(404);
+    const other = pngDataUrl(150, 60);
+    await call('PUT', theirs, '/signature', { type: 'signature', image: other });
+    const own = await call('GET', theirs, '/drawings/signature');
+    expect(own.statusCode).toBe(200);
+    expect(own.rawPayload.equals(Buffer.from(other.split(',')[1]!, 'base64'))).toBe(true);
+    expect((await call('GET', 'x'.repeat(43), '/drawings/signature')).statusCode).toBe(404);
+  });
+});
+
 const withFields = {
   variables: [],
   fields: [

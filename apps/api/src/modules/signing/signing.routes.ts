@@ -7,6 +7,7 @@ import { approve } from './approve.ts';
 import { decline } from './decline.ts';
 import { sendEmailCode, verifyEmailCode } from './email-verification.ts';
 import { saveFields } from './fields.ts';
+import { getDrawing } from './drawing.ts';
 import { getSigningPage } from './get-signing-page.ts';
 import { getSignableFile } from './signable-file.ts';
 import { saveSignature } from './signature.ts';
@@ -26,6 +27,14 @@ const fileParams = {
     id: { type: 'integer', minimum: 1, maximum: 2147483647 },
   },
   required: ['token', 'id'],
+} as const;
+const drawingParams = {
+  type: 'object',
+  properties: {
+    token: { type: 'string', minLength: 1, maxLength: 200 },
+    type: { type: 'string', minLength: 1 },
+  },
+  required: ['token', 'type'],
 } as const;
 type TokenParams = { Params: { token: string } };
 
@@ -62,6 +71,18 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
           'x-content-type-options': 'nosniff',
         })
         .send(file.data);
+    },
+  );
+
+  app.get<{ Params: { token: string; type: string } }>(
+    '/api/signing/:token/drawings/:type',
+    { schema: { params: drawingParams } },
+    async (request, reply) => {
+      const png = await getDrawing(await ctxOf(request), request.params.token, request.params.type);
+      return reply
+        .type('image/png')
+        .headers({ 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' })
+        .send(png);
     },
   );
 

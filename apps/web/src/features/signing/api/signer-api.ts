@@ -90,6 +90,9 @@ export function createSignerApi(options: SignerApiOptions = {}) {
       (await send(token, locale, 'GET', `/signables/${signableId}/file`)).arrayBuffer(),
     fileUrl: (token: string, signableId: number) =>
       baseUrl + signingPath(token, `/signables/${signableId}/file`),
+    /** The signer's stored drawing (a PNG); the token in the path is the only credential. */
+    drawingUrl: (token: string, type: 'signature' | 'paraph') =>
+      baseUrl + signingPath(token, `/drawings/${type}`),
     sendCode: async (token: string, locale: string, channel: 'email' | 'sms') => {
       await send(token, locale, 'POST', `/verifications/${channel}`, {});
     },

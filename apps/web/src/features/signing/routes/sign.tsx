@@ -32,6 +32,7 @@ import {
   stepLabel,
   type StepContext,
 } from '../components/steps';
+import { drawingImages } from '../lib/drawings';
 import { displayMessage } from '../lib/message';
 import { errorText, useAction } from '../lib/use-action';
 import { createTranslate, isSignerLocale, type SignerLocale } from '../texts';
@@ -148,6 +149,8 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
     signature: null,
     paraph: null,
   });
+  // A drawing made in this visit, else the stored one (after a reload), else the marker label.
+  const shown = drawingImages(page.drawings, images, (type) => signerApi.drawingUrl(token, type));
   const [declining, setDeclining] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const approve = useAction(t, refresh);
@@ -397,8 +400,8 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
                       page={n}
                       t={t}
                       width={width}
-                      signatureImage={images.signature}
-                      paraphImage={images.paraph}
+                      signatureImage={shown.signature}
+                      paraphImage={shown.paraph}
                       values={values}
                       errors={fieldErrors}
                       disabled={false}
