@@ -1,4 +1,5 @@
 /** The API calls the specs make as the wizard would, outside the browser. */
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 const password = 'Eerste-wachtwoord-1';
 
@@ -37,4 +38,73 @@ export async function registerCompany(baseURL: string, company: string, name: st
     two_factor_auth: false,
   });
   return session.token;
+}
+
+export interface SignerInput {
+  firstname: string;
+  lastname: string;
+  email: string;
+}
+
+/** A small contract PDF: a title and a signature line on every page. */
+export async function contractPdf(title: string, pages = 2): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= pages; i++) {
+    const page = doc.addPage([595, 842]);
+    page.drawText(`${title} — pagina ${i}`, { x: 60, y: 760, size: 18, font });
+    page.drawText('Handtekening koper:', { x: 60, y: 200, size: 12, font });
+  }
+  return doc.save();
+}
+
+/** The creation flow of seed 000 §4: request, each signer, one document, then ready if asked. */
+export async function createSignRequest(
+  baseURL: string,
+  token: string,
+  opts: {
+    subject: string;
+    document: string;
+    signers: SignerInput[];
+    send: boolean;
+    pages?: number;
+    message?: string;
+    isSync?: boolean;
+    verifications?: number[];
+    /** Adds marker (`variables[i][..]`) and field (`fields[i][..]`) keys to the document's form. */
+    markers?: (form: FormData) => void;
+  },
+): Promise<number> {
+  const { id } = await call<{ id: number }>(baseURL, token, 'POST', '/sign-requests', {
+    expires_at: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
+    subject: opts.subject,
+    message: opts.message ?? 'Wil je dit document ondertekenen? [[link]]',
+    is_sync: opts.isSync ?? false,
+    send_documents_to_initiator: false,
+    emails: [],
+    custom_fields: [],
+  });
+  for (const signer of opts.signers) {
+    await call(baseURL, token, 'POST', `/sign-requests/${id}/signers`, {
+      ...signer,
+      locale: 'nl',
+      verifications: opts.verifications ?? [5],
+      reminder_after: 3,
+      max_reminders: 5,
+    });
+  }
+  const form = new FormData();
+  const bytes = await contractPdf(opts.document, opts.pages);
+  form.set(
+    'file',
+    new Blob([Buffer.from(bytes)], { type: 'application/pdf' }),
+    `${opts.document}.pdf`,
+  );
+  form.set('name', opts.document);
+  form.set('filename', `${opts.document}.pdf`);
+  form.set('type', '1');
+  opts.markers?.(form);
+  await call(baseURL, token, 'POST', `/sign-requests/${id}/signables`, form);
+  if (opts.send) await call(baseURL, token, 'POST', `/sign-requests/${id}/ready`);
+  return id;
 }

@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { call, registerCompany } from '../support/api.ts';
+import { call, createSignRequest, registerCompany, type SignerInput } from '../support/api.ts';
 import { expect, linkFrom, test } from '../support/fixtures.ts';
 import type { SmtpCatcher } from '../../apps/api/test/smtp.ts';
 
@@ -10,80 +9,41 @@ import type { SmtpCatcher } from '../../apps/api/test/smtp.ts';
  */
 
 const shots = new URL('../../.tmp/', import.meta.url).pathname;
-async function pdf(title: string, pages: number): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let i = 1; i <= pages; i++) {
-    const page = doc.addPage([595, 842]);
-    page.drawText(`${title} — pagina ${i}`, { x: 60, y: 760, size: 18, font });
-    page.drawText('Handtekening koper:', { x: 60, y: 200, size: 12, font });
-  }
-  return doc.save();
-}
-
-interface SignerInput {
-  firstname: string;
-  lastname: string;
-  email: string;
-}
 
 /**
  * A request in sequence with, on page 1 of its document, a signature marker per signer and a
  * required text field for the first signer; then sent (ready).
  */
-async function sendSignRequest(
+function sendSignRequest(
   baseURL: string,
   token: string,
   opts: { subject: string; document: string; signers: SignerInput[]; pages?: number },
 ) {
-  const { id } = await call<{ id: number }>(baseURL, token, 'POST', '/sign-requests', {
-    expires_at: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
-    subject: opts.subject,
+  return createSignRequest(baseURL, token, {
+    ...opts,
+    send: true,
+    isSync: true,
+    verifications: [1, 5],
     message: 'Beste [[firstname]],\n\nWil je dit document ondertekenen? [[link]]\nGroet, Vera',
-    is_sync: true,
-    send_documents_to_initiator: false,
-    emails: [],
-    custom_fields: [],
+    markers: (form) => {
+      opts.signers.forEach((_, i) => {
+        const marker = {
+          x: String(60 + i * 250),
+          y: '660',
+          width: '180',
+          height: '60',
+          page: '1',
+          type: 'generated',
+          value: `signer.${i + 1}.signature`,
+        };
+        for (const [k, v] of Object.entries(marker)) form.set(`variables[${i}][${k}]`, v);
+      });
+      const field = { x: '60', y: '560', width: '240', height: '24', page: '1', type: 'text' };
+      for (const [k, v] of Object.entries(field)) form.set(`fields[0][${k}]`, v);
+      form.set('fields[0][options][rules][0]', 'required');
+      form.set('fields[0][options][signer]', '1');
+    },
   });
-  for (const signer of opts.signers) {
-    await call(baseURL, token, 'POST', `/sign-requests/${id}/signers`, {
-      ...signer,
-      locale: 'nl',
-      verifications: [1, 5],
-      reminder_after: 3,
-      max_reminders: 5,
-    });
-  }
-  const form = new FormData();
-  form.set(
-    'file',
-    new Blob([Buffer.from(await pdf(opts.document, opts.pages ?? 2))], {
-      type: 'application/pdf',
-    }),
-    `${opts.document}.pdf`,
-  );
-  form.set('name', opts.document);
-  form.set('filename', `${opts.document}.pdf`);
-  form.set('type', '1');
-  opts.signers.forEach((_, i) => {
-    const marker = {
-      x: String(60 + i * 250),
-      y: '660',
-      width: '180',
-      height: '60',
-      page: '1',
-      type: 'generated',
-      value: `signer.${i + 1}.signature`,
-    };
-    for (const [k, v] of Object.entries(marker)) form.set(`variables[${i}][${k}]`, v);
-  });
-  const field = { x: '60', y: '560', width: '240', height: '24', page: '1', type: 'text' };
-  for (const [k, v] of Object.entries(field)) form.set(`fields[0][${k}]`, v);
-  form.set('fields[0][options][rules][0]', 'required');
-  form.set('fields[0][options][signer]', '1');
-  await call(baseURL, token, 'POST', `/sign-requests/${id}/signables`, form);
-  await call(baseURL, token, 'POST', `/sign-requests/${id}/ready`);
-  return id;
 }
 
 /** The next mail to `to` after the `seen` mails already caught. */

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { call, registerCompany } from '../support/api.ts';
+import { createSignRequest, registerCompany } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
@@ -9,60 +8,6 @@ import { expect, test } from '../support/fixtures.ts';
  */
 
 const shots = new URL('../../.tmp/', import.meta.url).pathname;
-async function pdf(title: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let i = 1; i <= 2; i++) {
-    const page = doc.addPage([595, 842]);
-    page.drawText(`${title} — pagina ${i}`, { x: 60, y: 760, size: 18, font });
-  }
-  return doc.save();
-}
-
-interface SignerInput {
-  firstname: string;
-  lastname: string;
-  email: string;
-}
-
-/** The creation flow of seed 000 §4: request, each signer, each document, then ready. */
-async function createSignRequest(
-  baseURL: string,
-  token: string,
-  opts: { subject: string; document: string; signers: SignerInput[]; send: boolean },
-) {
-  const { id } = await call<{ id: number }>(baseURL, token, 'POST', '/sign-requests', {
-    expires_at: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
-    subject: opts.subject,
-    message: 'Wil je dit document ondertekenen? [[link]]',
-    is_sync: false,
-    send_documents_to_initiator: false,
-    emails: [],
-    custom_fields: [],
-  });
-  for (const signer of opts.signers) {
-    await call(baseURL, token, 'POST', `/sign-requests/${id}/signers`, {
-      ...signer,
-      locale: 'nl',
-      verifications: [5],
-      reminder_after: 3,
-      max_reminders: 5,
-    });
-  }
-  const form = new FormData();
-  const bytes = await pdf(opts.document);
-  form.set(
-    'file',
-    new Blob([Buffer.from(bytes)], { type: 'application/pdf' }),
-    `${opts.document}.pdf`,
-  );
-  form.set('name', opts.document);
-  form.set('filename', `${opts.document}.pdf`);
-  form.set('type', '1');
-  await call(baseURL, token, 'POST', `/sign-requests/${id}/signables`, form);
-  if (opts.send) await call(baseURL, token, 'POST', `/sign-requests/${id}/ready`);
-  return id;
-}
 
 /** Logged in as the API session: the web app keeps the token under `paraaf.token`. */
 async function useSession(page: Page, token: string) {
