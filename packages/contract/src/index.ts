@@ -8,3 +8,4 @@ export * from './users.ts';
 export * from './responses.ts';
 export * from './sign-requests.ts';
 export * from './signing.ts';
+export * from './markers.ts';
