@@ -13,6 +13,7 @@ import { chromiumArgs, findChromium } from './chromium.mjs';
 import { benchDocuments } from './bench-documents.mjs';
 import { benchSignRequests } from './bench-sign-requests.mjs';
 import { benchSealing } from './bench-sealing.mjs';
+import { benchSignerPage } from './bench-signer-page.mjs';
 import { startServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -156,6 +157,9 @@ try {
 
   console.log('\nDocuments (server time)');
   await benchDocuments(base, u.token);
+
+  console.log('\nSigner page: a 100-page document until page 1 is drawn (Chromium)');
+  await benchSignerPage(base, u.token);
 
   console.log('\nSealing: 100 pages, three signers, a signature and a paraph on every page');
   await benchSealing();

@@ -3,6 +3,12 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 const password = 'Eerste-wachtwoord-1';
 
+/** The platform administrator the e2e server creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const platformAdmin = {
+  email: 'beheer@paraaf-e2e.test',
+  password: 'Beheer-e2e-wachtwoord-1',
+};
+
 /** A call to the product's API with the session token, failing loudly on an error status. */
 export async function call<T>(
   baseURL: string,
@@ -44,6 +50,31 @@ export interface SignerInput {
   firstname: string;
   lastname: string;
   email: string;
+  /** This signer's steps; else the request's `verifications`. */
+  verifications?: number[];
+}
+
+/** The id of the company the session belongs to. */
+export async function companyIdOf(baseURL: string, token: string): Promise<number> {
+  return (await call<{ id: number }>(baseURL, token, 'GET', '/company')).id;
+}
+
+/**
+ * Gives a company features outside its plan (iDIN, templates), as the back office does: logs in
+ * as the platform administrator and calls PUT /api/admin/companies/{id}/features.
+ */
+export async function enableFeatures(
+  baseURL: string,
+  companyId: number,
+  features: string[],
+): Promise<void> {
+  const session = await call<{ token: string }>(baseURL, null, 'POST', '/auth/login', {
+    email: platformAdmin.email,
+    password: platformAdmin.password,
+  });
+  await call(baseURL, session.token, 'PUT', `/admin/companies/${companyId}/features`, {
+    extra_features: features,
+  });
 }
 
 /** A small contract PDF: a title and a signature line on every page. */
@@ -88,7 +119,7 @@ export async function createSignRequest(
     await call(baseURL, token, 'POST', `/sign-requests/${id}/signers`, {
       ...signer,
       locale: 'nl',
-      verifications: opts.verifications ?? [5],
+      verifications: signer.verifications ?? opts.verifications ?? [5],
       reminder_after: 3,
       max_reminders: 5,
     });

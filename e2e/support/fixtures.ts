@@ -1,5 +1,6 @@
 import { test as base } from '@playwright/test';
 import { startSmtpCatcher, type SmtpCatcher } from '../../apps/api/test/smtp.ts';
+import { platformAdmin } from './api.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 export { linkFrom } from '../../apps/api/test/smtp.ts';
@@ -16,7 +17,12 @@ export const test = base.extend<
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
     async ({}, use) => {
       const smtp = await startSmtpCatcher();
-      const server = await startServer({ SMTP_URL: smtp.url });
+      const server = await startServer({
+        SMTP_URL: smtp.url,
+        // A platform administrator, to switch company features on (support/api.ts enableFeatures).
+        ADMIN_EMAIL: platformAdmin.email,
+        ADMIN_PASSWORD: platformAdmin.password,
+      });
       await use({ server, smtp });
       await server.stop();
       await smtp.close();

@@ -1,5 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
-import { call, createSignRequest, registerCompany, type SignerInput } from '../support/api.ts';
+import {
+  call,
+  companyIdOf,
+  createSignRequest,
+  enableFeatures,
+  registerCompany,
+  type SignerInput,
+} from '../support/api.ts';
 import { expect, linkFrom, test } from '../support/fixtures.ts';
 import type { SmtpCatcher } from '../../apps/api/test/smtp.ts';
 
@@ -104,14 +111,57 @@ async function drawSignature(page: Page, pad: Locator) {
   await expect(page.getByRole('img', { name: 'Je handtekening' })).toBeVisible();
 }
 
-test('two signers in sequence: e-mail code, drawn signature, fields, approval; a decline', async ({
+/** A company that may choose iDIN (a platform admin switches the feature on), and its token. */
+async function companyWithIdin(baseURL: string, company: string, name: string) {
+  const token = await registerCompany(baseURL, company, name);
+  await enableFeatures(baseURL, await companyIdOf(baseURL, token), ['idin_verification']);
+  return token;
+}
+
+/**
+ * iDIN through the test bank: the step sends the browser to the simulator, where the signer
+ * sees the attributes to be shared, picks a bank and an outcome, and comes back to the page.
+ */
+async function idinAtTestBank(page: Page, outcome: 'success' | 'failure', lastName: string) {
+  await expect(stepTitle(page)).toHaveText('iDIN');
+  await page.getByRole('button', { name: 'Verifiëren met iDIN' }).click();
+  await page.waitForURL(/\/api\/identity\/simulator\?/);
+  await expect(page.getByRole('heading', { name: 'Identificeren met iDIN' })).toBeVisible();
+  await expect(page.getByRole('row', { name: `Achternaam ${lastName}` })).toBeVisible();
+  await page.getByRole('radio', { name: 'ING', exact: true }).check();
+  await page
+    .getByRole('radio', {
+      name: outcome === 'success' ? /^Geslaagd/ : /^Mislukt/,
+    })
+    .check();
+  await page.getByRole('button', { name: 'Doorgaan' }).click();
+  await page.waitForURL(/\/ondertekenen\//);
+}
+
+/** The sender's audit trail of one signer lists `labels` in this order. */
+async function expectAuditOrder(page: Page, signer: string, labels: string[]) {
+  await page.getByRole('button', { name: `Audit trail ${signer}` }).click();
+  const audit = page.getByRole('dialog', { name: `Audit trail van ${signer}` });
+  await expect(audit.getByText(labels.at(-1)!).first()).toBeVisible();
+  const text = (await audit.innerText()).replace(/\s+/g, ' ');
+  let at = -1;
+  for (const label of labels) {
+    const next = text.indexOf(label, at + 1);
+    expect(next, `${label} after position ${at} in: ${text}`).toBeGreaterThan(at);
+    at = next;
+  }
+  await page.keyboard.press('Escape');
+  await expect(audit).toBeHidden();
+}
+
+test('two signers in sequence: e-mail code, drawn signature and a field; then iDIN; sealed', async ({
   page,
   browser,
   baseURL,
   smtp,
 }) => {
-  test.setTimeout(120_000);
-  const token = await registerCompany(baseURL!, 'Notaris Visser', 'Vera Visser');
+  test.setTimeout(90_000);
+  const token = await companyWithIdin(baseURL!, 'Notaris Visser', 'Vera Visser');
   const first = `lotte-${Date.now()}@example.nl`;
   const second = `kees-${Date.now()}@example.nl`;
   const id = await sendSignRequest(baseURL!, token, {
@@ -119,7 +169,7 @@ test('two signers in sequence: e-mail code, drawn signature, fields, approval; a
     document: 'Koopakte',
     signers: [
       { firstname: 'Lotte', lastname: 'de Boer', email: first },
-      { firstname: 'Kees', lastname: 'Smit', email: second },
+      { firstname: 'Kees', lastname: 'Smit', email: second, verifications: [4, 5] },
     ],
   });
 
@@ -187,10 +237,13 @@ test('two signers in sequence: e-mail code, drawn signature, fields, approval; a
 
   // The language switcher: the same page in English, and back.
   await p2.getByRole('combobox', { name: 'Taal' }).selectOption('en');
-  await expect(p2.getByRole('button', { name: 'Send code' })).toBeVisible();
+  await expect(p2.getByRole('button', { name: 'Verify with iDIN' })).toBeVisible();
   await p2.getByRole('combobox', { name: 'Language' }).selectOption('nl');
 
-  await verifyEmail(p2, smtp, second);
+  // iDIN through the test bank; back on the page verified, with what the bank shared.
+  await idinAtTestBank(p2, 'success', 'Smit');
+  await expect(p2.getByText('Je identiteit is bevestigd met iDIN.')).toBeVisible();
+  await expect(p2.getByRole('table', { name: 'Gedeelde gegevens' })).toContainText('Smit');
   await drawSignature(p2, p2.getByRole('img', { name: 'Tekenvak voor je handtekening' }));
   await expect(stepTitle(p2)).toHaveText('Akkoord');
   await p2.screenshot({ path: `${shots}signer-phone-approve.png` });
@@ -201,34 +254,7 @@ test('two signers in sequence: e-mail code, drawn signature, fields, approval; a
     }),
   ).toBeVisible();
 
-  // A second request to signer 2 alone: declined with a reason.
-  const declined = await sendSignRequest(baseURL!, token, {
-    subject: 'Huurcontract',
-    document: 'Huurcontract',
-    signers: [{ firstname: 'Kees', lastname: 'Smit', email: second }],
-  });
-  // By subject: the sealed documents of the first request may reach signer 2 at the same time.
-  const invitation3 = await smtp.waitForMail(second, /^Huurcontract$/, 15_000);
-  await p2.goto(linkFrom(invitation3, '/ondertekenen/'));
-  await expect(p2.getByRole('heading', { name: 'Huurcontract', level: 1 })).toBeVisible();
-  await p2.getByRole('button', { name: 'Afwijzen' }).click();
-  const modal = p2.getByRole('dialog', { name: 'Ondertekening afwijzen' });
-  await modal.getByRole('button', { name: 'Afwijzen' }).click();
-  await expect(modal.getByText('Vul een reden in')).toBeVisible();
-  await modal.getByLabel(/Reden/).fill('De huurprijs klopt niet.');
-  await modal.getByRole('button', { name: 'Afwijzen' }).click();
-  await expect(p2.getByRole('heading', { name: 'Deze ondertekening is afgewezen' })).toBeVisible();
-  await p2.reload();
-  await expect(p2.getByRole('heading', { name: 'Deze ondertekening is afgewezen' })).toBeVisible();
-  await expect(p2.getByRole('button', { name: 'Akkoord en ondertekenen' })).toHaveCount(0);
   await phone.close();
-  const declinedDetail = await call<{ state_id: number }>(
-    baseURL!,
-    token,
-    'GET',
-    `/sign-requests/${declined}`,
-  );
-  expect(declinedDetail.state_id).toBe(4);
 
   // The sender: sealed ('Getekend'), the signed PDF and the receipt, the audit trail in order.
   await expect
@@ -263,9 +289,7 @@ test('two signers in sequence: e-mail code, drawn signature, fields, approval; a
   await page.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
   await page.goto(`/ondertekening/${id}`);
   await expect(page.getByText('Getekend').first()).toBeVisible();
-  await page.getByRole('button', { name: 'Audit trail Lotte de Boer' }).click();
-  const audit = page.getByRole('dialog', { name: 'Audit trail van Lotte de Boer' });
-  const order = [
+  await expectAuditOrder(page, 'Lotte de Boer', [
     'Verstuurd',
     'Geopend',
     'Email verificatie verstuurd',
@@ -273,13 +297,74 @@ test('two signers in sequence: e-mail code, drawn signature, fields, approval; a
     'Handtekening verificatie geverifieerd',
     'Document verificatie geverifieerd',
     'Goedgekeurd',
-  ];
-  await expect(audit.getByText('Goedgekeurd')).toBeVisible();
-  const text = (await audit.innerText()).replace(/\s+/g, ' ');
-  let at = -1;
-  for (const label of order) {
-    const next = text.indexOf(label, at + 1);
-    expect(next, `${label} after position ${at} in: ${text}`).toBeGreaterThan(at);
-    at = next;
-  }
+  ]);
+  await expectAuditOrder(page, 'Kees Smit', [
+    'Verstuurd',
+    'Geopend',
+    'iDIN verificatie gestart',
+    'iDIN verificatie geverifieerd',
+    'Handtekening verificatie geverifieerd',
+    'Document verificatie geverifieerd',
+    'Goedgekeurd',
+  ]);
+});
+
+test('iDIN fails at the bank, the signer retries and verifies, then declines; the sender sees Geweigerd', async ({
+  page,
+  baseURL,
+  smtp,
+}) => {
+  const token = await companyWithIdin(baseURL!, 'Verhuur Jansen', 'Joke Jansen');
+  const email = `kees-${Date.now()}@example.nl`;
+  const id = await createSignRequest(baseURL!, token, {
+    subject: 'Huurcontract Kade 4',
+    document: 'Huurcontract',
+    send: true,
+    signers: [{ firstname: 'Kees', lastname: 'Smit', email }],
+    verifications: [4, 5],
+  });
+  const invitation = await smtp.waitForMail(email, /^Huurcontract Kade 4$/, 15_000);
+  await page.goto(linkFrom(invitation, '/ondertekenen/'));
+  await expect(page.getByRole('heading', { name: 'Huurcontract Kade 4', level: 1 })).toBeVisible();
+
+  // The bank gives an error: the page says so and offers the check again.
+  await idinAtTestBank(page, 'failure', 'Smit');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'De controle met iDIN is niet gelukt.' }),
+  ).toBeVisible();
+  await expect(stepTitle(page)).toHaveText('iDIN');
+  await idinAtTestBank(page, 'success', 'Smit');
+  await expect(page.getByText('Je identiteit is bevestigd met iDIN.')).toBeVisible();
+  await expect(stepTitle(page)).toHaveText('Handtekening');
+
+  // Declined with a reason.
+  await page.getByRole('button', { name: 'Afwijzen' }).click();
+  const modal = page.getByRole('dialog', { name: 'Ondertekening afwijzen' });
+  await modal.getByRole('button', { name: 'Afwijzen' }).click();
+  await expect(modal.getByText('Vul een reden in')).toBeVisible();
+  await modal.getByLabel(/Reden/).fill('De huurprijs klopt niet.');
+  await modal.getByRole('button', { name: 'Afwijzen' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Deze ondertekening is afgewezen' }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { name: 'Deze ondertekening is afgewezen' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Akkoord en ondertekenen' })).toHaveCount(0);
+
+  // The sender: 'Geweigerd', and the audit trail with the failed and the successful check.
+  await page.goto('/login');
+  await page.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
+  await page.goto(`/ondertekening/${id}`);
+  await expect(page.getByText('Geweigerd').first()).toBeVisible();
+  await expectAuditOrder(page, 'Kees Smit', [
+    'Verstuurd',
+    'Geopend',
+    'iDIN verificatie gestart',
+    'iDIN verificatie gefaald',
+    'iDIN verificatie gestart',
+    'iDIN verificatie geverifieerd',
+    'Afgekeurd',
+  ]);
 });

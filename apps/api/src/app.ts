@@ -15,6 +15,7 @@ import { MAX_UPLOAD_BYTES } from './lib/pdf/prepare.ts';
 import { signRequestsRoutes } from './modules/sign-requests/sign-requests.routes.ts';
 import { signRequestsReadRoutes } from './modules/sign-requests/sign-requests.read.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { emailTemplatesRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { sealingRoutes } from './modules/sealing/sealing.routes.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(
   signRequestsRoutes(app, deps);
   signRequestsReadRoutes(app, deps);
   documentsRoutes(app, deps);
+  templatesRoutes(app, deps);
   emailTemplatesRoutes(app, deps);
   sealingRoutes(app, deps);
   signingRoutes(app, deps);

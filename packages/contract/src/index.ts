@@ -9,3 +9,4 @@ export * from './responses.ts';
 export * from './sign-requests.ts';
 export * from './signing.ts';
 export * from './markers.ts';
+export * from './templates.ts';

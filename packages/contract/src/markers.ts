@@ -101,3 +101,23 @@ export interface ReusableVariable {
   height: number;
   options: MarkerOptions;
 }
+
+/** Dutch texts of marker validation (422 messages on `variables.i.*` / `fields.i.*`). */
+export const markerMessages = {
+  offPage: 'De marker valt buiten de pagina',
+  type: 'Dit type marker bestaat niet',
+  tooSmall: 'De marker is kleiner dan de minimale grootte',
+  fontSize: 'De lettergrootte moet minimaal 8 zijn',
+  generatedValue: 'Kies een ondertekenaar en een soort voor deze marker',
+  signerUnknown: 'Deze ondertekenaar bestaat niet',
+  textValue: 'Vul een tekst in voor deze marker',
+  ruleUnknown: 'Deze regel bestaat niet',
+  fieldsFirstSigner: 'Invoervelden zijn alleen voor de eerste ondertekenaar',
+} as const;
+
+/** Sort orders of GET /api/templates. */
+export const TEMPLATE_ORDER = /^(id|name|created_at),(asc|desc)$/;
+/** Signer input field rules the server accepts. */
+export const fieldRules = ['required'] as const;
+/** GET /api/templates/variables and /api/signrequests/variables answer at most this many. */
+export const REUSABLE_VARIABLES_LIMIT = 20;

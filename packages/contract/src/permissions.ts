@@ -74,6 +74,7 @@ export const platformAdminPermissions = [
   'adminGetPaymentPlans',
   'adminCreatePaymentPlan',
   'adminOfficeConsent',
+  'adminUpdateCompanyFeatures',
 ] as const;
 
 export const allPermissions = [

@@ -46,6 +46,35 @@ export interface SigningDocument {
   paraph_markers: SigningMarker[];
   /** This signer's input fields. */
   fields: SigningField[];
+  /**
+   * The PDF's own form fields (AcroForm), only for the signer allowed to edit forms on a
+   * document whose forms are enabled; else []. Saved with PUT /api/signing/{token}/form-fields.
+   */
+  form_fields: SigningFormField[];
+}
+
+/** A field of the PDF's own form, with where its widgets are (PDF points from the top-left). */
+export interface SigningFormField {
+  /** Fully qualified field name: the key when saving. */
+  name: string;
+  kind: 'text' | 'checkbox' | 'radio' | 'dropdown' | 'optionlist';
+  /** One per place the field shows; a radio button's widget carries the option it selects. */
+  widgets: {
+    page: number;
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+    option?: string;
+  }[];
+  /** Choices of a radio group, dropdown or option list. */
+  options: string[];
+  /** What this signer saved, else the PDF's value: text, 'true'/'false', or an option. */
+  value: string | null;
+  read_only: boolean;
+  required: boolean;
+  multiline: boolean;
+  max_length: number | null;
 }
 
 export interface SigningPage {
@@ -109,6 +138,29 @@ export const fieldsBody = z.object({
     )
     .max(500),
 });
+
+export const formFieldsBody = z.object({
+  fields: z
+    .array(
+      z.object({
+        signable_id: z.coerce.number().int().positive(),
+        name: z.string({ error: messages.required }).min(1, messages.required).max(500),
+        value: z.string().max(10_000, messages.maxLength).nullable(),
+      }),
+    )
+    .max(1000),
+});
+
+/** Dutch texts of the form-field calls (PUT /api/signing/{token}/form-fields, approve). */
+export const formFieldMessages = {
+  unknown: 'Dit formulierveld hoort niet bij deze ondertekening',
+  readOnly: 'Dit formulierveld kan niet worden gewijzigd',
+  checkbox: 'Een vinkje is true of false',
+  option: 'Kies een van de mogelijke waarden',
+  tooLong: 'Deze waarde is te lang voor dit formulierveld',
+  notAllowed: 'Je mag de formuliervelden van deze documenten niet invullen',
+  missing: 'Vul eerst alle verplichte formuliervelden in',
+} as const;
 
 export const declineBody = z.object({
   reason: z

@@ -11,9 +11,22 @@ export interface JobDefinition<S extends z.ZodType, D> {
   handle(deps: D, data: z.output<S>): Promise<void>;
 }
 
+/**
+ * A queue by name, or a periodic one: pg-boss policy 'stately' keeps at most one job of it
+ * waiting, so every worker may ask for the next run and only one is kept.
+ */
+export type QueueName = string | { name: string; periodic: true };
+
+const nameOf = (q: QueueName) => (typeof q === 'string' ? q : q.name);
+
 export interface Queue {
   /** Enqueues in the caller's transaction: the job exists only if the transaction commits. */
   enqueue(tx: Tx, jobName: string, data: object): Promise<void>;
+  /**
+   * Enqueues outside any transaction, to run after `delaySeconds` (periodic jobs); on a periodic
+   * queue this is a no-op while a job already waits. Never call it inside an open transaction.
+   */
+  enqueueLater(jobName: string, data: object, delaySeconds: number): Promise<void>;
   work<S extends z.ZodType, D>(job: JobDefinition<S, D>, deps: D): Promise<void>;
   stop(): Promise<void>;
 }
@@ -25,7 +38,7 @@ export interface QueueOptions {
 
 export async function startQueue(
   database: Database,
-  jobNames: string[],
+  queues: readonly QueueName[],
   options: QueueOptions,
 ): Promise<Queue> {
   const boss = database.pglite
@@ -33,8 +46,10 @@ export async function startQueue(
     : new PgBoss({ connectionString: database.url!, max: 4, useListenNotify: true });
   boss.on('error', (error: unknown) => options.onError(error));
   await boss.start();
-  for (const name of jobNames) {
-    await boss.createQueue(name, {
+  const jobNames = queues.map(nameOf);
+  for (const q of queues) {
+    await boss.createQueue(nameOf(q), {
+      ...(typeof q === 'string' ? {} : { policy: 'stately' }),
       notify: true,
       retryLimit: 5,
       retryDelay: 5,
@@ -50,6 +65,9 @@ export async function startQueue(
   return {
     async enqueue(tx, jobName, data) {
       await boss.send(jobName, data, { db: fromDrizzle(tx, sql) });
+    },
+    async enqueueLater(jobName, data, delaySeconds) {
+      await boss.send(jobName, data, { startAfter: delaySeconds });
     },
     async work(job, deps) {
       await boss.work(

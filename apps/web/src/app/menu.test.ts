@@ -13,6 +13,7 @@ describe('side menu', () => {
     expect(visibleMenu(user('admin'), company()).map((i) => i.label)).toEqual([
       'Nieuwe ondertekening',
       'Ondertekeningen',
+      'Templates',
       'Account instellingen',
       'Gebruikers',
       'FAQ',
@@ -26,5 +27,12 @@ describe('side menu', () => {
     expect(labels).not.toContain('Nieuwe ondertekening');
     expect(labels).not.toContain('Gebruikers');
     expect(labels).toContain('Ondertekeningen');
+    expect(labels).not.toContain('Templates');
+  });
+
+  it('shows Templates only when the company has the templates feature', () => {
+    const without = { ...company(), features: [] } as unknown as Company;
+    expect(visibleMenu(user('user'), without).map((i) => i.label)).not.toContain('Templates');
+    expect(visibleMenu(user('user'), company()).map((i) => i.label)).toContain('Templates');
   });
 });

@@ -38,7 +38,7 @@ export const sideMenu: readonly MenuItem[] = [
     to: paths.templates,
     permission: 'getTemplates',
     feature: 'templates',
-    exists: false,
+    exists: true,
   },
   {
     label: 'Bedrijfsinstellingen',

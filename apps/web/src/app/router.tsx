@@ -141,6 +141,13 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: paths.templates,
+        loader: requireAuth({ permission: 'getTemplates', feature: 'templates' }),
+        lazy: async () => ({
+          Component: (await import('../features/templates/routes/templates')).TemplatesRoute,
+        }),
+      },
+      {
         path: paths.contact,
         loader: requireAuth(),
         lazy: async () => ({

@@ -3,3 +3,4 @@ export * from './users.ts';
 export * from './system.ts';
 export * from './sign-requests.ts';
 export * from './signing.ts';
+export * from './templates.ts';

@@ -56,6 +56,8 @@ export const signRequests = pgTable(
     gdprPurgedAt: timestamp('gdpr_purged_at', { withTimezone: true }),
     /** Why the request failed (state 9) or could not notify (40); for the sender, never internals. */
     failureReason: text('failure_reason'),
+    /** When the initiator was told the request expired (state 7); null: still to tell. */
+    expiredNotifiedAt: timestamp('expired_notified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -65,6 +67,10 @@ export const signRequests = pgTable(
     index('sign_requests_company_created_idx').on(t.companyId, t.createdAt),
     index('sign_requests_viewer_idx').on(t.viewerUserId, t.id),
     index('sign_requests_state_expires_idx').on(t.stateId, t.expiresAt),
+    // The sweep's expiry mails still to send (modules/sign-requests/sweep-sign-requests.ts).
+    index('sign_requests_expired_unnotified_idx')
+      .on(t.id)
+      .where(sql`${t.stateId} = 7 AND ${t.expiredNotifiedAt} IS NULL`),
   ],
 );
 
@@ -109,6 +115,10 @@ export const signers = pgTable(
     index('signers_sign_request_idx').on(t.signRequestId, t.position),
     index('signers_company_idx').on(t.companyId),
     uniqueIndex('signers_token_hash_unique').on(t.tokenHash),
+    // The sweep's reminder candidates: invited signers who have not acted.
+    index('signers_waiting_idx')
+      .on(t.id)
+      .where(sql`${t.stateId} = 3`),
   ],
 );
 

@@ -8,7 +8,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { signers } from './sign-requests.ts';
+import { signables, signers } from './sign-requests.ts';
 import { companies } from './companies.ts';
 
 /** A code sent to a signer by e-mail or SMS: stored hashed, 10 minutes, 5 tries, single use. */
@@ -48,6 +48,8 @@ export const signerEvidence = pgTable(
     paraphKey: text('paraph_key'),
     /** `${signable_id}:${index}` → value of the signer's input field. */
     fieldValues: jsonb('field_values').$type<Record<string, string | null>>().notNull().default({}),
+    /** `${signable_id}:${field name}` → value of a PDF form field (signer with allow_form_edit). */
+    formValues: jsonb('form_values').$type<Record<string, string | null>>().notNull().default({}),
     /** Every document the signer has seen (ids), for audit 8. */
     viewedSignableIds: jsonb('viewed_signable_ids').$type<number[]>().notNull().default([]),
     approvedIp: text('approved_ip'),
@@ -107,5 +109,17 @@ export const sealCertificates = pgTable('seal_certificates', {
   /** PKCS#12, base64; its password is derived from nothing secret: the generated certificate is for testing and embedded use. */
   p12Base64: text('p12_base64').notNull(),
   subject: text('subject').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The fillable fields of a document's PDF form (lib/pdf/acroform.ts FormField[]), read once from
+ * the stored original the first time a signer page or an approval needs them.
+ */
+export const signableForms = pgTable('signable_forms', {
+  signableId: integer('signable_id')
+    .primaryKey()
+    .references(() => signables.id, { onDelete: 'cascade' }),
+  fields: jsonb('fields').$type<unknown[]>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

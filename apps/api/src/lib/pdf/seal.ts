@@ -1,3 +1,4 @@
+import { fillAndFlatten } from './acroform.ts';
 import { appendAuditCertificate, type AuditCertificateData } from './audit-certificate.ts';
 import { loadPdf, signPdfDocument, type SealIdentity } from './sign.ts';
 import { stampPdf, type StampItem } from './stamp.ts';
@@ -10,15 +11,22 @@ export interface SealInput {
   certificate: AuditCertificateData;
   identity: SealIdentity;
   signingTime?: Date;
+  /**
+   * Values for the PDF's own form fields (fully qualified name → value); the form is flattened
+   * either way, so a sealed document has no editable fields left.
+   */
+  formValues?: Map<string, string | null>;
 }
 
 /**
  * One sealed document: the original, stamped (values, dates, check marks, signatures and
  * initials), with the audit certificate appended, signed once with a PAdES signature.
  * Stamping happens before signing: pdf-lib rewrites the file, which would break a signature.
+ * The PDF's form (if any) is filled in and flattened first, so the stamps lie on top of it.
  */
 export async function sealPdf(input: SealInput): Promise<Buffer> {
   const doc = await loadPdf(input.original);
+  await fillAndFlatten(doc, input.formValues ?? new Map<string, string | null>());
   await stampPdf(doc, input.items, input.images);
   await appendAuditCertificate(doc, input.certificate);
   return signPdfDocument(doc, input.identity, input.signingTime);

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
-import { signables, signRequests } from '../../db/schema/index.ts';
+import { signables, signers, signRequests } from '../../db/schema/index.ts';
 
 /** A sign request of the company (id and state only); another company's does not exist. */
 export async function findSignRequestState(db: DbOrTx, companyId: number, id: number) {
@@ -54,4 +54,56 @@ export async function findSignableForFile(db: DbOrTx, companyId: number, id: num
     )
     .limit(1);
   return row ?? null;
+}
+
+/** How many signers the request has now. */
+export async function countSigners(db: DbOrTx, signRequestId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(signers)
+    .where(eq(signers.signRequestId, signRequestId));
+  return row?.count ?? 0;
+}
+
+/**
+ * The wizard's rules (seed 000 §2), applied to the request as its documents now are: with input
+ * fields and several signers the request is signed in sequence; a document whose AcroForm fields
+ * are enabled forces sequence too and lets the first signer edit forms. Only ever switches on.
+ */
+export async function applyWizardRules(tx: Tx, companyId: number, signRequestId: number) {
+  const docs = await tx
+    .select({
+      config: signables.config,
+      hasAcroforms: signables.hasAcroforms,
+      settings: signables.settings,
+    })
+    .from(signables)
+    .where(and(eq(signables.signRequestId, signRequestId), eq(signables.companyId, companyId)));
+  const withFields = docs.some((d) => Array.isArray(d.config.fields) && d.config.fields.length > 0);
+  const withForms = docs.some((d) => d.hasAcroforms && d.settings.forms_enabled);
+  const signerCount = await countSigners(tx, signRequestId);
+  if (withForms || (withFields && signerCount > 1)) {
+    await tx
+      .update(signRequests)
+      .set({ isSync: true, updatedAt: new Date() })
+      .where(
+        and(
+          eq(signRequests.id, signRequestId),
+          eq(signRequests.companyId, companyId),
+          eq(signRequests.isSync, false),
+        ),
+      );
+  }
+  if (withForms) {
+    await tx
+      .update(signers)
+      .set({ allowFormEdit: true, updatedAt: new Date() })
+      .where(
+        and(
+          eq(signers.signRequestId, signRequestId),
+          eq(signers.position, 1),
+          eq(signers.allowFormEdit, false),
+        ),
+      );
+  }
 }

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { authedCtx, type Deps } from '../../lib/context.ts';
+import { reusableVariablesQuery } from '@paraaf/contract';
 import { closePdfWorkers } from '../../lib/pdf/prepare.ts';
+import { parseInput } from '../../lib/validate.ts';
 import * as documentsService from './documents.service.ts';
 import { readUpload } from './multipart.ts';
+import { findReusableVariables } from './reusable-variables.ts';
 
 const idParam = {
   type: 'object',
@@ -29,12 +32,23 @@ export function documentsRoutes(app: FastifyInstance, deps: Deps): void {
   app.post('/api/upload-file', async (request, reply) => {
     const ctx = authedCtx(deps, request);
     documentsService.assertMayUpload(ctx);
-    const pdf = await documentsService.convertUpload(ctx, await readUpload(request));
+    const converted = await documentsService.convertUpload(ctx, await readUpload(request));
     return reply
       .type('application/pdf')
+      .header('x-page-count', String(converted.pageCount))
+      .header('x-has-acroforms', converted.hasAcroforms ? '1' : '0')
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'no-store')
-      .send(pdf);
+      .send(converted.pdf);
+  });
+
+  // Reusable markers of the company's sign requests (seed 000 §7 writes `signrequests`).
+  app.get('/api/signrequests/variables', async (request) => {
+    const ctx = authedCtx(deps, request, 'getSignRequests');
+    const { search } = parseInput(reusableVariablesQuery, request.query);
+    return {
+      data: await findReusableVariables(ctx.db, 'signables', ctx.auth.user.companyId, search),
+    };
   });
 
   app.post<{ Params: { id: number } }>(

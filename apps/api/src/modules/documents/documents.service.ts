@@ -28,7 +28,7 @@ const signableFields = z.object({
     .default({ forms_enabled: false }),
 });
 
-function requireFile(upload: Upload): { bytes: Buffer; filename: string } {
+export function requireFile(upload: Upload): { bytes: Buffer; filename: string } {
   if (!upload.file || upload.file.bytes.length === 0) {
     // An empty part is no file of an accepted type.
     if (upload.file) throw ValidationError.field('file', signingMessages.fileType);
@@ -38,12 +38,12 @@ function requireFile(upload: Upload): { bytes: Buffer; filename: string } {
 }
 
 /** The file name without its extension (documents are stored as PDF whatever came in). */
-function baseName(filename: string): string {
+export function baseName(filename: string): string {
   const name = filename.split(/[\\/]/).pop() ?? '';
   return name.replace(/\.[a-z0-9]{1,5}$/i, '').trim() || 'document';
 }
 
-function decodeForm(fields: Record<string, string>): Record<string, FormValue> {
+export function decodeForm(fields: Record<string, string>): Record<string, FormValue> {
   for (const [key, value] of Object.entries(fields)) {
     // PostgreSQL text and jsonb cannot hold NUL: refuse it here rather than fail the insert.
     if (value.includes('\u0000')) {
@@ -60,10 +60,13 @@ function decodeForm(fields: Record<string, string>): Record<string, FormValue> {
 }
 
 /** POST /api/upload-file: any supported upload as the PDF it becomes (the wizard previews it). */
-export async function convertUpload(ctx: AuthedCtx, upload: Upload): Promise<Buffer> {
+export async function convertUpload(
+  ctx: AuthedCtx,
+  upload: Upload,
+): Promise<{ pdf: Buffer; pageCount: number; hasAcroforms: boolean }> {
   const file = requireFile(upload);
   const prepared = await preparePdf(file.bytes);
-  return prepared.pdf;
+  return { pdf: prepared.pdf, pageCount: prepared.pageCount, hasAcroforms: prepared.hasAcroforms };
 }
 
 export function assertMayUpload(ctx: AuthedCtx): void {
@@ -97,7 +100,13 @@ export async function createSignable(
   });
 
   const prepared = await preparePdf(file.bytes);
-  const config = parseMarkers(form, prepared.pageCount);
+  const limits = (signers: number) => ({
+    pages: prepared.pages,
+    signers,
+    fieldsFirstSignerOnly: true,
+  });
+  const signerCount = await repo.countSigners(ctx.db, signRequestId);
+  let config = parseMarkers(form, limits(signerCount));
   const key = newStorageKey(`companies/${companyId}/signables`);
   await ctx.storage.put(key, prepared.pdf);
   try {
@@ -105,7 +114,10 @@ export async function createSignable(
       const locked = await repo.lockSignRequest(tx, companyId, signRequestId);
       if (!locked) throw new NotFoundError();
       if (locked.stateId !== DRAFT) throw new ConflictError(signingMessages.stateConflict);
-      return repo.insertSignable(tx, {
+      // The signers may have changed meanwhile: check against them as they are now.
+      const lockedCount = await repo.countSigners(tx, signRequestId);
+      if (lockedCount !== signerCount) config = parseMarkers(form, limits(lockedCount));
+      const inserted = await repo.insertSignable(tx, {
         signRequestId,
         companyId,
         position: await repo.nextSignablePosition(tx, signRequestId),
@@ -120,6 +132,8 @@ export async function createSignable(
         storageKey: key,
         sha256: createHash('sha256').update(prepared.pdf).digest('hex'),
       });
+      await repo.applyWizardRules(tx, companyId, signRequestId);
+      return inserted;
     });
     return toSignableDto(row);
   } catch (error) {

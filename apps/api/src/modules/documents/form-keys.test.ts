@@ -62,6 +62,10 @@ describe('decodeFormKeys', () => {
 });
 
 describe('parseMarkers', () => {
+  const limits = (pages: number, signers = 2) => ({
+    pages: Array.from({ length: pages }, () => ({ width: 595, height: 842 })),
+    signers,
+  });
   const decode = (fields: Record<string, string>) => decodeFormKeys(fields);
   const errorsOf = (fn: () => unknown) => {
     try {
@@ -79,6 +83,7 @@ describe('parseMarkers', () => {
     [`variables[${i}][height]`]: '30',
     [`variables[${i}][page]`]: '1',
     [`variables[${i}][type]`]: 'text',
+    [`variables[${i}][value]`]: 'Amsterdam',
     ...over,
   });
 
@@ -97,7 +102,7 @@ describe('parseMarkers', () => {
           'fields[0][type]': 'date',
           'fields[0][options][rules][0]': 'required; drop',
         }),
-        2,
+        limits(2),
       ),
     );
     expect(errors['variables.0.page']).toEqual([signingMessages.markerPage]);
@@ -113,11 +118,16 @@ describe('parseMarkers', () => {
         'fields.0.options.rules.0',
       ].sort(),
     );
-    expect(Object.keys(errorsOf(() => parseMarkers({ variables: 'x' }, 1)))).toEqual(['variables']);
+    expect(Object.keys(errorsOf(() => parseMarkers({ variables: 'x' }, limits(1))))).toEqual([
+      'variables',
+    ]);
     expect(
       Object.keys(
         errorsOf(() =>
-          parseMarkers(decode(variable(0, { 'variables[0][options][minWidth]': 'veel' })), 1),
+          parseMarkers(
+            decode(variable(0, { 'variables[0][options][minWidth]': 'veel' })),
+            limits(1),
+          ),
         ),
       ),
     ).toEqual(['variables.0.options.minWidth']);
@@ -141,7 +151,7 @@ describe('parseMarkers', () => {
         'fields[0][type]': 'checkbox',
         'fields[0][options][rules][0]': 'required',
       }),
-      2,
+      limits(2),
     );
     expect(config).toEqual({
       variables: [
@@ -168,6 +178,6 @@ describe('parseMarkers', () => {
         },
       ],
     });
-    expect(parseMarkers({}, 1)).toEqual({ variables: [], fields: [] });
+    expect(parseMarkers({}, limits(1))).toEqual({ variables: [], fields: [] });
   });
 });

@@ -4,11 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, signingMessages, type Session, type SignableDto } from '@paraaf/contract';
-import { signables } from '../../db/schema/index.ts';
+import {
+  markerMessages,
+  messages,
+  signingMessages,
+  type Session,
+  type SignableDto,
+} from '@paraaf/contract';
+import { signables, signers, signRequests } from '../../db/schema/index.ts';
 import { createDiskStorage } from '../../lib/storage/storage.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import {
+  createDraftSignRequest,
   createMember,
   createUser,
   errorsOf,
@@ -41,9 +48,14 @@ describe('POST /api/sign-requests/{id}/signables and GET /api/signables/{id}/fil
     t = await createTestApp({ dataDir });
     admin = await registerCompany(t);
     other = await registerCompany(t);
+    // Two signers: markers may name signer 1 and 2 (input fields only signer 1).
     draftId = (
-      await insertSignRequest(t.db, { companyId: admin.user.company.id, userId: admin.user.id })
-    ).id;
+      await createDraftSignRequest(t, admin.user.company.id, {
+        userId: admin.user.id,
+        signers: 2,
+        signables: 0,
+      })
+    ).request.id;
   });
   afterAll(async () => {
     await t.close();
@@ -381,5 +393,157 @@ describe('POST /api/sign-requests/{id}/signables and GET /api/signables/{id}/fil
     expect(sha(res.rawPayload)).toBe(sha(sealed));
     expect(sha((await download(admin.token, row!.id)).rawPayload)).toBe(sha(sealed));
     expect((await download(otherViewer.token, row!.id)).statusCode).toBe(404);
+  });
+
+  describe('marker rules and the wizard rules', () => {
+    const requestRow = async (id: number) =>
+      (await t.db.select().from(signRequests).where(eq(signRequests.id, id)))[0]!;
+    const signerRows = (id: number) =>
+      t.db
+        .select({ position: signers.position, allowFormEdit: signers.allowFormEdit })
+        .from(signers)
+        .where(eq(signers.signRequestId, id))
+        .orderBy(signers.position);
+    const draft = async (signerCount: number) =>
+      (
+        await createDraftSignRequest(t, admin.user.company.id, {
+          signers: signerCount,
+          signables: 0,
+        })
+      ).request.id;
+    const textField = {
+      'fields[0][x]': '100',
+      'fields[0][y]': '100',
+      'fields[0][width]': '150',
+      'fields[0][height]': '30',
+      'fields[0][page]': '1',
+      'fields[0][type]': 'text',
+    };
+
+    it('refuses markers off the page, a small font, unknown signers and fields for signer 2', async () => {
+      const id = await draft(2);
+      const pdf = await makePdf(2, { size: [500, 700] });
+      const offPage = await create(
+        admin.token,
+        id,
+        { content: pdf },
+        { ...markers, 'variables[0][x]': '400', 'fields[0][y]': '690' },
+      );
+      expect(offPage.statusCode).toBe(422);
+      expect(errorsOf(offPage)).toEqual({
+        'variables.0.x': [markerMessages.offPage],
+        'fields.0.y': [markerMessages.offPage],
+      });
+      const font = await create(
+        admin.token,
+        id,
+        { content: pdf },
+        { ...markers, 'variables[0][options][fontSize]': '7' },
+      );
+      expect(errorsOf(font)).toEqual({
+        'variables.0.options.fontSize': [markerMessages.fontSize],
+      });
+      const beyond = await create(
+        admin.token,
+        id,
+        { content: pdf },
+        { ...markers, 'variables[0][value]': 'signer.3.signature' },
+      );
+      expect(errorsOf(beyond)).toEqual({ 'variables.0.value': [markerMessages.signerUnknown] });
+      const second = await create(
+        admin.token,
+        id,
+        { content: pdf },
+        { ...markers, 'fields[0][options][signer]': '2' },
+      );
+      expect(errorsOf(second)).toEqual({
+        'fields.0.options.signer': [markerMessages.fieldsFirstSigner],
+      });
+      const text = await create(
+        admin.token,
+        id,
+        { content: pdf },
+        { ...markers, 'variables[0][type]': 'text', 'variables[0][value]': '' },
+      );
+      expect(errorsOf(text)).toEqual({ 'variables.0.value': [markerMessages.textValue] });
+      expect(await rowsOf(id)).toEqual([]);
+      expect((await requestRow(id)).isSync).toBe(false);
+    });
+
+    it('a request without signers takes no marker that names one', async () => {
+      const id = await draft(0);
+      const res = await create(admin.token, id, { content: await makePdf(2) }, markers);
+      expect(errorsOf(res)).toEqual({
+        'variables.0.value': [markerMessages.signerUnknown],
+        'fields.0.options.signer': [markerMessages.signerUnknown],
+      });
+    });
+
+    it('input fields with several signers force signing in sequence; one signer does not', async () => {
+      const several = await draft(2);
+      const res = await create(admin.token, several, { content: await makePdf(1) }, textField);
+      expect(res.statusCode).toBe(201);
+      expect((await requestRow(several)).isSync).toBe(true);
+      expect((await signerRows(several)).map((s) => s.allowFormEdit)).toEqual([false, false]);
+
+      const one = await draft(1);
+      expect(
+        (await create(admin.token, one, { content: await makePdf(1) }, textField)).statusCode,
+      ).toBe(201);
+      expect((await requestRow(one)).isSync).toBe(false);
+
+      const noFields = await draft(2);
+      expect((await create(admin.token, noFields, { content: await makePdf(1) })).statusCode).toBe(
+        201,
+      );
+      expect((await requestRow(noFields)).isSync).toBe(false);
+    });
+
+    it('an AcroForm PDF with forms enabled forces sequence and lets the first signer edit forms', async () => {
+      const form = await makePdf(1, { form: true });
+      const disabled = await draft(2);
+      expect((await create(admin.token, disabled, { content: form })).statusCode).toBe(201);
+      expect((await requestRow(disabled)).isSync).toBe(false);
+      expect((await signerRows(disabled)).map((s) => s.allowFormEdit)).toEqual([false, false]);
+
+      const enabled = await draft(2);
+      const res = await create(
+        admin.token,
+        enabled,
+        { content: form },
+        { 'settings[forms_enabled]': 'true' },
+      );
+      expect(res.statusCode).toBe(201);
+      expect(res.json<SignableDto>().has_acroforms).toBe(true);
+      expect((await requestRow(enabled)).isSync).toBe(true);
+      expect(await signerRows(enabled)).toEqual([
+        { position: 1, allowFormEdit: true },
+        { position: 2, allowFormEdit: false },
+      ]);
+    });
+
+    it('sending applies the rules to a signer added after the document', async () => {
+      const id = await draft(1);
+      expect(
+        (await create(admin.token, id, { content: await makePdf(1) }, textField)).statusCode,
+      ).toBe(201);
+      expect((await requestRow(id)).isSync).toBe(false);
+      await t.db.insert(signers).values({
+        signRequestId: id,
+        companyId: admin.user.company.id,
+        position: 2,
+        firstname: 'Tweede',
+        lastname: 'Tekenaar',
+        email: 'tweede@example.com',
+        verifications: [1],
+      });
+      const sent = await t.request({
+        method: 'POST',
+        url: `/api/sign-requests/${id}/ready`,
+        token: admin.token,
+      });
+      expect(sent.statusCode).toBe(200);
+      expect((await requestRow(id)).isSync).toBe(true);
+    });
   });
 });

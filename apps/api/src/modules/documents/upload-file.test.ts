@@ -87,6 +87,12 @@ describe('POST /api/upload-file', () => {
     expect(same.headers['content-type']).toBe('application/pdf');
     expect(same.headers['x-content-type-options']).toBe('nosniff');
     expect(same.rawPayload.equals(pdf)).toBe(true);
+    // The wizard reads the page count and whether there are form fields from the headers.
+    expect(same.headers['x-page-count']).toBe('2');
+    expect(same.headers['x-has-acroforms']).toBe('0');
+    const form = await upload(admin.token, { content: await makePdf(3, { form: true }) });
+    expect(form.headers['x-page-count']).toBe('3');
+    expect(form.headers['x-has-acroforms']).toBe('1');
 
     // A PNG named .pdf is a PNG: content decides.
     for (const file of [
@@ -99,6 +105,7 @@ describe('POST /api/upload-file', () => {
       expect(res.statusCode, file.filename).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(detectFileKind(res.rawPayload)).toBe('pdf');
+      expect(res.headers['x-page-count']).toBe('1');
     }
   }, 120_000);
 

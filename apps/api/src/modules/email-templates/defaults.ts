@@ -15,6 +15,7 @@ export const emailTemplateNames = [
   'sign_request_declined',
   'signables_to_sign_request',
   'verification_code',
+  'sign_request_expired',
 ] as const;
 export type EmailTemplateName = (typeof emailTemplateNames)[number];
 
@@ -63,6 +64,12 @@ export const emailTemplateMeta: Record<
   verification_code: {
     label: 'Verificatiecode per e-mail',
     merge_fields: ['[[firstname]]', '[[lastname]]', '[[company]]', '[[code]]'],
+    locales: ['nl', 'en', 'de', 'fr'],
+  },
+  // To the initiator, when the expiry date passed before every signer signed (the sweep).
+  sign_request_expired: {
+    label: 'Ondertekening verlopen',
+    merge_fields: ['[[name]]', '[[company]]', '[[subject]]', '[[expires_at]]'],
     locales: ['nl', 'en', 'de', 'fr'],
   },
 };
@@ -265,6 +272,40 @@ const texts: Record<EmailTemplateName, Texts> = {
         '<p>Utilisez ce code pour confirmer que c’est bien vous qui signez les documents de [[company]] :</p>' +
         '<p style="font-size:28px;letter-spacing:8px;font-weight:bold">[[code]]</p>' +
         '<p>Vous n’avez pas demandé ce code ? Vous pouvez ignorer cet e-mail.</p>',
+    },
+  },
+  sign_request_expired: {
+    nl: {
+      subject: 'Ondertekening verlopen: [[subject]]',
+      template:
+        '<p>Beste [[name]],</p>' +
+        '<p>Het ondertekenverzoek "[[subject]]" is op [[expires_at]] verlopen voordat alle ondertekenaars hebben ondertekend. De links in de uitnodigingen werken niet meer.</p>' +
+        '<p>Wil je de documenten toch laten ondertekenen? Maak dan een nieuw verzoek aan.</p>' +
+        '<p>Met vriendelijke groet,<br>[[company]]</p>',
+    },
+    en: {
+      subject: 'Signing expired: [[subject]]',
+      template:
+        '<p>Dear [[name]],</p>' +
+        '<p>The sign request "[[subject]]" expired on [[expires_at]] before every signer had signed. The links in the invitations no longer work.</p>' +
+        '<p>Do you still want the documents signed? Then create a new request.</p>' +
+        '<p>Kind regards,<br>[[company]]</p>',
+    },
+    de: {
+      subject: 'Unterzeichnung abgelaufen: [[subject]]',
+      template:
+        '<p>Guten Tag [[name]],</p>' +
+        '<p>Die Signaturanfrage „[[subject]]“ ist am [[expires_at]] abgelaufen, bevor alle Unterzeichner unterschrieben haben. Die Links in den Einladungen funktionieren nicht mehr.</p>' +
+        '<p>Sollen die Dokumente dennoch unterzeichnet werden? Dann erstellen Sie eine neue Anfrage.</p>' +
+        '<p>Mit freundlichen Grüßen<br>[[company]]</p>',
+    },
+    fr: {
+      subject: 'Signature expirée : [[subject]]',
+      template:
+        '<p>Bonjour [[name]],</p>' +
+        '<p>La demande de signature « [[subject]] » a expiré le [[expires_at]] avant que tous les signataires aient signé. Les liens des invitations ne fonctionnent plus.</p>' +
+        '<p>Vous souhaitez tout de même faire signer les documents ? Créez alors une nouvelle demande.</p>' +
+        '<p>Cordialement,<br>[[company]]</p>',
     },
   },
 };

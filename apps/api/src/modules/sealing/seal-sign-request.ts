@@ -94,12 +94,36 @@ export async function sealSignRequest(deps: SealDeps, signRequestId: number): Pr
         images,
         certificate,
         identity,
+        formValues: formValuesOf(bundle, signable),
       });
       await recordSealed(deps, signable, sealed);
       await deps.afterSignable?.(signable.id);
     }
   }
   await complete(deps, signRequestId);
+}
+
+/**
+ * The values saved for a document's PDF form by the signers allowed to edit it (later signers
+ * win on the same field); none when the document's forms are not enabled.
+ */
+export function formValuesOf(
+  bundle: SealBundle,
+  signable: SignableRow,
+): Map<string, string | null> {
+  const values = new Map<string, string | null>();
+  if (!signable.hasAcroforms || !signable.settings?.forms_enabled) return values;
+  const prefix = `${signable.id}:`;
+  const editors = [...bundle.signers]
+    .filter((s) => s.allowFormEdit)
+    .sort((a, b) => a.position - b.position);
+  for (const signer of editors) {
+    const saved = bundle.evidence.get(signer.id)?.formValues ?? {};
+    for (const [key, value] of Object.entries(saved)) {
+      if (key.startsWith(prefix)) values.set(key.slice(prefix.length), value);
+    }
+  }
+  return values;
 }
 
 function planSigners(bundle: SealBundle, images: Map<string, Buffer>): PlanSigner[] {

@@ -54,6 +54,7 @@ function recordingQueue(): Queue & { jobs: { name: string; data: object }[] } {
       jobs.push({ name, data });
       return Promise.resolve();
     },
+    async enqueueLater() {},
     async work() {},
     async stop() {},
   };

@@ -27,7 +27,7 @@ export async function cancelSignRequest(ctx: AuthedCtx, id: number): Promise<{ i
     await tx
       .update(signers)
       .set({ stateId: 8, updatedAt: now })
-      .where(and(eq(signers.signRequestId, id), inArray(signers.stateId, [1, 3])));
+      .where(and(eq(signers.signRequestId, id), inArray(signers.stateId, [1, 3, 6])));
     // Everyone who was told about the request hears it ended; signers of a sequential request
     // who were never invited, and addresses that bounced, get nothing.
     for (const signer of await listSigners(tx, id)) {

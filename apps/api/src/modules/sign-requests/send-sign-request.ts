@@ -11,6 +11,7 @@ import {
   ValidationError,
 } from '../../lib/errors.ts';
 import { bookCredits, lockCompany } from '../companies/companies.repository.ts';
+import { applyWizardRules } from '../documents/documents.repository.ts';
 import { IDIN, SMS } from './signer-input.ts';
 import type { SignerRow } from './signer-dto.ts';
 import { queueSignerLinkMail, type SenderCtx } from './signer-mails.ts';
@@ -101,6 +102,8 @@ export async function sendSignRequest(ctx: AuthedCtx, id: number): Promise<{ id:
       )
       .returning();
     if (!request) throw new ConflictError(signingMessages.stateConflict);
+    // The wizard's rules, as signers and documents are now (a signer added after a document).
+    await applyWizardRules(tx, companyId, id);
     // Read again under the guard: the signers cannot change once the request left state 1.
     const current = await listSigners(tx, id);
     const locked = await lockCompany(tx, companyId);

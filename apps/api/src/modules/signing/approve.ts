@@ -1,10 +1,16 @@
-import { and, asc, eq, lt, ne } from 'drizzle-orm';
-import { signerApiMessages, signingStepLabels, type SigningStatus } from '@paraaf/contract';
+import { and, asc, eq, inArray, lt, ne } from 'drizzle-orm';
+import {
+  formFieldMessages,
+  signerApiMessages,
+  signingStepLabels,
+  type SigningStatus,
+} from '@paraaf/contract';
 import type { Tx } from '../../db/client.ts';
 import { signerEvidence, signers, signRequests } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { inviteSigner } from '../sign-requests/send-sign-request.ts';
+import { missingFormFields, openForms } from './form-fields.ts';
 import { listRequestSignables } from './get-signing-page.ts';
 import { senderCtxOf } from './mail-sender.ts';
 import {
@@ -66,6 +72,15 @@ export async function approve(ctx: Ctx, token: string): Promise<{ status: 'appro
     }
     throw new ValidationError(errors, signerApiMessages.fieldsMissing);
   }
+  const missingForm = missingFormFields(
+    await openForms(ctx, signer, documents),
+    evidence.formValues,
+  );
+  if (missingForm.length > 0) {
+    const errors: Record<string, string[]> = { form_fields: [formFieldMessages.missing] };
+    for (const key of missingForm) errors[`form_fields.${key}`] = [formFieldMessages.missing];
+    throw new ValidationError(errors, formFieldMessages.missing);
+  }
   const unseen = documents.filter((d) => !evidence.viewedSignableIds.includes(d.id));
   if (unseen.length > 0) {
     throw new ConflictError(
@@ -93,7 +108,8 @@ export async function approve(ctx: Ctx, token: string): Promise<{ status: 'appro
     const [approved] = await tx
       .update(signers)
       .set({ stateId: 5, signedAt: now, updatedAt: now })
-      .where(and(eq(signers.id, signer.id), eq(signers.stateId, 3)))
+      // 6: no automatic reminders left, still free to sign.
+      .where(and(eq(signers.id, signer.id), inArray(signers.stateId, [3, 6])))
       .returning();
     if (!approved) throw new ConflictError(signerApiMessages.approved);
     await tx

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { signerApiMessages } from '@paraaf/contract';
 import type { Tx } from '../../db/client.ts';
 import { signers, signRequests, users } from '../../db/schema/index.ts';
@@ -68,7 +68,7 @@ export async function decline(
     const [declined] = await tx
       .update(signers)
       .set({ stateId: 4, declinedAt: now, declineReason: reason, updatedAt: now })
-      .where(and(eq(signers.id, r.signer.id), eq(signers.stateId, 3)))
+      .where(and(eq(signers.id, r.signer.id), inArray(signers.stateId, [3, 6])))
       .returning();
     if (!declined) throw new ConflictError(signerApiMessages.approved);
     await recordAction(tx, r.signer, 4, ctx, reason);

@@ -10,6 +10,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
+import type { FormField } from '../../lib/pdf/acroform.ts';
 import {
   ensureEvidence,
   recordAction,
@@ -18,6 +19,7 @@ import {
   type ResolvedSigner,
 } from './resolve-signer.ts';
 import { drawingKey } from './drawing.ts';
+import { openForms, toSigningFormFields } from './form-fields.ts';
 import { maskPhone, markersOf, ownFields, stepsOf, toSigningField } from './signer-fields.ts';
 
 export async function listRequestSignables(db: DbOrTx, signRequestId: number) {
@@ -97,20 +99,23 @@ export async function getSigningPage(ctx: Ctx, token: string): Promise<SigningPa
     status === 'open' || status === 'signed' ? await listRequestSignables(ctx.db, request.id) : [];
   const fields = ownFields(list, signer.position);
   const values = evidence.fieldValues;
-  const documents: SigningDocument[] = list
-    .filter((s) => !s.fileDeletedAt && (status === 'open' || s.signedStorageKey))
-    .map((s) => {
-      const markers = markersOf(s, signer.position);
-      return {
-        id: s.id,
-        name: s.name,
-        page_count: s.pageCount,
-        pages: s.pages,
-        signature_markers: markers.signature,
-        paraph_markers: markers.paraph,
-        fields: fields.filter((f) => f.signableId === s.id).map((f) => toSigningField(f, values)),
-      };
-    });
+  const shown = list.filter((s) => !s.fileDeletedAt && (status === 'open' || s.signedStorageKey));
+  // The PDF's own form only while it can be filled in (a sealed document has it flattened).
+  const forms =
+    status === 'open' ? await openForms(ctx, signer, shown) : new Map<number, FormField[]>();
+  const documents: SigningDocument[] = shown.map((s) => {
+    const markers = markersOf(s, signer.position);
+    return {
+      id: s.id,
+      name: s.name,
+      page_count: s.pageCount,
+      pages: s.pages,
+      signature_markers: markers.signature,
+      paraph_markers: markers.paraph,
+      fields: fields.filter((f) => f.signableId === s.id).map((f) => toSigningField(f, values)),
+      form_fields: toSigningFormFields(s.id, forms.get(s.id) ?? [], evidence.formValues),
+    };
+  });
   // The steps need every field of the request, also when the documents are not listed.
   const stepFields =
     list.length > 0

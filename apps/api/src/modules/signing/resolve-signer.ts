@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { signerApiMessages, type SigningStatus } from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { expireSignRequest } from '../sign-requests/expire-sign-request.ts';
 import type { SignerRow } from '../sign-requests/signer-dto.ts';
 import type { SignRequestRow } from '../sign-requests/sign-requests.repository.ts';
 
@@ -53,18 +54,8 @@ export async function resolveSigner(
   if (!row) throw new NotFoundError(signerApiMessages.invalidLink);
   let request = row.request;
   if (request.stateId === 3 && request.expiresAt.getTime() <= now.getTime()) {
-    const [expired] = await db
-      .update(signRequests)
-      .set({ stateId: 7, updatedAt: now })
-      .where(and(eq(signRequests.id, request.id), eq(signRequests.stateId, 3)))
-      .returning();
-    if (expired) {
-      // Signers still waiting expire with their request (signer state 7).
-      await db
-        .update(signers)
-        .set({ stateId: 7, updatedAt: now })
-        .where(and(eq(signers.signRequestId, request.id), inArray(signers.stateId, [1, 3])));
-    }
+    // The sweep's expiry, applied now (its mail to the initiator follows with the next sweep).
+    const expired = await expireSignRequest(db, request.id, now);
     request = expired ?? { ...request, stateId: 7 };
   }
   const resolved = {

@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { declineBody, fieldsBody, signatureBody, verifyCodeBody } from '@paraaf/contract';
+import {
+  declineBody,
+  fieldsBody,
+  formFieldsBody,
+  signatureBody,
+  verifyCodeBody,
+} from '@paraaf/contract';
 import { ctxFrom, type Deps } from '../../lib/context.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { parseInput } from '../../lib/validate.ts';
@@ -7,6 +13,7 @@ import { approve } from './approve.ts';
 import { decline } from './decline.ts';
 import { sendEmailCode, verifyEmailCode } from './email-verification.ts';
 import { saveFields } from './fields.ts';
+import { saveFormFields } from './form-fields.ts';
 import { getDrawing } from './drawing.ts';
 import { getSigningPage } from './get-signing-page.ts';
 import { getSignableFile } from './signable-file.ts';
@@ -119,6 +126,16 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       const ctx = await ctxOf(request);
       const input = parseInput(fieldsBody, request.body);
       return saveFields(ctx, request.params.token, input);
+    },
+  );
+
+  app.put<TokenParams>(
+    '/api/signing/:token/form-fields',
+    { schema: { params: tokenParam }, bodyLimit: 2_000_000 },
+    async (request) => {
+      const ctx = await ctxOf(request);
+      const input = parseInput(formFieldsBody, request.body);
+      return saveFormFields(ctx, request.params.token, input);
     },
   );
 

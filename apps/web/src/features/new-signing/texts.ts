@@ -46,6 +46,8 @@ export const texts = {
     isSync: 'Op volgorde ondertekenen',
     isSyncDescription:
       'De volgende ondertekenaar krijgt de uitnodiging pas als de vorige klaar is.',
+    isSyncLocked:
+      'Staat vast aan: een document bevat invoervelden of formuliervelden voor de eerste ondertekenaar.',
     fixErrors: 'Vul de gegevens van alle ondertekenaars volledig en correct in.',
   },
   verificationLabels: {
@@ -78,6 +80,12 @@ export const texts = {
     previewTitle: (name: string) => `Voorbeeld: ${name}`,
     uploadFailed: (name: string) => `${name} kon niet worden toegevoegd`,
     none: 'Nog geen documenten toegevoegd.',
+    markers: 'Markers instellen',
+    markersFor: (name: string) => `Markers instellen voor ${name}`,
+    formsEnabled: 'Formuliervelden invullen door de eerste ondertekenaar',
+    formsEnabledDescription: 'Dit document bevat formuliervelden (PDF formulier).',
+    missingSigners: (names: string) =>
+      `De markers van ${names} horen bij een ondertekenaar die niet meer bestaat. Pas de markers aan of voeg de ondertekenaar weer toe.`,
   },
 
   settings: {

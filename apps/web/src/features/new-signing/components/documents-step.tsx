@@ -2,29 +2,54 @@ import { useState, type Dispatch, type SetStateAction } from 'react';
 import {
   ActionIcon,
   Alert,
+  Badge,
   Button,
   Group,
   List,
   Loader,
   Paper,
   Stack,
+  Switch,
   Table,
   Text,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { IconEye, IconFileTypePdf, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import {
+  IconEye,
+  IconFileTypePdf,
+  IconMapPin,
+  IconTemplate,
+  IconTrash,
+  IconUpload,
+  IconX,
+} from '@tabler/icons-react';
+import type { MarkerConfig } from '@paraaf/contract';
+import { MarkerEditorModal, type EditorSigner } from '../../../components/marker-editor';
 import { isApiError } from '../../../lib/api-client';
 import { formatBytes } from '../../../lib/format';
 import { uploadFile } from '../api/upload-file';
-import { acceptedFileTypes, isAllowedFile, nextKey, type DocumentItem } from '../lib/wizard';
+import {
+  acceptedFileTypes,
+  documentFromTemplate,
+  documentsWithMissingSigners,
+  isAllowedFile,
+  markerCount,
+  newDocument,
+  type DocumentItem,
+} from '../lib/wizard';
 import { texts } from '../texts';
 import { DocumentPreviewModal } from './document-preview-modal';
+import { pickerTexts, TemplatePickerModal } from './template-picker-modal';
 
 interface Props {
   documents: DocumentItem[];
   setDocuments: Dispatch<SetStateAction<DocumentItem[]>>;
+  /** The wizard's signers as the marker editor shows them. */
+  signers: EditorSigner[];
+  /** The company has the templates feature and the user may read templates. */
+  canUseTemplates?: boolean;
   disabled?: boolean;
 }
 
@@ -34,10 +59,29 @@ interface UploadError {
 }
 
 /** Step 2: documents by upload, each checked and converted by the server right away. */
-export function DocumentsStep({ documents, setDocuments, disabled }: Props) {
+export function DocumentsStep({
+  documents,
+  setDocuments,
+  signers,
+  canUseTemplates = false,
+  disabled,
+}: Props) {
+  const [pickerOpen, setPickerOpen] = useState(false);
   const [errors, setErrors] = useState<UploadError[]>([]);
   const [typeError, setTypeError] = useState(false);
   const [preview, setPreview] = useState<{ name: string; url: string } | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const editingDoc = documents.find((d) => d.key === editing) ?? null;
+  const missing = documentsWithMissingSigners(documents, signers.length);
+
+  function update(key: string, patch: Partial<DocumentItem>) {
+    setDocuments((current) => current.map((d) => (d.key === key ? { ...d, ...patch } : d)));
+  }
+
+  function saveMarkers(config: MarkerConfig) {
+    if (editing) update(editing, { config });
+    setEditing(null);
+  }
 
   // The server may tell the page count of a conversion; the column shows only when it did.
   const showPages = documents.some((d) => d.pages !== null);
@@ -51,13 +95,7 @@ export function DocumentsStep({ documents, setDocuments, disabled }: Props) {
     setErrors([]);
     const allowed = files.filter(isAllowedFile);
     setTypeError(allowed.length < files.length);
-    const items: DocumentItem[] = allowed.map((file) => ({
-      key: nextKey('document'),
-      file,
-      pdf: null,
-      pages: null,
-      status: 'converting',
-    }));
+    const items: DocumentItem[] = allowed.map(newDocument);
     setDocuments((current) => [...current, ...items]);
     // One at a time: a DOCX conversion is heavy work on the server.
     for (const item of items) {
@@ -83,6 +121,25 @@ export function DocumentsStep({ documents, setDocuments, disabled }: Props) {
 
   return (
     <Stack gap="md">
+      {canUseTemplates && (
+        <Group justify="flex-end">
+          <Button
+            variant="light"
+            leftSection={<IconTemplate size={18} />}
+            disabled={disabled}
+            onClick={() => setPickerOpen(true)}
+          >
+            {pickerTexts.title}
+          </Button>
+        </Group>
+      )}
+      {canUseTemplates && (
+        <TemplatePickerModal
+          opened={pickerOpen}
+          onClose={() => setPickerOpen(false)}
+          onPick={(pick) => setDocuments((current) => [...current, documentFromTemplate(pick)])}
+        />
+      )}
       <Dropzone
         onDrop={(files) => void add(files)}
         onReject={() => setTypeError(true)}
@@ -145,6 +202,12 @@ export function DocumentsStep({ documents, setDocuments, disabled }: Props) {
         </Alert>
       )}
 
+      {missing.length > 0 && (
+        <Alert color="orange" role="alert">
+          {texts.documents.missingSigners(missing.map((d) => d.file.name).join(', '))}
+        </Alert>
+      )}
+
       <Paper withBorder radius="lg">
         {documents.length === 0 ? (
           <Text p="lg" c="dimmed">
@@ -176,6 +239,20 @@ export function DocumentsStep({ documents, setDocuments, disabled }: Props) {
                           </Text>
                         </Group>
                       )}
+                      {doc.status === 'ready' && doc.hasAcroforms && (
+                        <Switch
+                          mt="xs"
+                          size="sm"
+                          fw={400}
+                          label={texts.documents.formsEnabled}
+                          description={texts.documents.formsEnabledDescription}
+                          checked={doc.formsEnabled}
+                          disabled={disabled}
+                          onChange={(e) =>
+                            update(doc.key, { formsEnabled: e.currentTarget.checked })
+                          }
+                        />
+                      )}
                     </Table.Td>
                     {showPages && (
                       <Table.Td>{doc.pages ? texts.documents.pagesCount(doc.pages) : ''}</Table.Td>
@@ -183,6 +260,23 @@ export function DocumentsStep({ documents, setDocuments, disabled }: Props) {
                     <Table.Td>{formatBytes(doc.file.size)}</Table.Td>
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Button
+                          variant="light"
+                          size="compact-sm"
+                          leftSection={<IconMapPin size={16} />}
+                          rightSection={
+                            markerCount(doc) > 0 ? (
+                              <Badge size="sm" variant="filled" aria-hidden>
+                                {markerCount(doc)}
+                              </Badge>
+                            ) : undefined
+                          }
+                          disabled={disabled || doc.status !== 'ready' || !doc.pdf}
+                          onClick={() => setEditing(doc.key)}
+                          aria-label={texts.documents.markersFor(doc.file.name)}
+                        >
+                          {texts.documents.markers}
+                        </Button>
                         <Button
                           variant="subtle"
                           size="compact-sm"
@@ -221,6 +315,17 @@ export function DocumentsStep({ documents, setDocuments, disabled }: Props) {
 
       {preview && (
         <DocumentPreviewModal name={preview.name} url={preview.url} onClose={closePreview} />
+      )}
+      {editingDoc && (
+        <MarkerEditorModal
+          opened
+          pdf={editingDoc.pdf}
+          signers={signers}
+          value={editingDoc.config}
+          fieldsOnlyFirstSigner
+          onSave={saveMarkers}
+          onClose={() => setEditing(null)}
+        />
       )}
     </Stack>
   );

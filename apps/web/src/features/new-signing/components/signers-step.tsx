@@ -8,10 +8,12 @@ interface Props {
   form: UseFormReturnType<WizardValues>;
   ctx: WizardContext;
   locales: { value: string; label: string }[];
+  /** Input fields or PDF form fields on a document: signing in sequence is locked on. */
+  syncLocked?: boolean;
 }
 
 /** Step 1: the signers, and the signing order when there are several. */
-export function SignersStep({ form, ctx, locales }: Props) {
+export function SignersStep({ form, ctx, locales, syncLocked = false }: Props) {
   const { signers, is_sync } = form.getValues();
   const atMax = signers.length >= ctx.maxSigners;
 
@@ -35,8 +37,9 @@ export function SignersStep({ form, ctx, locales }: Props) {
       {signers.length > 1 && (
         <Switch
           label={texts.signer.isSync}
-          description={texts.signer.isSyncDescription}
-          checked={is_sync}
+          description={syncLocked ? texts.signer.isSyncLocked : texts.signer.isSyncDescription}
+          checked={is_sync || syncLocked}
+          disabled={syncLocked}
           onChange={(e) => form.setFieldValue('is_sync', e.currentTarget.checked)}
         />
       )}

@@ -69,6 +69,9 @@ const doc = (over: Partial<DocumentItem> = {}): DocumentItem => ({
   pdf: new Blob(['%PDF-1.7 converted'], { type: 'application/pdf' }),
   pages: 2,
   status: 'ready',
+  config: { variables: [], fields: [] },
+  hasAcroforms: false,
+  formsEnabled: true,
   ...over,
 });
 

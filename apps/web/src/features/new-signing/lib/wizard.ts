@@ -9,8 +9,16 @@ import {
   type CreateSignerBody,
   type CreateSignRequestBody,
   type EmailTemplateDto,
+  type MarkerConfig,
   type PaymentPlan,
 } from '@paraaf/contract';
+import {
+  countMarkers,
+  emptyMarkerConfig,
+  encodeMarkerForm,
+  highestSigner,
+  type EditorSigner,
+} from '../../../components/marker-editor';
 import { zodErrors } from '../../../lib/form';
 import { texts } from '../texts';
 
@@ -76,13 +84,64 @@ export interface WizardValues {
   settings: SettingsValues;
 }
 
-/** A document on step 2: the original file and the PDF the server made of it. */
+/** A document on step 2: the original file, the PDF the server made of it, and its markers. */
 export interface DocumentItem {
   key: string;
   file: File;
   pdf: Blob | null;
   pages: number | null;
   status: 'converting' | 'ready';
+  /** Markers and signer input fields placed in the marker editor. */
+  config: MarkerConfig;
+  /** The PDF has AcroForm fields (X-Has-Acroforms). */
+  hasAcroforms: boolean;
+  /** settings[forms_enabled]: the first signer fills the PDF's form fields (on by default). */
+  formsEnabled: boolean;
+}
+
+/** A document being uploaded, before the server has converted it. */
+export function newDocument(file: File): DocumentItem {
+  return {
+    key: nextKey('document'),
+    file,
+    pdf: null,
+    pages: null,
+    status: 'converting',
+    config: emptyMarkerConfig(),
+    hasAcroforms: false,
+    formsEnabled: true,
+  };
+}
+
+/** What the template picker hands over ('Document toevoegen vanuit template'). */
+export interface TemplatePick {
+  name: string;
+  pdf: Blob;
+  pages: number;
+  hasAcroforms: boolean;
+  config: MarkerConfig;
+}
+
+/**
+ * A ready document from a template: its PDF with its markers. Placeholder signer n of the
+ * template is the request's signer n, so the markers are taken over as they are.
+ */
+export function documentFromTemplate(pick: TemplatePick): DocumentItem {
+  const file = new File([pick.pdf], `${pick.name}.pdf`, { type: 'application/pdf' });
+  return {
+    ...newDocument(file),
+    pdf: pick.pdf,
+    pages: pick.pages,
+    status: 'ready',
+    config: {
+      variables: pick.config.variables.map((v) => ({ ...v, options: { ...v.options } })),
+      fields: pick.config.fields.map((f) => ({
+        ...f,
+        options: { ...f.options, rules: [...(f.options.rules ?? [])] },
+      })),
+    },
+    hasAcroforms: pick.hasAcroforms,
+  };
 }
 
 /** What the rules need to know about the company. */
@@ -204,6 +263,7 @@ const toNumber = (v: number | string) => (v === '' ? undefined : Number(v));
 export function buildSignerBody(
   s: SignerValues,
   emailTemplates?: CreateSignerBody['email_templates'],
+  allowFormEdit = false,
 ): CreateSignerBody {
   const sms = hasVerification(s, verificationTypes.sms);
   const idin = hasVerification(s, verificationTypes.idin);
@@ -217,8 +277,8 @@ export function buildSignerBody(
     ...(idin ? { idin_services: s.idin_services as CreateSignerBody['idin_services'] } : {}),
     reminder_after: toNumber(s.reminder_after),
     max_reminders: toNumber(s.max_reminders),
-    // No marker editor yet, so no form fields to hand to the first signer.
-    allow_form_edit: 'false',
+    // Only the first signer, and only when a document's PDF form fields are turned on.
+    allow_form_edit: allowFormEdit ? 'true' : 'false',
     ...(emailTemplates && Object.keys(emailTemplates).length > 0
       ? { email_templates: emailTemplates }
       : {}),
@@ -260,9 +320,58 @@ export function isSignersStepValid(values: WizardValues, ctx: WizardContext): bo
 
 // ---------------------------------------------------------------------------------- documents
 
-/** Volgende on step 2: at least one document, none still being converted. */
-export function isDocumentsStepValid(documents: DocumentItem[]): boolean {
-  return documents.length > 0 && documents.every((d) => d.status === 'ready');
+/**
+ * Volgende on step 2: at least one document, none still being converted, and no markers for a
+ * signer who is no longer there (a signer removed after the markers were placed).
+ */
+export function isDocumentsStepValid(
+  documents: DocumentItem[],
+  signerCount = Number.POSITIVE_INFINITY,
+): boolean {
+  return (
+    documents.length > 0 &&
+    documents.every((d) => d.status === 'ready') &&
+    documentsWithMissingSigners(documents, signerCount).length === 0
+  );
+}
+
+/** Documents whose markers refer to a signer number beyond the current signers. */
+export function documentsWithMissingSigners(
+  documents: DocumentItem[],
+  signerCount: number,
+): DocumentItem[] {
+  return documents.filter((d) => highestSigner(d.config) > signerCount);
+}
+
+/** Any document with signer input fields (seed 000 §2: sequential signing is then locked on). */
+export function hasInputFields(documents: DocumentItem[]): boolean {
+  return documents.some((d) => d.config.fields.length > 0);
+}
+
+/** Any document whose PDF form fields the first signer fills (seed 000 §2). */
+export function hasFormsEnabled(documents: DocumentItem[]): boolean {
+  return documents.some((d) => d.hasAcroforms && d.formsEnabled);
+}
+
+/** The sequential option cannot be turned off: input fields or PDF form fields are in play. */
+export function isSyncLocked(documents: DocumentItem[]): boolean {
+  return hasInputFields(documents) || hasFormsEnabled(documents);
+}
+
+/** allow_form_edit for the signer at `index`: only the first, only with forms turned on. */
+export function allowsFormEdit(index: number, documents: DocumentItem[]): boolean {
+  return index === 0 && hasFormsEnabled(documents);
+}
+
+/** 'Markers instellen' count badge. */
+export const markerCount = (doc: DocumentItem) => countMarkers(doc.config);
+
+/** The signers as the marker editor shows them: 'firstname lastname', else 'Ondertekenaar n'. */
+export function editorSigners(signers: SignerValues[]): EditorSigner[] {
+  return signers.map((s, i) => ({
+    position: i + 1,
+    label: `${s.firstname.trim()} ${s.lastname.trim()}`.trim() || texts.signer.heading(i + 1),
+  }));
 }
 
 const allowedExtensions = ['pdf', 'png', 'jpg', 'jpeg', 'doc', 'docx'];
@@ -302,7 +411,8 @@ export function buildSignableForm(doc: DocumentItem): FormData {
   form.append('name', name);
   form.append('filename', doc.file.name);
   form.append('type', '1');
-  form.append('settings[forms_enabled]', '0');
+  form.append('settings[forms_enabled]', doc.hasAcroforms && doc.formsEnabled ? '1' : '0');
+  encodeMarkerForm(form, doc.config);
   return form;
 }
 
@@ -347,6 +457,7 @@ export function buildSignRequestBody(
   values: WizardValues,
   ctx: Pick<WizardContext, 'showDepartment'>,
   templates: EmailTemplateDto[] = [],
+  documents: DocumentItem[] = [],
 ): CreateSignRequestBody {
   const s = values.settings;
   const expires = s.expires_at ? dayjs(s.expires_at) : null;
@@ -356,7 +467,12 @@ export function buildSignRequestBody(
     expires_at: expires?.isValid() ? expires.toISOString() : '',
     subject: s.subject,
     message: s.message,
-    is_sync: values.signers.length > 1 && values.is_sync ? 'true' : 'false',
+    // Forced on with PDF form fields; locked on with input fields when there are several signers.
+    is_sync:
+      hasFormsEnabled(documents) ||
+      (values.signers.length > 1 && (values.is_sync || hasInputFields(documents)))
+        ? 'true'
+        : 'false',
     send_documents_to_initiator: s.send_documents_to_initiator,
     emails: s.emails,
     custom_fields: s.custom_fields
@@ -427,7 +543,7 @@ export function canSend(
   return (
     sendHints(values, documents).length === 0 &&
     isSignersStepValid(values, ctx) &&
-    isDocumentsStepValid(documents) &&
+    isDocumentsStepValid(documents, values.signers.length) &&
     Object.keys(settingsErrors(values, ctx)).length === 0
   );
 }

@@ -29,7 +29,13 @@ import {
 } from '@paraaf/contract';
 import { Page } from '../../../components/page';
 import { paths } from '../../../config/paths';
-import { hasPermission, localesQueryOptions, useCompany, useUser } from '../../../lib/auth';
+import {
+  hasFeature,
+  hasPermission,
+  localesQueryOptions,
+  useCompany,
+  useUser,
+} from '../../../lib/auth';
 import { useCompanyUsers } from '../api/get-company-users';
 import { useDepartments } from '../api/get-departments';
 import { useDefaultEmailTemplates, useEmailTemplates } from '../api/get-email-templates';
@@ -45,16 +51,20 @@ import { SendError, sendErrorFields } from '../components/send-error';
 import { SettingsStep } from '../components/settings-step';
 import { SignersStep } from '../components/signers-step';
 import {
+  allowsFormEdit,
   buildSignableForm,
   buildSignerBody,
   buildSignRequestBody,
   canSend,
+  documentsWithMissingSigners,
+  editorSigners,
   estimatedCredits,
   initialMessage,
   initialSettings,
   isDocumentsStepValid,
   isSignerFilled,
   isSignersStepValid,
+  isSyncLocked,
   newSigner,
   sendHints,
   settingsErrors,
@@ -163,7 +173,9 @@ function Wizard({
   // A draft that only lacks credits is complete: sending it again happens from its detail screen.
   const locked = sending || (failure?.signRequestId != null && isPaymentRequired(failure));
   const signersValid = isSignersStepValid(values, ctx);
-  const documentsValid = isDocumentsStepValid(documents);
+  const documentsValid = isDocumentsStepValid(documents, values.signers.length);
+  const missingSigners = documentsWithMissingSigners(documents, values.signers.length).length > 0;
+  const syncLocked = isSyncLocked(documents);
   const hints = sendHints(values, documents);
   const mayBeSent = canSend(values, documents, ctx);
   const cost = estimatedCredits(values.signers, company.current_payment_plan);
@@ -189,12 +201,16 @@ function Wizard({
     const errors = form.validate();
     if (errors.hasErrors || !mayBeSent) return;
     setFailure(null);
-    const request = buildSignRequestBody(values, ctx, allTemplates);
+    const request = buildSignRequestBody(values, ctx, allTemplates, documents);
     try {
       const { id } = await send.mutateAsync({
         request,
-        signers: values.signers.map((s) => ({
-          body: buildSignerBody(s, signerTemplates(s, request.email_templates)),
+        signers: values.signers.map((s, i) => ({
+          body: buildSignerBody(
+            s,
+            signerTemplates(s, request.email_templates),
+            allowsFormEdit(i, documents),
+          ),
           locale: s.locale,
         })),
         signables: documents.map((d) => () => buildSignableForm(d)),
@@ -241,9 +257,17 @@ function Wizard({
 
       <PlanPrices plan={company.current_payment_plan} />
 
-      {active === 0 && <SignersStep form={form} ctx={ctx} locales={localeOptions} />}
+      {active === 0 && (
+        <SignersStep form={form} ctx={ctx} locales={localeOptions} syncLocked={syncLocked} />
+      )}
       {active === 1 && (
-        <DocumentsStep documents={documents} setDocuments={setDocuments} disabled={locked} />
+        <DocumentsStep
+          documents={documents}
+          setDocuments={setDocuments}
+          signers={editorSigners(values.signers)}
+          canUseTemplates={hasFeature(company, 'templates') && hasPermission(user, 'getTemplates')}
+          disabled={locked}
+        />
       )}
       {active === 2 && (
         <SettingsStep
@@ -284,7 +308,7 @@ function Wizard({
                 {values.signers.every(isSignerFilled) ? texts.signer.fixErrors : texts.noSigners}
               </Text>
             )}
-            {active === 1 && !documentsValid && (
+            {active === 1 && !documentsValid && !missingSigners && (
               <Text size="sm" c="dimmed">
                 {texts.noDocuments}
               </Text>

@@ -116,6 +116,14 @@ export function createSignerApi(options: SignerApiOptions = {}) {
     ) => {
       await send(token, locale, 'PUT', '/fields', { fields });
     },
+    /** Values of the PDF's own form fields (only for the signer allowed to edit forms). */
+    saveFormFields: async (
+      token: string,
+      locale: string,
+      fields: { signable_id: number; name: string; value: string | null }[],
+    ) => {
+      await send(token, locale, 'PUT', '/form-fields', { fields });
+    },
     approve: async (token: string, locale: string) => {
       await send(token, locale, 'POST', '/approve', {});
     },

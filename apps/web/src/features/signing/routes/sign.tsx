@@ -20,6 +20,7 @@ import {
 import type { SigningPage } from '@paraaf/contract';
 import { SignerApiError, signerApi } from '../api/signer-api';
 import { DocumentView } from '../components/document-view';
+import { FormOverlay } from '../components/form-overlay';
 import { fieldKey, PageOverlay } from '../components/page-overlay';
 import { SignerHeader } from '../components/signer-header';
 import { StatusView } from '../components/status-view';
@@ -33,6 +34,13 @@ import {
   type StepContext,
 } from '../components/steps';
 import { drawingImages } from '../lib/drawings';
+import {
+  formInputId,
+  formKey,
+  formPayload,
+  initialFormValues,
+  missingFormFields,
+} from '../lib/form-fields';
 import { displayMessage } from '../lib/message';
 import { errorText, useAction } from '../lib/use-action';
 import { createTranslate, isSignerLocale, type SignerLocale } from '../texts';
@@ -145,6 +153,9 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
   const ctx: StepContext = { token, locale, page, t, refresh };
   const [values, setValues] = useState(() => initialValues(page));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  // The PDF's own form fields (only for the signer allowed to edit forms).
+  const [formValues, setFormValues] = useState(() => initialFormValues(page.documents));
+  const [formErrors, setFormErrors] = useState<Record<string, string>>({});
   const [images, setImages] = useState<{ signature: string | null; paraph: string | null }>({
     signature: null,
     paraph: null,
@@ -178,6 +189,22 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
     const v = values[fieldKey(d.id, f.index)];
     return f.type === 'checkbox' ? v !== 'true' : !v?.trim();
   });
+
+  const formMissing = missingFormFields(page.documents, formValues);
+  const hasForms = page.documents.some((d) => d.form_fields.length > 0);
+
+  /** Saves one form value when it is final (a choice made, a text field left). */
+  const commitFormValue = (key: string, value: string | null) => {
+    const item = formPayload(page.documents, formValues).find(
+      (f) => formKey(f.signable_id, f.name) === key,
+    );
+    if (!item) return;
+    signerApi.saveFormFields(token, locale, [{ ...item, value }]).then(
+      () => setFormErrors(({ [key]: _, ...rest }) => rest),
+      (e: unknown) =>
+        setFormErrors((errs) => ({ ...errs, [key]: errorText(e, t, 'fields.0.value') })),
+    );
+  };
 
   const fieldPayload = () =>
     allFields.map(({ d, f }) => ({
@@ -320,9 +347,32 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
                     approve.setError(t('fields.missing', { count: missing.length }));
                     return;
                   }
+                  if (formMissing.length > 0) {
+                    setFormErrors(
+                      Object.fromEntries(
+                        formMissing.map(({ doc, field }) => [
+                          formKey(doc.id, field.name),
+                          t('fields.required'),
+                        ]),
+                      ),
+                    );
+                    approve.setError(t('form.missing', { count: formMissing.length }));
+                    const first = formMissing[0]!;
+                    const el = document.getElementById(formInputId(first.doc.id, first.field.name));
+                    el?.scrollIntoView({ block: 'center' });
+                    el?.focus();
+                    return;
+                  }
                   const ok = await approve.run(async () => {
                     // Fields edited after the fields step was done are saved with the approval.
                     if (hasFieldsStep) await signerApi.saveFields(token, locale, fieldPayload());
+                    if (hasForms) {
+                      await signerApi.saveFormFields(
+                        token,
+                        locale,
+                        formPayload(page.documents, formValues),
+                      );
+                    }
                     await signerApi.approve(token, locale);
                   }, 'fields');
                   if (ok) await refresh();
@@ -395,21 +445,39 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
                   token={token}
                   downloadUrl={signerApi.fileUrl(token, doc.id)}
                   overlay={(n, width) => (
-                    <PageOverlay
-                      doc={doc}
-                      page={n}
-                      t={t}
-                      width={width}
-                      signatureImage={shown.signature}
-                      paraphImage={shown.paraph}
-                      values={values}
-                      errors={fieldErrors}
-                      disabled={false}
-                      onValue={(key, value) => {
-                        setValues((v) => ({ ...v, [key]: value }));
-                        setFieldErrors(({ [key]: _, ...rest }) => rest);
-                      }}
-                    />
+                    <>
+                      <PageOverlay
+                        doc={doc}
+                        page={n}
+                        t={t}
+                        width={width}
+                        signatureImage={shown.signature}
+                        paraphImage={shown.paraph}
+                        values={values}
+                        errors={fieldErrors}
+                        disabled={false}
+                        onValue={(key, value) => {
+                          setValues((v) => ({ ...v, [key]: value }));
+                          setFieldErrors(({ [key]: _, ...rest }) => rest);
+                        }}
+                      />
+                      {doc.form_fields.length > 0 && (
+                        <FormOverlay
+                          doc={doc}
+                          page={n}
+                          t={t}
+                          width={width}
+                          values={formValues}
+                          errors={formErrors}
+                          disabled={false}
+                          onValue={(key, value) => {
+                            setFormValues((v) => ({ ...v, [key]: value }));
+                            setFormErrors(({ [key]: _, ...rest }) => rest);
+                          }}
+                          onCommit={commitFormValue}
+                        />
+                      )}
+                    </>
                   )}
                 />
               ))}

@@ -82,6 +82,9 @@ export const de: Record<TextKey, string> = {
   'fields.field': 'Feld {n} auf Seite {page}',
   'fields.none': 'Es gibt keine Felder auszufüllen.',
   'fields.goto': 'Zum Feld',
+  'form.field': 'Formularfeld {name}',
+  'form.choose': '— auswählen —',
+  'form.missing': 'Füllen Sie zuerst alle Pflichtfelder des Formulars aus ({count}).',
 
   'marker.signature': 'Unterschrift',
   'marker.paraph': 'Paraphe',

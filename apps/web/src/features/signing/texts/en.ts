@@ -79,6 +79,9 @@ export const en: Record<TextKey, string> = {
   'fields.field': 'Field {n} on page {page}',
   'fields.none': 'There are no fields to fill in.',
   'fields.goto': 'Go to the field',
+  'form.field': 'Form field {name}',
+  'form.choose': '— choose —',
+  'form.missing': 'Fill in all required form fields first ({count}).',
 
   'marker.signature': 'Signature',
   'marker.paraph': 'Initials',

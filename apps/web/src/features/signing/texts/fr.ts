@@ -82,6 +82,9 @@ export const fr: Record<TextKey, string> = {
   'fields.field': 'Champ {n} à la page {page}',
   'fields.none': 'Il n’y a aucun champ à remplir.',
   'fields.goto': 'Aller au champ',
+  'form.field': 'Champ de formulaire {name}',
+  'form.choose': '— choisir —',
+  'form.missing': 'Remplissez d’abord tous les champs obligatoires du formulaire ({count}).',
 
   'marker.signature': 'Signature',
   'marker.paraph': 'Paraphe',

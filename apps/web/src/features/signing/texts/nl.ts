@@ -80,6 +80,9 @@ export const nl = {
   'fields.field': 'Veld {n} op pagina {page}',
   'fields.none': 'Er zijn geen velden om in te vullen.',
   'fields.goto': 'Ga naar het veld',
+  'form.field': 'Formulierveld {name}',
+  'form.choose': '— kies —',
+  'form.missing': 'Vul eerst alle verplichte formuliervelden in ({count}).',
 
   'marker.signature': 'Handtekening',
   'marker.paraph': 'Paraaf',

@@ -1,0 +1,42 @@
+import { and, eq, inArray, lte } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { signers, signRequests } from '../../db/schema/index.ts';
+import type { SignRequestRow } from './sign-requests.repository.ts';
+
+/** Signer states that still wait for the signer: created, invited, verified, no reminders left. */
+export const WAITING_SIGNER_STATES = [1, 2, 3, 6];
+
+/**
+ * The one way a request expires, used by the sweep and lazily when a signer's link is opened:
+ * a request in progress (3) whose expiry has passed moves to 7 with one conditional UPDATE, and
+ * its waiting signers move to 7 with it. Returns the expired row, or null when it was not due or
+ * another process got there first. The initiator's mail follows from the sweep
+ * (sign_requests.expired_notified_at still null), whichever path expired it.
+ */
+export async function expireSignRequest(
+  db: DbOrTx,
+  requestId: number,
+  now: Date,
+): Promise<SignRequestRow | null> {
+  return db.transaction(async (tx) => {
+    const [expired] = await tx
+      .update(signRequests)
+      .set({ stateId: 7, updatedAt: now })
+      .where(
+        and(
+          eq(signRequests.id, requestId),
+          eq(signRequests.stateId, 3),
+          lte(signRequests.expiresAt, now),
+        ),
+      )
+      .returning();
+    if (!expired) return null;
+    await tx
+      .update(signers)
+      .set({ stateId: 7, updatedAt: now })
+      .where(
+        and(eq(signers.signRequestId, requestId), inArray(signers.stateId, WAITING_SIGNER_STATES)),
+      );
+    return expired;
+  });
+}

@@ -1,0 +1,267 @@
+import { and, asc, eq, gt, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Tx } from '../../db/client.ts';
+import { companies, signers, signRequests, users } from '../../db/schema/index.ts';
+import type { JobDefinition } from '../../jobs/queue.ts';
+import type { Deps } from '../../lib/context.ts';
+import { createToken, sha256 } from '../../lib/crypto.ts';
+import { queueMail } from '../../lib/mail/outbox.ts';
+import { formatDateTime, renderSignerMail } from '../../lib/mail/signer-mails.ts';
+import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
+import { expireSignRequest } from './expire-sign-request.ts';
+import { queueSignerLinkMail } from './signer-mails.ts';
+import { findDepartment, type SignRequestRow } from './sign-requests.repository.ts';
+
+/** How often the sweep runs in a worker process. */
+export const SWEEP_INTERVAL_SECONDS = 300;
+const BATCH = 100;
+
+export interface SweepResult {
+  /** Requests moved from 3 to 7. */
+  expired: number;
+  /** Initiators told that their request expired. */
+  expiryMails: number;
+  /** Automatic reminders sent. */
+  reminders: number;
+  /** Signers moved to 6 'Geen herinneringen meer'. */
+  exhausted: number;
+}
+
+/** The signer's next automatic reminder is due: reminder_after days after its last mail. */
+const reminderDue = (now: Date) =>
+  sql`coalesce(${signers.lastReminderAt}, ${signers.invitedAt}) + ${signers.reminderAfter} * interval '1 day' <= ${now.toISOString()}::timestamptz`;
+
+/**
+ * The periodic work on sign requests, safe to run in several workers at once (every change is a
+ * conditional UPDATE re-checking its condition, so a second sweep finds nothing left to do):
+ * 1. requests in progress past their expiry → 7 (with their waiting signers);
+ * 2. each expired request's initiator gets one mail (claimed by setting expired_notified_at);
+ * 3. invited signers who have not acted get an automatic reminder with a fresh link once
+ *    reminder_after days passed since the invitation or the last reminder, up to max_reminders
+ *    (counted in reminders_sent, apart from manual ones); when one more would be due, the signer
+ *    moves to 6 'Geen herinneringen meer'. In sequence (is_sync) only the current signer.
+ */
+export async function sweepSignRequests(deps: Deps, now: Date): Promise<SweepResult> {
+  const result: SweepResult = { expired: 0, expiryMails: 0, reminders: 0, exhausted: 0 };
+  const { db } = deps;
+
+  for (let after = 0; ;) {
+    const due = await db
+      .select({ id: signRequests.id })
+      .from(signRequests)
+      .where(
+        and(
+          eq(signRequests.stateId, 3),
+          lte(signRequests.expiresAt, now),
+          gt(signRequests.id, after),
+        ),
+      )
+      .orderBy(asc(signRequests.id))
+      .limit(BATCH);
+    for (const { id } of due) if (await expireSignRequest(db, id, now)) result.expired += 1;
+    if (due.length < BATCH) break;
+    after = due.at(-1)!.id;
+  }
+
+  for (let after = 0; ;) {
+    const unnotified = await db
+      .select({ id: signRequests.id })
+      .from(signRequests)
+      .where(
+        and(
+          eq(signRequests.stateId, 7),
+          isNull(signRequests.expiredNotifiedAt),
+          gt(signRequests.id, after),
+        ),
+      )
+      .orderBy(asc(signRequests.id))
+      .limit(BATCH);
+    for (const { id } of unnotified) {
+      if (await notifyExpired(deps, id, now)) result.expiryMails += 1;
+    }
+    if (unnotified.length < BATCH) break;
+    after = unnotified.at(-1)!.id;
+  }
+
+  for (let after = 0; ;) {
+    const candidates = await db
+      .select({ signerId: signers.id })
+      .from(signers)
+      .innerJoin(signRequests, eq(signRequests.id, signers.signRequestId))
+      .where(
+        and(
+          eq(signers.stateId, 3),
+          gt(signers.id, after),
+          isNotNull(signers.invitedAt),
+          eq(signRequests.stateId, 3),
+          gt(signRequests.expiresAt, now),
+          reminderDue(now),
+        ),
+      )
+      .orderBy(asc(signers.id))
+      .limit(BATCH);
+    for (const { signerId } of candidates) {
+      const outcome = await remindSigner(deps, signerId, now);
+      if (outcome === 'reminded') result.reminders += 1;
+      if (outcome === 'exhausted') result.exhausted += 1;
+    }
+    if (candidates.length < BATCH) break;
+    after = candidates.at(-1)!.signerId;
+  }
+  return result;
+}
+
+/** Claims the expiry mail of one request and queues it, in one transaction; false if taken. */
+async function notifyExpired(deps: Deps, requestId: number, now: Date): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const [request] = await tx
+      .update(signRequests)
+      .set({ expiredNotifiedAt: now })
+      .where(
+        and(
+          eq(signRequests.id, requestId),
+          eq(signRequests.stateId, 7),
+          isNull(signRequests.expiredNotifiedAt),
+        ),
+      )
+      .returning();
+    if (!request) return false;
+    if (!request.userId) return true;
+    const [initiator] = await tx
+      .select({ email: users.email, name: users.name, isActive: users.isActive })
+      .from(users)
+      .where(and(eq(users.id, request.userId), eq(users.companyId, request.companyId)));
+    if (!initiator?.isActive) return true;
+    const { fromName, company } = await senderOf(tx, request);
+    const template = await resolveEmailTemplate(
+      tx,
+      request.companyId,
+      'sign_request_expired',
+      'nl',
+    );
+    const content = renderSignerMail(
+      template,
+      {
+        fields: {
+          name: initiator.name,
+          company,
+          subject: request.subject,
+          expires_at: formatDateTime(request.expiresAt, 'nl'),
+        },
+      },
+      { locale: 'nl' },
+    );
+    await queueMail(tx, deps.queue, initiator.email, content, fromName);
+    return true;
+  });
+}
+
+/** The mail's sender name and [[company]]: the request's department, else the company. */
+async function senderOf(tx: Tx, request: SignRequestRow) {
+  const [row] = await tx
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, request.companyId));
+  const department = request.departmentId
+    ? await findDepartment(tx, request.companyId, request.departmentId)
+    : null;
+  const companyName = row?.name ?? '';
+  return {
+    companyName,
+    fromName: department?.mailName || department?.name || companyName,
+    company: department?.name || companyName,
+  };
+}
+
+/**
+ * One signer's automatic reminder (or its move to 6), in one transaction that holds the request
+ * row shared, so a cancel, decline or expiry either happens before (and nothing is sent) or waits.
+ */
+async function remindSigner(
+  deps: Deps,
+  signerId: number,
+  now: Date,
+): Promise<'reminded' | 'exhausted' | null> {
+  return deps.db.transaction(async (tx) => {
+    const [signer] = await tx.select().from(signers).where(eq(signers.id, signerId));
+    if (!signer) return null;
+    const [request] = await tx
+      .select()
+      .from(signRequests)
+      .where(eq(signRequests.id, signer.signRequestId))
+      .for('share');
+    if (request?.stateId !== 3 || request.expiresAt.getTime() <= now.getTime()) return null;
+    if (request.isSync) {
+      // In sequence only the current signer waits: every earlier one has signed.
+      const [earlier] = await tx
+        .select({ id: signers.id })
+        .from(signers)
+        .where(
+          and(
+            eq(signers.signRequestId, request.id),
+            lt(signers.position, signer.position),
+            sql`${signers.stateId} <> 5`,
+          ),
+        )
+        .limit(1);
+      if (earlier) return null;
+    }
+    const waiting = and(eq(signers.id, signerId), eq(signers.stateId, 3), reminderDue(now));
+    if (signer.remindersSent >= signer.maxReminders) {
+      const [exhausted] = await tx
+        .update(signers)
+        .set({ stateId: 6, updatedAt: now })
+        .where(and(waiting, gte(signers.remindersSent, signers.maxReminders)))
+        .returning({ id: signers.id });
+      return exhausted ? 'exhausted' : null;
+    }
+    const token = createToken();
+    const [reminded] = await tx
+      .update(signers)
+      .set({
+        tokenHash: sha256(token),
+        remindersSent: sql`${signers.remindersSent} + 1`,
+        lastReminderAt: now,
+        updatedAt: now,
+      })
+      .where(and(waiting, lt(signers.remindersSent, signers.maxReminders)))
+      .returning();
+    if (!reminded) return null;
+    const { companyName } = await senderOf(tx, request);
+    await queueSignerLinkMail(
+      tx,
+      { ...deps, ip: '', userAgent: '', now: () => now, auth: { companyName, user: null } },
+      'reminder',
+      request,
+      reminded,
+      token,
+    );
+    return 'reminded';
+  });
+}
+
+export interface SweepDeps extends Deps {
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The periodic job: asks for its own next run first (a periodic queue keeps one waiting, so
+ * several workers do not multiply it), then sweeps. A failed sweep is retried by pg-boss.
+ */
+const sweepSchema = z.object({});
+
+export const sweepSignRequestsJob: JobDefinition<typeof sweepSchema, SweepDeps> = {
+  name: 'sweep-sign-requests',
+  schema: sweepSchema,
+  async handle(deps) {
+    await deps.queue.enqueueLater(sweepSignRequestsJob.name, {}, SWEEP_INTERVAL_SECONDS);
+    const result = await sweepSignRequests(deps, new Date());
+    if (Object.values(result).some((n) => n > 0)) deps.log.info(result, 'sign requests swept');
+  },
+};
+
+/** Starts the chain of sweeps (a no-op when a run is already waiting). */
+export async function startSweeps(deps: Pick<Deps, 'queue'>): Promise<void> {
+  await deps.queue.enqueueLater(sweepSignRequestsJob.name, {}, 0);
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { reusableVariablesQuery, templateListQuery } from '@paraaf/contract';
+import { authedCtx, type Deps } from '../../lib/context.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { contentDisposition } from '../documents/documents.routes.ts';
+import { readUpload } from '../documents/multipart.ts';
+import * as service from './templates.service.ts';
+
+const idParam = {
+  type: 'object',
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  required: ['id'],
+} as const;
+
+/** Templates (seed 001 'Templates management'): feature `templates` plus the permission. */
+export function templatesRoutes(app: FastifyInstance, deps: Deps): void {
+  app.get('/api/templates', async (request) => {
+    const ctx = authedCtx(deps, request, 'getTemplates');
+    await service.assertTemplatesFeature(ctx);
+    return service.listTemplates(ctx, parseInput(templateListQuery, request.query));
+  });
+
+  app.get('/api/templates/variables', async (request) => {
+    const ctx = authedCtx(deps, request, 'getTemplates');
+    await service.assertTemplatesFeature(ctx);
+    const { search } = parseInput(reusableVariablesQuery, request.query);
+    return service.templateVariables(ctx, search);
+  });
+
+  app.post('/api/templates', async (request, reply) => {
+    const ctx = authedCtx(deps, request, 'createTemplate');
+    await service.assertTemplatesFeature(ctx);
+    const template = await service.createTemplate(ctx, await readUpload(request));
+    return reply.code(201).send(template);
+  });
+
+  app.get<{ Params: { id: number } }>(
+    '/api/templates/:id',
+    { schema: { params: idParam } },
+    async (request) => {
+      const ctx = authedCtx(deps, request, 'getTemplates');
+      await service.assertTemplatesFeature(ctx);
+      return service.getTemplate(ctx, request.params.id);
+    },
+  );
+
+  app.put<{ Params: { id: number } }>(
+    '/api/templates/:id',
+    { schema: { params: idParam } },
+    async (request) => {
+      const ctx = authedCtx(deps, request, 'updateTemplate');
+      await service.assertTemplatesFeature(ctx);
+      return service.updateTemplate(ctx, request.params.id, request.body);
+    },
+  );
+
+  app.delete<{ Params: { id: number } }>(
+    '/api/templates/:id',
+    { schema: { params: idParam } },
+    async (request, reply) => {
+      const ctx = authedCtx(deps, request, 'deleteTemplate');
+      await service.assertTemplatesFeature(ctx);
+      await service.deleteTemplate(ctx, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/api/templates/:id/file',
+    { schema: { params: idParam } },
+    async (request, reply) => {
+      const ctx = authedCtx(deps, request, 'getTemplates');
+      await service.assertTemplatesFeature(ctx);
+      const file = await service.getTemplateFile(ctx, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', contentDisposition('inline', file.filename))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.bytes);
+    },
+  );
+}

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import {
+  messages,
+  TEMPLATE_SIGNERS,
+  updateTemplateBody,
+  type Paginated,
+  type ReusableVariable,
+  type TemplateDto,
+  type TemplateListQuery,
+} from '@paraaf/contract';
+import type { AuthedCtx } from '../../lib/context.ts';
+import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { preparePdf } from '../../lib/pdf/prepare.ts';
+import { newStorageKey } from '../../lib/storage/storage.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { baseName, decodeForm, requireFile } from '../documents/documents.service.ts';
+import { parseMarkers } from '../documents/markers.ts';
+import type { Upload } from '../documents/multipart.ts';
+import { findReusableVariables } from '../documents/reusable-variables.ts';
+import { companyFeatures } from '../sign-requests/signer-input.ts';
+import { toTemplateDto } from './template-dto.ts';
+import * as repo from './templates.repository.ts';
+
+/** Templates are a plan feature (or an extra feature of the company): without it, 403. */
+export async function assertTemplatesFeature(ctx: AuthedCtx): Promise<void> {
+  if (!(await companyFeatures(ctx.db, ctx.auth.user.companyId)).has('templates')) {
+    throw new ForbiddenError();
+  }
+}
+
+const templateName = z.object({
+  name: z.string().trim().min(1, messages.required).max(255, messages.maxLength),
+});
+
+async function loadTemplate(ctx: AuthedCtx, id: number) {
+  const row = await repo.findTemplate(ctx.db, ctx.auth.user.companyId, id);
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+/** GET /api/templates: the company's templates, a page at a time. */
+export async function listTemplates(
+  ctx: AuthedCtx,
+  query: TemplateListQuery,
+): Promise<Paginated<TemplateDto>> {
+  const [column, direction] = query.order.split(',') as [
+    'id' | 'name' | 'created_at',
+    'asc' | 'desc',
+  ];
+  const { rows, total } = await repo.findTemplatePage(ctx.db, ctx.auth.user.companyId, {
+    column,
+    direction,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  });
+  return {
+    data: rows.map(toTemplateDto),
+    total,
+    per_page: query.limit,
+    current_page: query.page,
+    last_page: Math.max(1, Math.ceil(total / query.limit)),
+  };
+}
+
+export async function getTemplate(ctx: AuthedCtx, id: number): Promise<TemplateDto> {
+  return toTemplateDto(await loadTemplate(ctx, id));
+}
+
+/**
+ * POST /api/templates: the upload checked and converted like a document, its markers checked
+ * against the converted pages for ten placeholder signers, the PDF stored, then the row. A
+ * refused or failed insert removes the stored file.
+ */
+export async function createTemplate(ctx: AuthedCtx, upload: Upload): Promise<TemplateDto> {
+  const companyId = ctx.auth.user.companyId;
+  const form = decodeForm(upload.fields);
+  const file = requireFile(upload);
+  const filename = file.filename || 'document.pdf';
+  const rawName = typeof form.name === 'string' ? form.name : '';
+  const { name } = parseInput(templateName, {
+    name: rawName.trim() ? rawName : baseName(filename),
+  });
+  const prepared = await preparePdf(file.bytes);
+  const config = parseMarkers(form, { pages: prepared.pages, signers: TEMPLATE_SIGNERS });
+  const key = newStorageKey(`companies/${companyId}/templates`);
+  await ctx.storage.put(key, prepared.pdf);
+  try {
+    const row = await repo.insertTemplate(ctx.db, {
+      companyId,
+      name,
+      filename: filename.slice(0, 255),
+      storageKey: key,
+      size: prepared.size,
+      pageCount: prepared.pageCount,
+      pages: prepared.pages,
+      hasAcroforms: prepared.hasAcroforms,
+      config,
+      createdByUserId: ctx.auth.user.id,
+    });
+    return toTemplateDto(row);
+  } catch (error) {
+    await ctx.storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** PUT /api/templates/{id}: name and markers; markers absent from the body stay as they are. */
+export async function updateTemplate(
+  ctx: AuthedCtx,
+  id: number,
+  input: unknown,
+): Promise<TemplateDto> {
+  const companyId = ctx.auth.user.companyId;
+  const current = await loadTemplate(ctx, id);
+  const body = parseInput(updateTemplateBody, input);
+  const config = parseMarkers(
+    {
+      variables: body.variables === undefined ? current.config.variables : body.variables,
+      fields: body.fields === undefined ? current.config.fields : body.fields,
+    },
+    { pages: current.pages, signers: TEMPLATE_SIGNERS },
+  );
+  const row = await repo.updateTemplate(ctx.db, companyId, id, {
+    name: body.name,
+    config,
+    updatedAt: ctx.now(),
+  });
+  if (!row) throw new NotFoundError();
+  return toTemplateDto(row);
+}
+
+/** DELETE /api/templates/{id}: the row, then (after the commit) its stored file. */
+export async function deleteTemplate(ctx: AuthedCtx, id: number): Promise<void> {
+  const deleted = await ctx.db.transaction((tx) =>
+    repo.deleteTemplate(tx, ctx.auth.user.companyId, id),
+  );
+  if (!deleted) throw new NotFoundError();
+  // A file left behind is harmless; a row without its file is not.
+  await ctx.storage.delete(deleted.storageKey).catch(() => undefined);
+}
+
+export interface TemplateFile {
+  bytes: Buffer;
+  filename: string;
+}
+
+/** GET /api/templates/{id}/file: the stored PDF. */
+export async function getTemplateFile(ctx: AuthedCtx, id: number): Promise<TemplateFile> {
+  const row = await loadTemplate(ctx, id);
+  let bytes: Buffer;
+  try {
+    bytes = await ctx.storage.get(row.storageKey);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') throw new NotFoundError();
+    throw error;
+  }
+  return { bytes, filename: `${row.name}.pdf` };
+}
+
+/** GET /api/templates/variables: reusable markers of the company's templates. */
+export async function templateVariables(
+  ctx: AuthedCtx,
+  search: string,
+): Promise<{ data: ReusableVariable[] }> {
+  return {
+    data: await findReusableVariables(ctx.db, 'templates', ctx.auth.user.companyId, search),
+  };
+}

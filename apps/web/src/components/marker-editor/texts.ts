@@ -1,0 +1,91 @@
+import type { GeneratedKind } from '@paraaf/contract';
+
+/** Every Dutch text of the marker editor (seed 000 §2 'Document marker editor'). */
+export const texts = {
+  title: 'Formuliermarkers instellen',
+  save: 'Opslaan',
+  cancel: 'Annuleren',
+  loading: 'Document laden…',
+  loadFailed: 'Het document kon niet worden geladen.',
+  noDocument: 'Geen document',
+
+  palette: {
+    heading: 'Markers',
+    hint: 'Klik om op de huidige pagina te plaatsen, of sleep naar een pagina.',
+    general: 'Algemeen',
+    text: 'Tekst',
+    date: 'Datum',
+    checkbox: 'Vinkje',
+    signer: 'Ondertekenaar',
+    name: 'Naam',
+    signDate: 'Datum ondertekening',
+    signature: 'Handtekening',
+    paraph: 'Paraaf',
+    fieldText: 'Invoerveld tekst',
+    fieldCheckbox: 'Invoerveld vinkje',
+    required: 'Verplicht',
+    fieldsOnlyFirst: 'Invoervelden zijn alleen voor de eerste ondertekenaar.',
+    paraphPages: "Paraaf toevoegen op pagina's",
+  },
+
+  kinds: {
+    text: 'Tekst',
+    date: 'Datum',
+    checkbox_checked: 'Vinkje',
+    fieldText: 'Invoerveld tekst',
+    fieldCheckbox: 'Invoerveld vinkje',
+  },
+  generated: {
+    name: 'Naam',
+    date: 'Datum ondertekening',
+    signature: 'Handtekening',
+    paraph: 'Paraaf',
+  } satisfies Record<GeneratedKind, string>,
+  ofSigner: (what: string, signer: string) => `${what} ${signer}`,
+  signerFallback: (n: number) => `Ondertekenaar ${n}`,
+  markerLabel: (what: string, page: number) => `${what}, pagina ${page}`,
+
+  toolbar: {
+    zoomIn: 'Inzoomen',
+    zoomOut: 'Uitzoomen',
+    fitWidth: 'Paginabreedte',
+    pageOf: (page: number, count: number) => `Pagina ${page} van ${count}`,
+    page: (page: number) => `Pagina ${page}`,
+  },
+
+  properties: {
+    heading: 'Eigenschappen',
+    none: 'Selecteer een marker om deze aan te passen. Pijltjestoetsen verplaatsen (Shift: 10 pt), Delete verwijdert, Escape deselecteert.',
+    value: 'Tekst',
+    format: 'Datumnotatie',
+    fontSize: 'Lettergrootte',
+    required: 'Verplicht',
+    signer: 'Ondertekenaar',
+    size: 'Grootte (pt)',
+    width: 'Breedte',
+    height: 'Hoogte',
+    remove: 'Verwijderen',
+    count: (n: number) => (n === 1 ? '1 marker' : `${n} markers`),
+  },
+
+  paraphModal: {
+    title: "Paraaf toevoegen op pagina's",
+    signer: 'Ondertekenaar',
+    pages: "Pagina's",
+    all: 'Alle',
+    even: 'Even',
+    odd: 'Oneven',
+    custom: 'Aangepast',
+    customLabel: "Pagina's",
+    customPlaceholder: '1-5, 10, 14-18',
+    result: (n: number) => (n === 1 ? '1 pagina' : `${n} pagina's`),
+    add: 'Toevoegen',
+  },
+
+  reusable: {
+    heading: 'Opgeslagen markers',
+    search: 'Zoek opgeslagen markers',
+    none: 'Geen markers gevonden',
+    insert: (label: string) => `${label} invoegen op de huidige pagina`,
+  },
+};

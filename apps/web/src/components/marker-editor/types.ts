@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import type { MarkerConfig } from '@paraaf/contract';
+
+/** A signer the markers can belong to; `position` is 1-based. */
+export interface EditorSigner {
+  position: number;
+  label: string;
+}
+
+export type ReusableSource = 'templates' | 'signrequests';
+
+export interface MarkerEditorModalProps {
+  opened: boolean;
+  /** The document (PDF) to place markers on. */
+  pdf: Blob | null;
+  signers: EditorSigner[];
+  /** The markers to start with. */
+  value: MarkerConfig;
+  /** Wizard: input fields go only to signer 1 (seed 000 §2). */
+  fieldsOnlyFirstSigner?: boolean;
+  /** E.g. the Templates screen's 'Template naam' input. */
+  header?: ReactNode;
+  /** Default 'Opslaan'. */
+  saveLabel?: string;
+  /** Locks the modal (no Escape/backdrop close) while saving. */
+  saving?: boolean;
+  /** Where reusable markers are searched; default ['signrequests']. */
+  reusableSources?: ReusableSource[];
+  onSave: (config: MarkerConfig) => void;
+  onClose: () => void;
+}

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { IconFileTypePdf, IconUpload, IconX } from '@tabler/icons-react';
+import { isApiError } from '../../../lib/api-client';
+import { convertToPdf } from '../api/upload-file';
+import { acceptedFileTypes, isAllowedFile } from '../lib/files';
+import { texts } from '../texts';
+
+export interface UploadedTemplateFile {
+  /** The converted PDF (an image or DOCX becomes a PDF on the server). */
+  pdf: Blob;
+  fileName: string;
+}
+
+/** The upload control (needs createTemplate): checks the type, converts, hands over the PDF. */
+export function TemplateUpload({
+  onUploaded,
+}: {
+  onUploaded: (file: UploadedTemplateFile) => void;
+}) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function upload(files: File[]) {
+    setError(null);
+    const file = files[0];
+    if (!file) return;
+    if (!isAllowedFile(file)) {
+      setError(texts.fileType);
+      return;
+    }
+    setBusy(file.name);
+    try {
+      const pdf = await convertToPdf(file);
+      onUploaded({ pdf, fileName: file.name });
+    } catch (e) {
+      console.error(e);
+      setError(`${texts.uploadFailed(file.name)}: ${uploadErrorMessage(e)}`);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function reject(rejections: FileRejection[]) {
+    const invalidType = rejections.some((r) =>
+      r.errors.some((e) => e.code === 'file-invalid-type'),
+    );
+    setError(invalidType ? texts.fileType : texts.oneFile);
+  }
+
+  return (
+    <Stack gap="sm">
+      <Dropzone
+        onDrop={(files) => void upload(files)}
+        onReject={reject}
+        accept={acceptedFileTypes}
+        multiple={false}
+        loading={busy !== null}
+        radius="lg"
+        aria-label={texts.dropTitle}
+      >
+        <Group justify="center" gap="xl" mih={110} style={{ pointerEvents: 'none' }}>
+          <Dropzone.Accept>
+            <IconUpload size={40} color="var(--mantine-color-blue-6)" stroke={1.5} />
+          </Dropzone.Accept>
+          <Dropzone.Reject>
+            <IconX size={40} color="var(--mantine-color-red-6)" stroke={1.5} />
+          </Dropzone.Reject>
+          <Dropzone.Idle>
+            <IconFileTypePdf size={40} color="var(--mantine-color-dimmed)" stroke={1.5} />
+          </Dropzone.Idle>
+          <div>
+            <Text size="lg" inline>
+              {texts.dropTitle}
+            </Text>
+            <Text size="sm" c="dimmed" mt={7}>
+              {texts.dropHint}
+            </Text>
+          </div>
+        </Group>
+      </Dropzone>
+      {busy !== null && (
+        <Group gap={6} wrap="nowrap">
+          <Loader size="xs" />
+          <Text size="sm" c="dimmed">
+            {texts.converting(busy)}
+          </Text>
+        </Group>
+      )}
+      {error && (
+        <Alert
+          color="red"
+          role="alert"
+          withCloseButton
+          closeButtonLabel="Sluiten"
+          onClose={() => setError(null)}
+        >
+          {error}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+/** The server's message (the field error on `file` first), else the raw error (seed 000 §8). */
+export function uploadErrorMessage(error: unknown): string {
+  if (isApiError(error)) return error.fieldErrors().file ?? error.message;
+  return error instanceof Error ? error.message : String(error);
+}
