@@ -15,7 +15,7 @@ import type { SigningPage, SigningStepType } from '@paraaf/contract';
 import { signerApi } from '../api/signer-api';
 import { exportStrokes, exportTypedName, type Stroke } from '../lib/signature-pad';
 import { useAction } from '../lib/use-action';
-import type { SignerLocale, TextKey, Translate } from '../texts';
+import { isTextKey, type SignerLocale, type TextKey, type Translate } from '../texts';
 import { SignaturePad } from './signature-pad';
 
 export interface StepContext {
@@ -246,6 +246,12 @@ export function IdinStep({
   );
 }
 
+/** An attribute's label in the signer's language; an attribute we have no label for keeps its key. */
+function attributeLabel(t: Translate, key: string): string {
+  const textKey = `idin.attr.${key}`;
+  return isTextKey(textKey) ? t(textKey) : key;
+}
+
 /** The attributes the bank shared, shown back to the signer after a successful check. */
 export function IdinResult({ page, t }: { page: SigningPage; t: Translate }) {
   const entries = Object.entries(page.idin.attributes);
@@ -259,7 +265,7 @@ export function IdinResult({ page, t }: { page: SigningPage; t: Translate }) {
           <Table.Tbody>
             {entries.map(([k, v]) => (
               <Table.Tr key={k}>
-                <Table.Th scope="row">{k}</Table.Th>
+                <Table.Th scope="row">{attributeLabel(t, k)}</Table.Th>
                 <Table.Td>{v}</Table.Td>
               </Table.Tr>
             ))}

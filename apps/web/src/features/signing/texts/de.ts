@@ -54,6 +54,18 @@ export const de: Record<TextKey, string> = {
   'idin.ok': 'Ihre Identität wurde mit iDIN bestätigt.',
   'idin.failed': 'Die Prüfung mit iDIN ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
   'idin.shared': 'Übermittelte Daten',
+  'idin.attr.initials': 'Initialen',
+  'idin.attr.last_name_prefix': 'Namenszusatz',
+  'idin.attr.last_name': 'Nachname',
+  'idin.attr.street': 'Straße',
+  'idin.attr.house_number': 'Hausnummer',
+  'idin.attr.postal_code': 'Postleitzahl',
+  'idin.attr.city': 'Ort',
+  'idin.attr.country': 'Land',
+  'idin.attr.date_of_birth': 'Geburtsdatum',
+  'idin.attr.gender': 'Geschlecht',
+  'idin.attr.email': 'E-Mail-Adresse',
+  'idin.attr.telephone': 'Telefonnummer',
 
   'pad.signatureIntro':
     'Zeichnen Sie Ihre Unterschrift in das Feld unten, mit der Maus, dem Finger oder einem Stift.',

@@ -53,6 +53,18 @@ export const fr: Record<TextKey, string> = {
   'idin.ok': 'Votre identité a été confirmée avec iDIN.',
   'idin.failed': 'La vérification iDIN a échoué. Veuillez réessayer.',
   'idin.shared': 'Données partagées',
+  'idin.attr.initials': 'Initiales',
+  'idin.attr.last_name_prefix': 'Particule',
+  'idin.attr.last_name': 'Nom',
+  'idin.attr.street': 'Rue',
+  'idin.attr.house_number': 'Numéro',
+  'idin.attr.postal_code': 'Code postal',
+  'idin.attr.city': 'Ville',
+  'idin.attr.country': 'Pays',
+  'idin.attr.date_of_birth': 'Date de naissance',
+  'idin.attr.gender': 'Sexe',
+  'idin.attr.email': 'Adresse e-mail',
+  'idin.attr.telephone': 'Numéro de téléphone',
 
   'pad.signatureIntro':
     'Dessinez votre signature dans le cadre ci-dessous, avec la souris, le doigt ou un stylet.',

@@ -35,3 +35,8 @@ export function createTranslate(locale: SignerLocale): Translate {
     );
   };
 }
+
+/** Whether a string built at run time (e.g. from an iDIN attribute name) is a known text key. */
+export function isTextKey(key: string): key is TextKey {
+  return Object.hasOwn(nl, key);
+}

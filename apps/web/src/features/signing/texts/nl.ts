@@ -52,6 +52,18 @@ export const nl = {
   'idin.ok': 'Je identiteit is bevestigd met iDIN.',
   'idin.failed': 'De controle met iDIN is niet gelukt. Probeer het opnieuw.',
   'idin.shared': 'Gedeelde gegevens',
+  'idin.attr.initials': 'Voorletters',
+  'idin.attr.last_name_prefix': 'Tussenvoegsel',
+  'idin.attr.last_name': 'Achternaam',
+  'idin.attr.street': 'Straat',
+  'idin.attr.house_number': 'Huisnummer',
+  'idin.attr.postal_code': 'Postcode',
+  'idin.attr.city': 'Plaats',
+  'idin.attr.country': 'Land',
+  'idin.attr.date_of_birth': 'Geboortedatum',
+  'idin.attr.gender': 'Geslacht',
+  'idin.attr.email': 'E-mailadres',
+  'idin.attr.telephone': 'Telefoonnummer',
 
   'pad.signatureIntro':
     'Zet je handtekening in het vak hieronder, met de muis, je vinger of een pen.',
