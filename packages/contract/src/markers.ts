@@ -66,6 +66,17 @@ export interface MarkerConfig {
   fields: Field[];
 }
 
+/** The date formats a date marker may use; stamped in Dutch (Europe/Amsterdam) time. */
+export const dateMarkerFormats = [
+  'DD-MM-YYYY',
+  'DD-MM-YYYY HH:mm',
+  'D MMMM YYYY',
+  'YYYY-MM-DD',
+  'DD/MM/YYYY',
+] as const;
+export type DateMarkerFormat = (typeof dateMarkerFormats)[number];
+export const DEFAULT_DATE_FORMAT: DateMarkerFormat = 'DD-MM-YYYY';
+
 export const MIN_FONT_SIZE = 8;
 export const DEFAULT_FONT_SIZE = 11;
 /** Resizing stops here unless a marker's options say otherwise. */
@@ -108,6 +119,7 @@ export const markerMessages = {
   type: 'Dit type marker bestaat niet',
   tooSmall: 'De marker is kleiner dan de minimale grootte',
   fontSize: 'De lettergrootte moet minimaal 8 zijn',
+  dateFormat: 'Deze datumnotatie wordt niet ondersteund',
   generatedValue: 'Kies een ondertekenaar en een soort voor deze marker',
   signerUnknown: 'Deze ondertekenaar bestaat niet',
   textValue: 'Vul een tekst in voor deze marker',

@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { drawableText, fitInto } from './stamp.ts';
+import { DEFAULT_DATE_FORMAT, type DateMarkerFormat } from '@paraaf/contract';
 
 /** Everything the audit certificate shows (seed 000: the receipt of a sign request). */
 export interface AuditCertificateData {
@@ -59,6 +60,28 @@ export function formatDutchDateTime(date: Date): string {
 /** DD-MM-YYYY in Dutch time. */
 export function formatDutchDate(date: Date): string {
   return formatDutchDateTime(date).slice(0, 10);
+}
+
+const monthName = new Intl.DateTimeFormat('nl-NL', {
+  timeZone: 'Europe/Amsterdam',
+  month: 'long',
+});
+
+/** A date in one of the date markers' formats, in Dutch time ('D MMMM YYYY' → '2 maart 2026'). */
+export function formatMarkerDate(date: Date, format: DateMarkerFormat = DEFAULT_DATE_FORMAT) {
+  const p = Object.fromEntries(parts.formatToParts(date).map((x) => [x.type, x.value]));
+  switch (format) {
+    case 'DD-MM-YYYY HH:mm':
+      return `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}`;
+    case 'D MMMM YYYY':
+      return `${Number(p.day)} ${monthName.format(date)} ${p.year}`;
+    case 'YYYY-MM-DD':
+      return `${p.year}-${p.month}-${p.day}`;
+    case 'DD/MM/YYYY':
+      return `${p.day}/${p.month}/${p.year}`;
+    default:
+      return `${p.day}-${p.month}-${p.year}`;
+  }
 }
 
 const A4: [number, number] = [595.28, 841.89];

@@ -6,6 +6,7 @@ import {
   type PDFImage,
   type PDFPage,
 } from 'pdf-lib';
+import { MIN_FONT_SIZE } from '@paraaf/contract';
 
 /**
  * Stamping a signed document: values, dates, check marks and the signers' drawn images, placed
@@ -22,7 +23,8 @@ export interface Box {
 }
 
 export type StampItem =
-  | ({ kind: 'text'; text: string } & Box)
+  /** `fontSize`: the marker's own size in points (never below MIN_FONT_SIZE); else from the box. */
+  | ({ kind: 'text'; text: string; fontSize?: number } & Box)
   | ({ kind: 'check' } & Box)
   /** `image` is a key into the images map given to stampPdf (each PNG is embedded once). */
   | ({ kind: 'image'; image: string } & Box);
@@ -76,17 +78,22 @@ export function fitInto(
   };
 }
 
-/** Draws one line of text in the box, shrinking the font (down to 6 pt) until it fits. */
+/**
+ * Draws one line of text in the box: at the marker's font size when it has one, else sized to the
+ * box (at most 12 pt), shrinking until it fits but never below the minimum font size of 8 pt
+ * (seed 000 §9); text that is still too wide wraps.
+ */
 export function drawTextInBox(
   page: PDFPage,
   font: PDFFont,
   text: string,
   at: { x: number; y: number; width: number; height: number },
+  fontSize?: number,
 ): void {
   const value = drawableText(font, text);
   if (!value) return;
-  let size = Math.max(6, Math.min(12, at.height * 0.7));
-  while (size > 6 && font.widthOfTextAtSize(value, size) > at.width) size -= 0.5;
+  let size = Math.max(MIN_FONT_SIZE, fontSize ?? Math.min(12, at.height * 0.7));
+  while (size > MIN_FONT_SIZE && font.widthOfTextAtSize(value, size) > at.width) size -= 0.5;
   page.drawText(value, {
     x: at.x + 1,
     y: at.y + Math.max(1, (at.height - font.heightAtSize(size, { descender: false })) / 2),
@@ -134,7 +141,7 @@ export async function stampPdf(
     const page = pages[item.page - 1];
     if (!page) continue;
     const at = { ...toPdfLib(page, item), width: item.width, height: item.height };
-    if (item.kind === 'text') drawTextInBox(page, font, item.text, at);
+    if (item.kind === 'text') drawTextInBox(page, font, item.text, at, item.fontSize);
     else if (item.kind === 'check') drawCheck(page, at);
     else {
       let image = embedded.get(item.image);

@@ -92,7 +92,7 @@ describe('parseMarkers: the rules', () => {
     });
   });
 
-  it('refuses a font size under 8, an unknown type and bad values per type', () => {
+  it('refuses a font size under 8, an unknown type, an unknown date format and bad values per type', () => {
     const errors = errorsOf(() =>
       parseMarkers(
         {
@@ -104,6 +104,8 @@ describe('parseMarkers: the rules', () => {
             marker({ type: 'text', value: '' }),
             marker({ type: 'text', value: 'x'.repeat(1001) }),
             marker({ value: 'signer.3.name' }),
+            marker({ type: 'date', value: null, options: { format: 'MM/DD/YY' } }),
+            marker({ type: 'date', value: null, options: { format: 'D MMMM YYYY' } }),
           ],
         },
         limits(),
@@ -117,6 +119,7 @@ describe('parseMarkers: the rules', () => {
       'variables.4.value': [markerMessages.textValue],
       'variables.5.value': [messages.maxLength],
       'variables.6.value': [markerMessages.signerUnknown],
+      'variables.7.options.format': [markerMessages.dateFormat],
     });
   });
 

@@ -3,6 +3,7 @@ import {
   fieldTypes,
   MAX_MARKERS,
   markerMessages,
+  dateMarkerFormats,
   messages,
   MIN_FONT_SIZE,
   parseGeneratedValue,
@@ -152,6 +153,10 @@ function options(raw: unknown, path: string, errors: Errors, skip: readonly stri
       const b = toBoolean(value);
       if (b === null) add(errors, at, messages.invalidInput);
       else out[key] = b;
+    } else if (key === 'format') {
+      if (typeof value !== 'string' || !(dateMarkerFormats as readonly string[]).includes(value)) {
+        add(errors, at, markerMessages.dateFormat);
+      } else out[key] = value;
     } else if (typeof value === 'string') {
       if (value.length > MAX_OPTION_TEXT) add(errors, at, messages.maxLength);
       else out[key] = value;

@@ -1,4 +1,5 @@
-import { formatDutchDate, formatDutchDateTime } from '../../lib/pdf/audit-certificate.ts';
+import { dateMarkerFormats, MIN_FONT_SIZE, type DateMarkerFormat } from '@paraaf/contract';
+import { formatDutchDateTime, formatMarkerDate } from '../../lib/pdf/audit-certificate.ts';
 import type { StampItem } from '../../lib/pdf/stamp.ts';
 
 /** A marker or field as stored in signables.config (seed 000 §3); only what stamping reads. */
@@ -65,6 +66,19 @@ function signerRef(box: StoredBox): { position: number; what: string } | null {
   return null;
 }
 
+/** The marker's own font size (points, at least the minimum), if it has one. */
+function fontSizeOf(box: StoredBox): { fontSize?: number } {
+  const n = Number(box.options?.fontSize);
+  return Number.isFinite(n) && n > 0 ? { fontSize: Math.max(MIN_FONT_SIZE, n) } : {};
+}
+
+function dateFormatOf(box: StoredBox): DateMarkerFormat | undefined {
+  const f = box.options?.format;
+  return (dateMarkerFormats as readonly unknown[]).includes(f)
+    ? (f as DateMarkerFormat)
+    : undefined;
+}
+
 const CHECKED = new Set(['1', 'true', 'on', 'yes', 'ja', 'checked']);
 
 /**
@@ -91,7 +105,7 @@ export function stampPlan(
     if (value === undefined || value === null) return;
     if (box.type === 'checkbox') {
       if (CHECKED.has(value.trim().toLowerCase())) items.push({ kind: 'check', ...box });
-    } else items.push({ kind: 'text', text: value, ...box });
+    } else items.push({ kind: 'text', text: value, ...box, ...fontSizeOf(box) });
   });
 
   const paraphMarked = new Set<number>();
@@ -99,9 +113,14 @@ export function stampPlan(
     const box = asBox(raw);
     if (!box) continue;
     if (box.type === 'text') {
-      if (box.value) items.push({ kind: 'text', text: box.value, ...box });
+      if (box.value) items.push({ kind: 'text', text: box.value, ...box, ...fontSizeOf(box) });
     } else if (box.type === 'date') {
-      items.push({ kind: 'text', text: formatDutchDate(completedAt), ...box });
+      items.push({
+        kind: 'text',
+        text: formatMarkerDate(completedAt, dateFormatOf(box)),
+        ...box,
+        ...fontSizeOf(box),
+      });
     } else if (box.type === 'checkbox_checked') {
       items.push({ kind: 'check', ...box });
     } else if (box.type === 'generated') {
@@ -109,10 +128,20 @@ export function stampPlan(
       const signer = ref ? byPosition.get(ref.position) : undefined;
       if (!ref || !signer) continue;
       if (ref.what === 'name') {
-        items.push({ kind: 'text', text: `${signer.firstname} ${signer.lastname}`, ...box });
+        items.push({
+          kind: 'text',
+          text: `${signer.firstname} ${signer.lastname}`,
+          ...box,
+          ...fontSizeOf(box),
+        });
       } else if (ref.what === 'date') {
         if (signer.signedAt)
-          items.push({ kind: 'text', text: formatDutchDateTime(signer.signedAt), ...box });
+          items.push({
+            kind: 'text',
+            text: formatDutchDateTime(signer.signedAt),
+            ...box,
+            ...fontSizeOf(box),
+          });
       } else if (ref.what === 'signature') {
         if (signer.hasSignature)
           items.push({ kind: 'image', image: `signature:${signer.id}`, ...box });

@@ -1,11 +1,16 @@
 import { Button, Group, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { generatedValue, MIN_FONT_SIZE, parseGeneratedValue } from '@paraaf/contract';
+import {
+  dateMarkerFormats,
+  generatedValue,
+  MIN_FONT_SIZE,
+  parseGeneratedValue,
+} from '@paraaf/contract';
 import { normaliseFontSize, type EditorMarker } from './lib/markers';
 import { texts } from './texts';
 import type { EditorSigner } from './types';
 
-const dateFormats = ['DD-MM-YYYY', 'DD-MM-YYYY HH:mm', 'D MMMM YYYY', 'YYYY-MM-DD', 'DD/MM/YYYY'];
+const dateFormats = [...dateMarkerFormats];
 
 interface Props {
   marker: EditorMarker | null;
