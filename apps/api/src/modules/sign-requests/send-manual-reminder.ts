@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { signingMessages, type SignerDto } from '@paraaf/contract';
 import { signers } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
@@ -19,6 +19,9 @@ export const MANUAL_REMINDER_COOLDOWN_MINUTES = 60;
  * PUT /api/sign-requests/{signerId}/send-manual-reminder (the id is the signer's, seed 000 §7):
  * a new link (the old one stops working) mailed as a reminder.
  */
+/** Invited (3), or out of automatic reminders (6): a sender may still remind by hand. */
+const REMINDABLE = [3, 6];
+
 export async function sendManualReminder(ctx: AuthedCtx, signerId: number): Promise<SignerDto> {
   const companyId = ctx.auth.user.companyId;
   const found = await findCompanySigner(ctx.db, companyId, signerId);
@@ -44,7 +47,7 @@ export async function sendManualReminder(ctx: AuthedCtx, signerId: number): Prom
         and(
           eq(signers.id, signerId),
           eq(signers.companyId, companyId),
-          eq(signers.stateId, 3),
+          inArray(signers.stateId, REMINDABLE),
           or(
             isNull(signers.tokenHash),
             sql`coalesce(${signers.lastReminderAt}, ${signers.invitedAt}) <= ${cutoff.toISOString()}::timestamptz`,
@@ -55,7 +58,9 @@ export async function sendManualReminder(ctx: AuthedCtx, signerId: number): Prom
       .returning();
     if (!signer) {
       const current = await findCompanySigner(tx, companyId, signerId);
-      if (current?.stateId !== 3) throw new ConflictError(signingMessages.stateConflict);
+      if (!current || !REMINDABLE.includes(current.stateId)) {
+        throw new ConflictError(signingMessages.stateConflict);
+      }
       throw ValidationError.field('_', signingMessages.reminderTooRecent);
     }
     await insertSignerAction(tx, {

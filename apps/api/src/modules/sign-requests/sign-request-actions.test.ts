@@ -313,6 +313,27 @@ describe('PUT /api/sign-requests/{signerId}/send-manual-reminder', () => {
     ]);
   });
 
+  it('still reminds by hand a signer whose automatic reminders ran out (state 6)', async () => {
+    const admin = await registerCompany(t);
+    const email = uniqueEmail('op');
+    const {
+      signers: [s],
+    } = await sentRequest(admin.token, admin.user.company.id, { signers: [{ email }] });
+    await t.smtp.waitForMail(email);
+    await t.db
+      .update(signers)
+      .set({ stateId: 6, invitedAt: hoursAgo(200), lastReminderAt: hoursAgo(30) })
+      .where(eq(signers.id, s!.id));
+    const res = await remind(admin.token, s!.id);
+    expect(res.statusCode).toBe(200);
+    const row = await signerRow(s!.id);
+    expect(row).toMatchObject({ stateId: 6, manualRemindersSent: 1 });
+    const mail = await t.smtp.waitForMail(email, /herinnering/i);
+    expect(sha256(/\/ondertekenen\/([^/?#]+)$/.exec(linkFrom(mail, '/ondertekenen/'))![1]!)).toBe(
+      row.tokenHash,
+    );
+  });
+
   it('sends at once to a corrected address', async () => {
     const admin = await registerCompany(t);
     const {
