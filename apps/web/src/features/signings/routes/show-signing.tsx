@@ -265,7 +265,11 @@ function Detail({
               // 40: a bounced address may be corrected too (the server allows it).
               [1, 3, 40].includes(signer.state_id)
             }
-            mayRemind={may('sendSignerReminder') && state === 3 && (signer.state_id === 3 || signer.state_id === 6)}
+            mayRemind={
+              may('sendSignerReminder') &&
+              state === 3 &&
+              (signer.state_id === 3 || signer.state_id === 6)
+            }
             onAudit={() => setDialog({ kind: 'audit', signer })}
             onEdit={() => setDialog({ kind: 'edit', signer })}
           />
