@@ -14,6 +14,7 @@ import { benchDocuments } from './bench-documents.mjs';
 import { benchSignRequests } from './bench-sign-requests.mjs';
 import { benchSealing } from './bench-sealing.mjs';
 import { benchSignerPage } from './bench-signer-page.mjs';
+import { benchMarkerEditor } from './bench-marker-editor.mjs';
 import { startServer } from './lib/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -160,6 +161,11 @@ try {
 
   console.log('\nSigner page: a 100-page document until page 1 is drawn (Chromium)');
   await benchSignerPage(base, u.token);
+
+  console.log(
+    '\nMarker editor: a 100-page PDF in the wizard, page 1 visible and dragging (Chromium)',
+  );
+  await benchMarkerEditor(base, u.token);
 
   console.log('\nSealing: 100 pages, three signers, a signature and a paraph on every page');
   await benchSealing();
