@@ -174,6 +174,65 @@ describe('GET /api/sign-requests', () => {
     expect(await idsOf([{ field: 'signers', operator: 'like', value: '%' }])).toEqual([]);
   });
 
+  it('matches one name at a time, never across two signers or two documents', async () => {
+    // r1 has the signers Jan Jansen and Piet de Vries.
+    expect(await idsOf([{ field: 'signers', operator: 'like', value: 'jansen piet' }])).toEqual([]);
+    // The separator of the search columns (migration 0011) in the text takes the slow path.
+    expect(
+      await idsOf([{ field: 'signers', operator: 'like', value: 'jansen\u001fpiet' }]),
+    ).toEqual([]);
+    expect(await idsOf([{ field: 'signables', operator: 'like', value: '\u001f' }])).toEqual([]);
+  });
+
+  it('finds signers and documents by their new names after an edit, a removal or an addition', async () => {
+    const { signers, signables } = await import('../../db/schema/index.ts');
+    const { and, eq } = await import('drizzle-orm');
+    const extra = await seedSignRequest(t.db, {
+      companyId: admin.user.company.id,
+      stateId: 3,
+      signers: [
+        { firstname: 'Otto', lastname: 'Oranje' },
+        { firstname: 'Wim', lastname: 'Wit' },
+      ],
+      signables: ['Bruikleen Oranje'],
+    });
+    const id = extra.request.id;
+    try {
+      const signer = (value: string) => [{ field: 'signers', operator: 'like', value }];
+      const doc = (value: string) => [{ field: 'signables', operator: 'like', value }];
+      expect(await idsOf(signer('otto oranje'))).toEqual([id]);
+      await t.db
+        .update(signers)
+        .set({ lastname: 'Groen' })
+        .where(and(eq(signers.signRequestId, id), eq(signers.firstname, 'Otto')));
+      expect(await idsOf(signer('otto groen'))).toEqual([id]);
+      expect(await idsOf(signer('oto oranje'))).toEqual([]);
+      expect(await idsOf(signer('otto oran'))).toEqual([]);
+      await t.db
+        .delete(signers)
+        .where(and(eq(signers.signRequestId, id), eq(signers.firstname, 'Wim')));
+      expect(await idsOf(signer('wim wit'))).toEqual([]);
+      await t.db.insert(signers).values({
+        signRequestId: id,
+        companyId: admin.user.company.id,
+        position: 3,
+        firstname: 'Zeger',
+        lastname: 'Zwart',
+        email: 'zeger@voorbeeld.nl',
+      });
+      expect(await idsOf(signer('zeger zwart'))).toEqual([id]);
+      await t.db
+        .update(signables)
+        .set({ name: 'Volmacht Groen' })
+        .where(eq(signables.signRequestId, id));
+      expect(await idsOf(doc('volmacht groen'))).toEqual([id]);
+      expect(await idsOf(doc('bruikleen'))).toEqual([]);
+    } finally {
+      const { signRequests } = await import('../../db/schema/index.ts');
+      await t.db.delete(signRequests).where(eq(signRequests.id, id));
+    }
+  });
+
   it('filters by document name', async () => {
     expect(await idsOf([{ field: 'signables', operator: 'like', value: 'huurcontract' }])).toEqual([
       ids.r1,

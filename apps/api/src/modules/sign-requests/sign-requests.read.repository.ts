@@ -80,21 +80,19 @@ function integer(value: number): number {
   return value;
 }
 
-/** A `{1,2,3}` array literal: the states filter is one parameter however many are ticked. */
-function intArray(values: number[]): string {
-  return `{${values.join(',')}}`;
-}
+/**
+ * The separator between names in `sign_requests.signer_search` / `signable_search` (migration
+ * 0011). A pattern without it can only match inside one name, so LIKE on the joined text is
+ * exactly LIKE on each name; a pattern with it falls back to the per-name subquery.
+ */
+const NAME_SEPARATOR = '\x1f';
 
 function whereOf(st: Statement, company: string, scope: ListScope, c: Conditions): string {
   const parts = [`sr.company_id = ${company}`];
   if (scope.viewerUserId !== null) {
     parts.push(`sr.viewer_user_id = ${st.param(scope.viewerUserId)}`, 'sr.state_id = 5');
   }
-  if (c.states !== null) {
-    parts.push(
-      c.states.length ? `sr.state_id = ANY(${st.param(intArray(c.states))}::int[])` : 'false',
-    );
-  }
+  if (c.states !== null) parts.push(stateCondition('sr.state_id', c.states));
   for (const day of c.days) {
     // The calendar day in Amsterdam, DST included: [local midnight, next local midnight).
     const d = st.param(day);
@@ -103,17 +101,36 @@ function whereOf(st: Statement, company: string, scope: ListScope, c: Conditions
       `sr.created_at < (${d}::date + 1)::timestamp AT TIME ZONE 'Europe/Amsterdam'`,
     );
   }
-  // The expressions match the trigram indexes of migration 0004 exactly.
+  // The search columns of migration 0011, each with its (company_id, col gin_trgm_ops) index.
   for (const p of c.signerPatterns) {
-    parts.push(`sr.id IN (SELECT s.sign_request_id FROM signers s
+    parts.push(
+      p.includes(NAME_SEPARATOR)
+        ? `sr.id IN (SELECT s.sign_request_id FROM signers s
       WHERE s.company_id = ${company}
-        AND lower(s.firstname || ' ' || s.lastname) LIKE ${st.param(p)})`);
+        AND lower(s.firstname || ' ' || s.lastname) LIKE ${st.param(p)})`
+        : `sr.signer_search LIKE ${st.param(p)}`,
+    );
   }
   for (const p of c.signablePatterns) {
-    parts.push(`sr.id IN (SELECT d.sign_request_id FROM signables d
-      WHERE d.company_id = ${company} AND lower(d.name) LIKE ${st.param(p)})`);
+    parts.push(
+      p.includes(NAME_SEPARATOR)
+        ? `sr.id IN (SELECT d.sign_request_id FROM signables d
+      WHERE d.company_id = ${company} AND lower(d.name) LIKE ${st.param(p)})`
+        : `sr.signable_search LIKE ${st.param(p)}`,
+    );
   }
   return parts.join(' AND ');
+}
+
+/**
+ * The states filter, its (validated) integers written into the text: a cached plan then knows
+ * which states it serves (a rare state wants the (company_id, state_id, id) index, a common one
+ * the newest rows), and a single state is an equality the index returns in id order.
+ */
+function stateCondition(column: string, states: number[]): string {
+  const ids = [...new Set(states.map(integer))].sort((a, b) => a - b);
+  if (ids.length === 0) return 'false';
+  return ids.length === 1 ? `${column} = ${ids[0]}` : `${column} IN (${ids.join(', ')})`;
 }
 
 /** The ORDER BY column (a fixed list: never the caller's text) and direction. */
@@ -129,38 +146,35 @@ function orderBy(order: string, alias: string): string {
 }
 
 /** The counter rows' sum: the exact total without text/date filters (migration 0004). */
-function counterTotal(st: Statement, company: string, c: Conditions): string {
-  const states =
-    c.states === null
-      ? ''
-      : c.states.length
-        ? ` AND state_id = ANY(${st.param(intArray(c.states))}::int[])`
-        : ' AND false';
+function counterTotal(company: string, c: Conditions): string {
+  const states = c.states === null ? '' : ` AND ${stateCondition('state_id', c.states)}`;
   return `(SELECT coalesce(sum(n), 0)::int FROM sign_request_counts
       WHERE company_id = ${company}${states})`;
-}
-
-/** The company's per-state counters as text: the key under which a filtered total is kept. */
-function countersVersion(company: string): string {
-  return `(SELECT coalesce(string_agg(state_id || ':' || n, ',' ORDER BY state_id), '')
-      FROM sign_request_counts WHERE company_id = ${company})`;
 }
 
 /**
  * One statement, one round trip: the ids of the page first (the part the indexes serve; with
  * the default order an index-only scan of (company_id, id), so deep pages skip rows cheaply),
- * then those rows with their signers, documents and viewer as JSON, and beside them the total
- * (counters) or the counters' version (filtered lists, whose total is counted apart and kept).
+ * then those rows with their signers, documents and viewer as JSON, and beside them the total:
+ * - `counters`: the sum of the per-state counters (no text/date filter, not a viewer);
+ * - `count`: counted exactly in the same statement (same snapshot as the page).
  * Always at least one row: an empty page is one row of NULLs carrying the total.
  */
-function pageStatement(scope: ListScope, c: Conditions, params: ListParams): Statement {
+type TotalMode = 'counters' | 'count';
+
+function pageStatement(
+  scope: ListScope,
+  c: Conditions,
+  params: ListParams,
+  total: TotalMode,
+): Statement {
   const st = new Statement();
   const company = st.param(scope.companyId);
   const { col } = orderOf(params.order);
   const where = whereOf(st, company, scope, c);
-  const head = countedByCounters(scope, c)
-    ? `${counterTotal(st, company, c)} AS total, NULL::text AS version`
-    : `NULL::int AS total, ${countersVersion(company)} AS version`;
+  const head = `${
+    total === 'counters' ? counterTotal(company, c) : countOf(st, company, scope, c)
+  } AS total`;
   // LIMIT and OFFSET are written into the text (validated integers): as parameters the planner
   // would guess that 10% of the rows are wanted, and never settle on a cached plan.
   const limit = integer(params.limit);
@@ -170,7 +184,7 @@ function pageStatement(scope: ListScope, c: Conditions, params: ListParams): Sta
     WHERE ${where}
     ORDER BY ${orderBy(params.order, 'sr')}
     LIMIT ${limit} OFFSET ${offset})
-  SELECT h.total, h.version, sr.id,
+  SELECT h.total, sr.id,
     to_char(sr.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
     sr.state_id, sr.custom_fields, sr.viewer_user_id, u.name AS viewer_name,
     (SELECT coalesce(json_agg(json_build_object('id', s.id, 'firstname', s.firstname,
@@ -186,12 +200,9 @@ function pageStatement(scope: ListScope, c: Conditions, params: ListParams): Sta
   return st;
 }
 
-function countStatement(scope: ListScope, c: Conditions): Statement {
-  const st = new Statement();
-  const company = st.param(scope.companyId);
-  st.text = `SELECT count(*)::int AS total FROM sign_requests sr
-    WHERE ${whereOf(st, company, scope, c)}`;
-  return st;
+/** The exact number of requests the filters select (the indexes of the page serve it too). */
+function countOf(st: Statement, company: string, scope: ListScope, c: Conditions): string {
+  return `(SELECT count(*)::int FROM sign_requests sr WHERE ${whereOf(st, company, scope, c)})`;
 }
 
 /**
@@ -234,17 +245,12 @@ export function buildListStatements(
   params: ListParams,
 ): { name: string; sql: string; params: unknown[] }[] {
   const c = conditionsOf(params.filters);
-  const page = pageStatement(scope, c, params);
-  const out = [{ name: 'page', sql: page.text, params: page.values }];
-  if (!countedByCounters(scope, c)) {
-    const count = countStatement(scope, c);
-    out.push({
-      name: 'total (filtered; kept a few seconds)',
-      sql: count.text,
-      params: count.values,
-    });
+  if (countedByCounters(scope, c)) {
+    const page = pageStatement(scope, c, params, 'counters');
+    return [{ name: 'page + total (counters)', sql: page.text, params: page.values }];
   }
-  return out;
+  const page = pageStatement(scope, c, params, 'count');
+  return [{ name: 'page + total (counted)', sql: page.text, params: page.values }];
 }
 
 export interface ListRow {
@@ -263,31 +269,6 @@ function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
-/**
- * Totals of text/date filters are counted (exactly) and then kept for a few seconds, keyed by
- * the company's per-state counters: a new, deleted or re-stated request changes the key, so
- * only edits of names within the TTL can make a total briefly stale. Paging through one search
- * (and the debounced re-queries while typing) then costs the page query alone.
- */
-const FILTERED_TOTAL_TTL_MS = 10_000;
-const filteredTotals = new Map<string, { total: number; at: number }>();
-
-function cachedTotal(key: string, now: number): number | undefined {
-  const hit = filteredTotals.get(key);
-  if (hit && now - hit.at < FILTERED_TOTAL_TTL_MS) return hit.total;
-  if (hit) filteredTotals.delete(key);
-  return undefined;
-}
-
-function rememberTotal(key: string, total: number, now: number): void {
-  if (filteredTotals.size >= 5000) {
-    for (const [k, v] of filteredTotals)
-      if (now - v.at >= FILTERED_TOTAL_TTL_MS) filteredTotals.delete(k);
-    if (filteredTotals.size >= 5000) filteredTotals.clear();
-  }
-  filteredTotals.set(key, { total, at: now });
-}
-
 function mapRow(r: Record<string, unknown>): ListRow {
   return {
     id: Number(r.id),
@@ -301,10 +282,7 @@ function mapRow(r: Record<string, unknown>): ListRow {
   };
 }
 
-/**
- * Usually one statement: the page with its children and the total. A filtered list's total is
- * counted by a second statement when it is not kept from a recent identical search.
- */
+/** One statement: the page with its children and the total (from the counters, or counted). */
 export async function findSignRequestPage(
   db: DbOrTx,
   scope: ListScope,
@@ -314,21 +292,11 @@ export async function findSignRequestPage(
   // The first pages are the ones browsed; deeper ones run unnamed rather than fill the cache.
   const named =
     !c.signerPatterns.length && !c.signablePatterns.length && params.page <= NAMED_PAGES;
-  const result = await run(db, pageStatement(scope, c, params), named);
-  const head = result[0] ?? {};
+  const mode: TotalMode = countedByCounters(scope, c) ? 'counters' : 'count';
+  const result = await run(db, pageStatement(scope, c, params, mode), named);
   // An empty page is a single row without id.
   const rows = result.filter((r) => r.id !== null && r.id !== undefined).map(mapRow);
-  if (countedByCounters(scope, c)) return { rows, total: Number(head.total ?? 0) };
-
-  const key = `${scope.companyId}|${scope.viewerUserId}|${JSON.stringify(c)}|${String(head.version)}`;
-  const now = Date.now();
-  let total = cachedTotal(key, now);
-  if (total === undefined) {
-    const [count] = await run(db, countStatement(scope, c), named);
-    total = Number(count?.total ?? 0);
-    rememberTotal(key, total, now);
-  }
-  return { rows, total };
+  return { rows, total: Number(result[0]?.total ?? 0) };
 }
 
 // ---------------------------------------------------------------- detail
