@@ -170,6 +170,14 @@ describe('GET /api/sign-requests', () => {
       ids.r1,
     ]);
     expect(await idsOf([{ field: 'signers', operator: 'like', value: 'sanne' }])).toEqual([ids.r2]);
+    // Several words: the distinctive ones go to the index, the whole text is still required.
+    expect(await idsOf([{ field: 'signers', operator: 'like', value: 'piet de vries' }])).toEqual([
+      ids.r1,
+    ]);
+    expect(await idsOf([{ field: 'signers', operator: 'like', value: 'vries de piet' }])).toEqual(
+      [],
+    );
+    expect(await idsOf([{ field: 'signers', operator: 'like', value: 'de vr' }])).toEqual([ids.r1]);
     // LIKE wildcards in the text are literal characters.
     expect(await idsOf([{ field: 'signers', operator: 'like', value: '%' }])).toEqual([]);
   });
