@@ -44,6 +44,7 @@ import {
 import { displayMessage } from '../lib/message';
 import { errorText, useAction } from '../lib/use-action';
 import { createTranslate, isSignerLocale, type SignerLocale } from '../texts';
+import { loadPdfJs } from '../../../lib/pdfjs';
 
 function browserLocale(): SignerLocale {
   const lang = (typeof navigator === 'undefined' ? 'nl' : navigator.language).slice(0, 2);
@@ -71,6 +72,12 @@ export function SignRoute() {
   const page = query.data ?? null;
   const locale: SignerLocale = chosen ?? page?.locale ?? browserLocale();
   const t = useMemo(() => createTranslate(locale), [locale]);
+
+  // pdf.js (and its worker) download while the page's data loads, not after the document's bytes
+  // arrived: the documents are what the signer came for.
+  useEffect(() => {
+    loadPdfJs().catch(() => undefined);
+  }, []);
 
   // Back from iDIN: drop the marker from the address so a reload does not show it again.
   useEffect(() => {
