@@ -16,6 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDatabase, databaseUrl as urlOf, startServer } from './lib/server.mjs';
+import { registerBenchCompany } from './lib/bench-account.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -45,23 +46,7 @@ function sqlArray(values) {
   return `ARRAY[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]`;
 }
 
-async function registerCompany(base) {
-  const res = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      company: 'Bench Ondertekeningen BV',
-      name: 'Bench',
-      email: `bench-sr-${Date.now()}@voorbeeld.nl`,
-      password: 'bench-wachtwoord',
-      passwordconfirmation: 'bench-wachtwoord',
-      terms: true,
-    }),
-  });
-  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
-  const body = await res.json();
-  return { token: body.token, userId: body.user.id, companyId: body.user.company.id };
-}
+const registerCompany = (base) => registerBenchCompany(base, 'Bench Ondertekeningen BV');
 
 /**
  * 1,000,000 sign requests over ten companies (every tenth is ours), three signers and one

@@ -11,6 +11,7 @@ import { chromium } from '@playwright/test';
 import { chromiumArgs, findChromium } from './chromium.mjs';
 import { contractPdf } from './lib/contract-pdf.mjs';
 import { startServer } from './lib/server.mjs';
+import { registerBenchCompany } from './lib/bench-account.mjs';
 
 const RUNS = 3;
 const PAGES = 100;
@@ -132,19 +133,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (!baseUrl || !token) {
       server = await startServer({ dataDirPrefix: 'paraaf-bench-signer-', quiet: true });
       baseUrl = server.baseUrl;
-      const res = await fetch(`${baseUrl}/api/auth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          company: 'Bench Ondertekenen BV',
-          name: 'Bench',
-          email: `bench-${Date.now()}@voorbeeld.nl`,
-          password: 'bench-wachtwoord',
-          passwordconfirmation: 'bench-wachtwoord',
-          terms: true,
-        }),
-      });
-      token = (await res.json()).token;
+      ({ token } = await registerBenchCompany(baseUrl, 'Bench Ondertekenen BV'));
     }
     await benchSignerPage(baseUrl, token);
   } finally {

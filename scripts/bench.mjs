@@ -16,6 +16,7 @@ import { benchSealing } from './bench-sealing.mjs';
 import { benchSignerPage } from './bench-signer-page.mjs';
 import { benchMarkerEditor } from './bench-marker-editor.mjs';
 import { startServer } from './lib/server.mjs';
+import { registerBenchCompany } from './lib/bench-account.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -72,20 +73,7 @@ async function startBenchServer(databaseUrl) {
 }
 
 async function benchUser(base) {
-  const email = `bench-${Date.now()}@voorbeeld.nl`;
-  const res = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      company: 'Bench BV',
-      name: 'Bench',
-      email,
-      password: 'bench-wachtwoord',
-      passwordconfirmation: 'bench-wachtwoord',
-      terms: true,
-    }),
-  });
-  const { token } = await res.json();
+  const { token } = await registerBenchCompany(base, 'Bench BV');
   const latencies = [];
   const run = (duration) =>
     new Promise((resolve, reject) => {

@@ -5,6 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { SmtpCatcher } from '../../apps/api/test/smtp.ts';
 import { call, companyIdOf, contractPdf, enableFeatures, registerCompany } from '../support/api.ts';
 import { expect, linkFrom, test } from '../support/fixtures.ts';
+import { nextMail, stepTitle } from '../support/signer-page.ts';
 import { imagesPerPage, signatureReport, wordsOnPage } from '../support/poppler.ts';
 
 /**
@@ -167,21 +168,6 @@ async function placeMarkers(page: Page, signerName: string, screenshot?: string)
   await editor.getByRole('button', { name: 'Opslaan', exact: true }).click();
   return fieldRect;
 }
-
-/** The next mail to `to` after the first `seen` mails. */
-async function nextMail(smtp: SmtpCatcher, to: string, seen: number, subject?: RegExp) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const found = smtp.mails
-      .slice(seen)
-      .find((m) => m.to.includes(to) && (!subject || subject.test(m.subject)));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no new mail to ${to}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const stepTitle = (page: Page) => page.locator('#step-title');
 
 /** Draws a wavy line on a pad and saves it. */
 async function draw(page: Page, padName: string) {

@@ -8,6 +8,7 @@ import {
   type SignerInput,
 } from '../support/api.ts';
 import { expect, linkFrom, test } from '../support/fixtures.ts';
+import { nextMail, stepTitle } from '../support/signer-page.ts';
 import type { SmtpCatcher } from '../../apps/api/test/smtp.ts';
 
 /**
@@ -52,21 +53,6 @@ function sendSignRequest(
     },
   });
 }
-
-/** The next mail to `to` after the `seen` mails already caught. */
-async function nextMail(smtp: SmtpCatcher, to: string, seen: number, subject?: RegExp) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const found = smtp.mails
-      .slice(seen)
-      .find((m) => m.to.includes(to) && (!subject || subject.test(m.subject)));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no new mail to ${to}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-const stepTitle = (page: Page) => page.locator('#step-title');
 
 /** E-mail code: request it, read it from the mail, type it. */
 async function verifyEmail(page: Page, smtp: SmtpCatcher, email: string) {
