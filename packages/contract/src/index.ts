@@ -10,3 +10,4 @@ export * from './sign-requests.ts';
 export * from './signing.ts';
 export * from './markers.ts';
 export * from './templates.ts';
+export * from './company.ts';

@@ -1,3 +1,4 @@
+import type { CompanyAddress } from './company.ts';
 import type { Feature, Permission, Role } from './permissions.ts';
 
 /** Shapes the API answers with; the web app reads these. */
@@ -39,6 +40,13 @@ export interface Company {
   current_payment_plan: PaymentPlan;
   departments: Department[];
   users_count: number;
+  address: CompanyAddress;
+  sms_name: string | null;
+  webhook_url: string | null;
+  send_signed_documents_to_email: boolean;
+  custom_fields: { name: string; description: string | null; required: boolean }[];
+  /** Served without a session; null when the company has no logo. */
+  logo_url: string | null;
 }
 
 export interface User {

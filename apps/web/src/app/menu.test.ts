@@ -14,6 +14,7 @@ describe('side menu', () => {
       'Nieuwe ondertekening',
       'Ondertekeningen',
       'Templates',
+      'Bedrijfsinstellingen',
       'Account instellingen',
       'Gebruikers',
       'FAQ',
@@ -28,6 +29,7 @@ describe('side menu', () => {
     expect(labels).not.toContain('Gebruikers');
     expect(labels).toContain('Ondertekeningen');
     expect(labels).not.toContain('Templates');
+    expect(labels).not.toContain('Bedrijfsinstellingen');
   });
 
   it('shows Templates only when the company has the templates feature', () => {

@@ -44,7 +44,7 @@ export const sideMenu: readonly MenuItem[] = [
     label: 'Bedrijfsinstellingen',
     to: paths.companySettings,
     permission: 'updateCompany',
-    exists: false,
+    exists: true,
     group: 'account',
   },
   { label: 'Account instellingen', to: paths.accountSettings, exists: true, group: 'account' },

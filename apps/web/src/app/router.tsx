@@ -134,6 +134,14 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: paths.companySettings,
+        loader: requireAuth({ permission: 'updateCompany' }),
+        lazy: async () => ({
+          Component: (await import('../features/company-settings/routes/company-settings'))
+            .CompanySettingsRoute,
+        }),
+      },
+      {
         path: paths.users,
         loader: requireAuth({ permission: 'getUsers' }),
         lazy: async () => ({

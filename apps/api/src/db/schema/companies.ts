@@ -32,6 +32,16 @@ export const companies = pgTable('companies', {
   smsName: text('sms_name'),
   webhookUrl: text('webhook_url'),
   sendSignedDocumentsToEmail: boolean('send_signed_documents_to_email').notNull().default(true),
+  /** Custom fields offered on every new sign request (seed 001 §3). */
+  customFields: jsonb('custom_fields')
+    .$type<{ name: string; description: string | null; required: boolean }[]>()
+    .notNull()
+    .default([]),
+  /** The logo: a file in storage, served without a session at /api/logos/{logo_token}. */
+  logoStorageKey: text('logo_storage_key'),
+  logoContentType: text('logo_content_type'),
+  /** Random, unique; a new logo gets a new token, so an old URL stops working. */
+  logoToken: text('logo_token').unique(),
   maxSigners: integer('max_signers').notNull().default(10),
   /** Balance; every change also writes a credit_ledger row in the same transaction. */
   credits: integer('credits').notNull().default(0),

@@ -53,3 +53,45 @@ export async function bookCredits(
     .values({ companyId, amount, balanceAfter: balance, reason, causeKey });
   return balance;
 }
+
+export type CompanyUpdate = Partial<
+  Pick<
+    typeof companies.$inferInsert,
+    | 'name'
+    | 'phone'
+    | 'smsName'
+    | 'webhookUrl'
+    | 'sendSignedDocumentsToEmail'
+    | 'tnv'
+    | 'street'
+    | 'housenumber'
+    | 'housenumberAddition'
+    | 'postal'
+    | 'city'
+    | 'customFields'
+    | 'logoStorageKey'
+    | 'logoContentType'
+    | 'logoToken'
+  >
+>;
+
+export async function updateCompanyRow(db: DbOrTx, companyId: number, values: CompanyUpdate) {
+  const [row] = await db
+    .update(companies)
+    .set(values)
+    .where(eq(companies.id, companyId))
+    .returning({ id: companies.id });
+  return row ?? null;
+}
+
+/** The logo behind a public token (no company scope: the token is the secret). */
+export async function findLogoByToken(db: DbOrTx, token: string) {
+  const [row] = await db
+    .select({ storageKey: companies.logoStorageKey, contentType: companies.logoContentType })
+    .from(companies)
+    .where(eq(companies.logoToken, token))
+    .limit(1);
+  return row?.storageKey && row.contentType
+    ? { storageKey: row.storageKey, contentType: row.contentType }
+    : null;
+}

@@ -1,9 +1,39 @@
-import type { Company, Department, Feature, PaymentPlan } from '@paraaf/contract';
+import { randomBytes } from 'node:crypto';
+import {
+  companyMessages,
+  LOGO_MAX_BYTES,
+  LOGO_MAX_PIXELS,
+  updateCompanyBody,
+  type Company,
+  type Department,
+  type Feature,
+  type PaymentPlan,
+} from '@paraaf/contract';
 import type { paymentPlans } from '../../db/schema/index.ts';
-import type { AuthedCtx } from '../../lib/context.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import type { AuthedCtx, Ctx } from '../../lib/context.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { decodeForm } from '../documents/documents.service.ts';
+import type { Upload } from '../documents/multipart.ts';
 import { countCompanyUsers } from '../users/users.repository.ts';
-import { findCompanyWithPlan, listDepartments } from './companies.repository.ts';
+import {
+  findCompanyWithPlan,
+  findLogoByToken,
+  listDepartments,
+  lockCompany,
+  updateCompanyRow,
+  type CompanyUpdate,
+} from './companies.repository.ts';
+import { inspectLogo } from './logo.ts';
+import { DEFAULT_SMS_SENDER } from '../../lib/sms/sms-sender.ts';
+
+/** The public address of a logo; relative, the signer's page is on the same origin. */
+export function logoUrl(token: string | null): string | null {
+  return token ? `/api/logos/${token}` : null;
+}
+
+/** Logo tokens are 32 base64url characters; anything else is not found. */
+const LOGO_TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
 const euros = (cents: number) => cents / 100;
 
@@ -50,5 +80,106 @@ export async function getCompany(ctx: AuthedCtx): Promise<Company> {
     current_payment_plan: toPlanDto(plan),
     departments: (await getDepartments(ctx)).data,
     users_count: await countCompanyUsers(ctx.db, companyId),
+    address: {
+      tnv: company.tnv,
+      street: company.street,
+      housenumber: company.housenumber,
+      housenumber_addition: company.housenumberAddition,
+      postal: company.postal,
+      city: company.city,
+    },
+    // What SMS messages show as sender until the company chooses its own (never empty).
+    sms_name: company.smsName ?? DEFAULT_SMS_SENDER,
+    webhook_url: company.webhookUrl,
+    send_signed_documents_to_email: company.sendSignedDocumentsToEmail,
+    custom_fields: company.customFields,
+    logo_url: logoUrl(company.logoToken),
   };
+}
+
+function checkLogo(bytes: Buffer) {
+  if (bytes.length > LOGO_MAX_BYTES)
+    throw ValidationError.field('logo', companyMessages.logoTooLarge);
+  const image = inspectLogo(bytes);
+  if (!image) throw ValidationError.field('logo', companyMessages.logoType);
+  if (
+    image.width < 1 ||
+    image.height < 1 ||
+    image.width > LOGO_MAX_PIXELS ||
+    image.height > LOGO_MAX_PIXELS
+  ) {
+    throw ValidationError.field('logo', companyMessages.logoDimensions);
+  }
+  return image;
+}
+
+/**
+ * POST /api/company (multipart): the settings, a new logo or `delete_logo`. A new logo gets a
+ * new random token, so the old URL answers 404 from then on; the old file is removed after commit.
+ */
+export async function updateCompany(ctx: AuthedCtx, upload: Upload): Promise<Company> {
+  const companyId = ctx.auth.user.companyId;
+  const input = parseInput(updateCompanyBody, decodeForm(upload.fields));
+  const logo = upload.file && upload.file.bytes.length > 0 ? upload.file.bytes : null;
+  const image = logo ? checkLogo(logo) : null;
+
+  let newKey: string | null = null;
+  if (logo && image) {
+    newKey = `companies/${companyId}/logo/${randomBytes(16).toString('hex')}`;
+    await ctx.storage.put(newKey, logo);
+  }
+  let oldKey: string | null = null;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const row = await lockCompany(tx, companyId);
+      if (!row) throw new NotFoundError();
+      const features = new Set<Feature>([...row.plan.features, ...row.company.extraFeatures]);
+      const values: CompanyUpdate = {
+        name: input.name,
+        phone: input.phone,
+        smsName: input.sms_name,
+        sendSignedDocumentsToEmail: input.send_signed_documents_to_email,
+        tnv: input.address.tnv,
+        street: input.address.street,
+        housenumber: input.address.housenumber,
+        housenumberAddition: input.address.housenumber_addition,
+        postal: input.address.postal,
+        city: input.address.city,
+        customFields: input.custom_fields,
+      };
+      if (features.has('webhooks')) values.webhookUrl = input.webhook_url;
+      if (newKey && image) {
+        values.logoStorageKey = newKey;
+        values.logoContentType = image.contentType;
+        values.logoToken = randomBytes(24).toString('base64url');
+      } else if (input.delete_logo) {
+        values.logoStorageKey = null;
+        values.logoContentType = null;
+        values.logoToken = null;
+      }
+      if ((newKey || input.delete_logo) && row.company.logoStorageKey) {
+        oldKey = row.company.logoStorageKey;
+      }
+      await updateCompanyRow(tx, companyId, values);
+    });
+  } catch (error) {
+    if (newKey) await ctx.storage.delete(newKey).catch(() => undefined);
+    throw error;
+  }
+  // A file left behind is harmless; a row pointing at a missing file is not.
+  if (oldKey) await ctx.storage.delete(oldKey).catch(() => undefined);
+  return getCompany(ctx);
+}
+
+/** GET /api/logos/{token}: the logo, without a session (signer's page, mails). */
+export async function getLogo(
+  ctx: Ctx,
+  token: string,
+): Promise<{ bytes: Buffer; contentType: string }> {
+  if (!LOGO_TOKEN.test(token)) throw new NotFoundError();
+  const logo = await findLogoByToken(ctx.db, token);
+  if (!logo) throw new NotFoundError();
+  const bytes = await ctx.storage.get(logo.storageKey).catch(() => null);
+  if (!bytes) throw new NotFoundError();
+  return { bytes, contentType: logo.contentType };
 }

@@ -32,6 +32,9 @@ describe('company endpoints', () => {
         features: [],
         users_count: 1,
         current_payment_plan: { id: 1, name: 'free', type: 'prepaid', users: 3 },
+        // The sender SMS messages show until the company picks one; a first save keeps it.
+        sms_name: 'Paraaf',
+        logo_url: null,
       });
       expect(company.departments).toEqual([
         {

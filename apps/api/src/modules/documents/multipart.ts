@@ -3,7 +3,7 @@ import { messages, signingMessages } from '@paraaf/contract';
 import { ValidationError } from '../../lib/errors.ts';
 
 export interface Upload {
-  /** The part named `file`, if any. */
+  /** The file part (named `file` unless the caller names another), if any. */
   file: { bytes: Buffer; filename: string } | null;
   /** Every other (text) part by its raw name, e.g. `variables[0][x]`. */
   fields: Record<string, string>;
@@ -13,14 +13,14 @@ export interface Upload {
  * Reads a multipart body whole (the file is capped at 25 MB by the plugin's limits). Limit
  * breaches and malformed bodies are a 422, never a 413 or 500.
  */
-export async function readUpload(request: FastifyRequest): Promise<Upload> {
-  if (!request.isMultipart()) throw ValidationError.field('file', messages.required);
+export async function readUpload(request: FastifyRequest, fileField = 'file'): Promise<Upload> {
+  if (!request.isMultipart()) throw ValidationError.field(fileField, messages.required);
   const upload: Upload = { file: null, fields: Object.create(null) as Record<string, string> };
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
-        if (part.fieldname === 'file' && !upload.file) {
+        if (part.fieldname === fileField && !upload.file) {
           upload.file = { bytes, filename: part.filename };
         }
       } else if (typeof part.value === 'string') {
@@ -30,9 +30,9 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw ValidationError.field('file', signingMessages.fileTooLarge);
+      throw ValidationError.field(fileField, signingMessages.fileTooLarge);
     }
-    if (code === 'FST_FILES_LIMIT') throw ValidationError.field('file', messages.max);
+    if (code === 'FST_FILES_LIMIT') throw ValidationError.field(fileField, messages.max);
     if (typeof code === 'string' && code.startsWith('FST_')) {
       throw ValidationError.field('_', messages.invalidInput);
     }

@@ -18,6 +18,7 @@ import {
   type ActorCtx,
   type ResolvedSigner,
 } from './resolve-signer.ts';
+import { logoUrl } from '../companies/companies.service.ts';
 import { drawingKey } from './drawing.ts';
 import { openForms, toSigningFormFields } from './form-fields.ts';
 import { maskPhone, markersOf, ownFields, stepsOf, toSigningField } from './signer-fields.ts';
@@ -127,7 +128,7 @@ export async function getSigningPage(ctx: Ctx, token: string): Promise<SigningPa
     locale: (localeCodes as readonly string[]).includes(signer.locale)
       ? (signer.locale as Locale)
       : 'nl',
-    company: { name: r.company.name, logo_url: null },
+    company: { name: r.company.name, logo_url: logoUrl(r.company.logoToken) },
     sign_request: {
       id: request.id,
       subject: request.subject,

@@ -18,7 +18,7 @@ import type { SignRequestRow } from '../sign-requests/sign-requests.repository.t
 export interface ResolvedSigner {
   signer: SignerRow;
   request: SignRequestRow;
-  company: { id: number; name: string };
+  company: { id: number; name: string; logoToken: string | null };
   status: SigningStatus;
 }
 
@@ -46,7 +46,12 @@ export async function resolveSigner(
 ): Promise<ResolvedSigner> {
   if (!TOKEN_PATTERN.test(token)) throw new NotFoundError(signerApiMessages.invalidLink);
   const [row] = await db
-    .select({ signer: signers, request: signRequests, companyName: companies.name })
+    .select({
+      signer: signers,
+      request: signRequests,
+      companyName: companies.name,
+      logoToken: companies.logoToken,
+    })
     .from(signers)
     .innerJoin(signRequests, eq(signRequests.id, signers.signRequestId))
     .innerJoin(companies, eq(companies.id, signers.companyId))
@@ -61,7 +66,7 @@ export async function resolveSigner(
   const resolved = {
     signer: row.signer,
     request,
-    company: { id: row.signer.companyId, name: row.companyName },
+    company: { id: row.signer.companyId, name: row.companyName, logoToken: row.logoToken },
   };
   return { ...resolved, status: await statusOf(db, resolved) };
 }
