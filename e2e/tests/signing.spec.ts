@@ -148,6 +148,14 @@ test('two signers in sequence: e-mail code, drawn signature and a field; then iD
 }) => {
   test.setTimeout(90_000);
   const token = await companyWithIdin(baseURL!, 'Notaris Visser', 'Vera Visser');
+  // The company's logo (Bedrijfsinstellingen): a PNG, here a screenshot of a coloured block.
+  await page.setContent('<div style="width:120px;height:40px;background:#1c7ed6"></div>');
+  const logo = await page.screenshot({ clip: { x: 0, y: 0, width: 120, height: 40 } });
+  const settings = new FormData();
+  settings.set('name', 'Notaris Visser');
+  settings.set('sms_name', 'Visser');
+  settings.set('logo', new Blob([new Uint8Array(logo)], { type: 'image/png' }), 'logo.png');
+  await call(baseURL!, token, 'POST', '/company', settings);
   const first = `lotte-${Date.now()}@example.nl`;
   const second = `kees-${Date.now()}@example.nl`;
   const id = await sendSignRequest(baseURL!, token, {
@@ -176,6 +184,11 @@ test('two signers in sequence: e-mail code, drawn signature and a field; then iD
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Koopakte Dorpsstraat 1' })).toBeVisible();
   await expect(page.getByText('Notaris Visser').first()).toBeVisible();
+  // The company's logo, loaded from its public address (the signer has no session).
+  const logoImage = page.locator('header img[src*="/api/logos/"]');
+  await expect(logoImage).toBeVisible();
+  await page.screenshot({ path: `${shots}signer-top.png` });
+  expect(await logoImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(page.getByText('Groet, Vera')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Voortgang' })).toContainText('E-mailcode');
   // Pages are placeholders sized from the page list, drawn by pdf.js when near.
