@@ -28,8 +28,8 @@ import {
 import type { MarkerConfig } from '@paraaf/contract';
 import { MarkerEditorModal, type EditorSigner } from '../../../components/marker-editor';
 import { isApiError } from '../../../lib/api-client';
+import { convertUpload } from '../../../lib/convert-upload';
 import { formatBytes } from '../../../lib/format';
-import { uploadFile } from '../api/upload-file';
 import {
   acceptedFileTypes,
   documentFromTemplate,
@@ -100,7 +100,7 @@ export function DocumentsStep({
     // One at a time: a DOCX conversion is heavy work on the server.
     for (const item of items) {
       try {
-        const converted = await uploadFile(item.file);
+        const converted = await convertUpload(item.file);
         setDocuments((current) =>
           current.map((d) =>
             d.key === item.key ? { ...d, ...converted, status: 'ready' as const } : d,

@@ -3,7 +3,7 @@ import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconFileTypePdf, IconUpload, IconX } from '@tabler/icons-react';
 import { isApiError } from '../../../lib/api-client';
-import { convertToPdf } from '../api/upload-file';
+import { convertUpload } from '../../../lib/convert-upload';
 import { acceptedFileTypes, isAllowedFile } from '../lib/files';
 import { texts } from '../texts';
 
@@ -32,7 +32,7 @@ export function TemplateUpload({
     }
     setBusy(file.name);
     try {
-      const pdf = await convertToPdf(file);
+      const { pdf } = await convertUpload(file);
       onUploaded({ pdf, fileName: file.name });
     } catch (e) {
       console.error(e);

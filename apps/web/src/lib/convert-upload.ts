@@ -1,0 +1,28 @@
+import { api } from './api-client';
+
+export interface ConvertedFile {
+  pdf: Blob;
+  /** From the response headers when the server tells; else unknown. */
+  pages: number | null;
+  /** X-Has-Acroforms: 1 when the PDF has form fields. */
+  hasAcroforms: boolean;
+}
+
+/**
+ * POST /api/upload-file: the server checks any allowed upload (PDF, PNG, JPEG, DOC, DOCX) by its
+ * content and answers the PDF it becomes, with its page count and whether it has form fields.
+ * Used by the wizard's documents step and the Templates screen before the marker editor opens.
+ */
+export async function convertUpload(file: File): Promise<ConvertedFile> {
+  const form = new FormData();
+  form.append('file', file);
+  const response = await api.post<Response>('/upload-file', form, { raw: true });
+  const pages = Number(response.headers.get('X-Page-Count') ?? Number.NaN);
+  const acroforms = response.headers.get('X-Has-Acroforms');
+  const pdf = await response.blob();
+  return {
+    pdf: pdf.type === 'application/pdf' ? pdf : new Blob([pdf], { type: 'application/pdf' }),
+    pages: Number.isInteger(pages) && pages > 0 ? pages : null,
+    hasAcroforms: acroforms === '1',
+  };
+}
