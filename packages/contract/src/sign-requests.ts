@@ -164,6 +164,9 @@ export const signRequestFilter = z.discriminatedUnion('field', [
 ]);
 export type SignRequestFilter = z.infer<typeof signRequestFilter>;
 
+/** The decoded `filters` list: at most ten items (built once, not per request). */
+const signRequestFilters = z.array(signRequestFilter).max(10);
+
 export const signRequestListQuery = z.object({
   page: z.coerce.number().int().min(1, messages.min).max(100000, messages.max).default(1),
   limit: z.coerce.number().int().min(1, messages.min).max(100, messages.max).default(PAGE_SIZE),
@@ -178,7 +181,7 @@ export const signRequestListQuery = z.object({
     .transform((raw, ctx) => {
       if (!raw) return [];
       try {
-        return z.array(signRequestFilter).max(10).parse(JSON.parse(raw));
+        return signRequestFilters.parse(JSON.parse(raw));
       } catch {
         ctx.addIssue({ code: 'custom', message: messages.invalidInput });
         return z.NEVER;

@@ -291,6 +291,25 @@ describe('GET /api/sign-requests', () => {
     expect(res.data.map((r) => r.id)).toEqual([ids.r6, ids.r5]);
   });
 
+  it('answers pages past the fifth like the first ones (their offset is a parameter)', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(
+      new Date(),
+    );
+    for (const filters of [
+      [],
+      [{ field: 'state_id', value: [8] }],
+      [{ field: 'created_at', type: 'date', operator: 'eq', value: today }],
+    ]) {
+      const all = body(await list(admin.token, withFilters(filters, '&limit=100')));
+      expect(all.total).toBeGreaterThanOrEqual(8);
+      for (const page of [2, 6, 7, 8, all.total + 1]) {
+        const res = body(await list(admin.token, withFilters(filters, `&limit=1&page=${page}`)));
+        expect(res).toMatchObject({ total: all.total, current_page: page });
+        expect(res.data.map((r) => r.id)).toEqual(all.data.slice(page - 1, page).map((r) => r.id));
+      }
+    }
+  });
+
   it('counts a new request at once, also in a filtered total', async () => {
     const filter = [{ field: 'signers', value: 'jansen' }];
     expect(body(await list(admin.token, withFilters(filter))).total).toBe(2);

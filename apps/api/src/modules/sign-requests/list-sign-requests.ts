@@ -1,13 +1,7 @@
-import {
-  messages,
-  type Paginated,
-  type SignRequestListItem,
-  type SignRequestListQuery,
-} from '@paraaf/contract';
+import { messages, type SignRequestListQuery } from '@paraaf/contract';
 import { ForbiddenError, ValidationError } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
-import { findSignRequestPage, type ListScope } from './sign-requests.read.repository.ts';
-import { toListItem } from './sign-request-dto.ts';
+import { findSignRequestPage, type ListScope } from './sign-requests.list.repository.ts';
 
 /**
  * The caller's view of the company's requests: everything with getSignRequests(/getSignRequest),
@@ -22,22 +16,22 @@ export function scopeOf(ctx: AuthedCtx, kind: 'list' | 'detail'): ListScope {
   throw new ForbiddenError();
 }
 
+/**
+ * The list as the response body: the pagination object of seed 000 with SignRequestListItem rows
+ * (Paginated<SignRequestListItem>), as JSON text. The rows arrive from the database as JSON
+ * (sign-requests.list.repository.ts) and are sent without being parsed and serialised again.
+ */
 export async function listSignRequests(
   ctx: AuthedCtx,
   scope: ListScope,
   query: SignRequestListQuery,
-): Promise<Paginated<SignRequestListItem>> {
+): Promise<string> {
   for (const f of query.filters) {
     // A calendar date PostgreSQL can hold (zod accepts year 0000).
     if (f.field === 'created_at' && (f.value < '1900-01-01' || f.value > '9999-12-31'))
       throw ValidationError.field('filters', messages.invalidInput);
   }
-  const { rows, total } = await findSignRequestPage(ctx.db, scope, query);
-  return {
-    data: rows.map(toListItem),
-    total,
-    per_page: query.limit,
-    current_page: query.page,
-    last_page: Math.max(1, Math.ceil(total / query.limit)),
-  };
+  const { data, total } = await findSignRequestPage(ctx.db, scope, query);
+  const lastPage = Math.max(1, Math.ceil(total / query.limit));
+  return `{"data":${data},"total":${total},"per_page":${query.limit},"current_page":${query.page},"last_page":${lastPage}}`;
 }

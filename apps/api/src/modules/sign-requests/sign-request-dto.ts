@@ -1,11 +1,6 @@
-import {
-  signRequestStates,
-  type SignableDto,
-  type SignRequestDetail,
-  type SignRequestListItem,
-} from '@paraaf/contract';
+import { signRequestStates, type SignableDto, type SignRequestDetail } from '@paraaf/contract';
 import type { signables } from '../../db/schema/index.ts';
-import type { ListRow, SignRequestRow } from './sign-requests.read.repository.ts';
+import type { SignRequestRow } from './sign-requests.read.repository.ts';
 import { toSignerDto, type SignerRow } from './signer-dto.ts';
 
 export type SignableRow = typeof signables.$inferSelect;
@@ -28,22 +23,6 @@ export function customFieldValues(
         typeof f.value === 'string' && f.value.trim() !== '',
     )
     .map((f) => ({ name: f.name, value: f.value }));
-}
-
-export function toListItem(row: ListRow): SignRequestListItem {
-  return {
-    id: row.id,
-    created_at: row.created_at,
-    state_id: row.state_id,
-    state: stateOf(row.state_id),
-    signers: row.signers.map((s) => ({ id: s.id, firstname: s.firstname, lastname: s.lastname })),
-    signables: row.signables.map((d) => ({ id: d.id, name: d.name })),
-    viewer_user:
-      row.viewer_user_id !== null && row.viewer_name !== null
-        ? { id: row.viewer_user_id, name: row.viewer_name }
-        : null,
-    custom_field_values: customFieldValues(row.custom_fields),
-  };
 }
 
 /** Picks the public fields of a document: never its storage keys. */

@@ -13,11 +13,17 @@ const idParam = {
 
 /** Reading sign requests: the list (GET /api/sign-requests) and the detail. */
 export function signRequestsReadRoutes(app: FastifyInstance, deps: Deps): void {
-  app.get('/api/sign-requests', (request) => {
+  app.get('/api/sign-requests', async (request, reply) => {
     const ctx = authedCtx(deps, request);
     // getSignRequests, or a viewer's getMySignRequests (403 before any 422).
     const scope = scopeOf(ctx, 'list');
-    return listSignRequests(ctx, scope, parseInput(signRequestListQuery, request.query));
+    const body = await listSignRequests(
+      ctx,
+      scope,
+      parseInput(signRequestListQuery, request.query),
+    );
+    // Already JSON (Paginated<SignRequestListItem>): sent as it is.
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.get<{ Params: { id: number } }>(

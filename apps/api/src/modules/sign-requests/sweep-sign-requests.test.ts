@@ -90,7 +90,13 @@ describe('sweepSignRequests: expiry, expiry mail, automatic reminders', () => {
       untouched.push(await request({ stateId, expiresInDays: 1, signers: [{}] }));
     }
     const result = await sweep(10);
-    expect(result).toEqual({ expired: 0, expiryMails: 0, reminders: 0, exhausted: 0 });
+    expect(result).toEqual({
+      expired: 0,
+      expiryMails: 0,
+      reminders: 0,
+      exhausted: 0,
+      cacheEntriesPurged: 0,
+    });
     for (const r of untouched) {
       const s = await signerRow(r.signers[0]!.id);
       expect([s.stateId, s.remindersSent, s.tokenHash]).toEqual([3, 0, r.signers[0]!.tokenHash]);

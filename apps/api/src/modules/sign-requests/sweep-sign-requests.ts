@@ -10,6 +10,7 @@ import { queueMail } from '../../lib/mail/outbox.ts';
 import { formatDateTime, renderSignerMail } from '../../lib/mail/signer-mails.ts';
 import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
 import { expireSignRequest } from './expire-sign-request.ts';
+import { purgeListCache } from './sign-requests.list.repository.ts';
 import { queueSignerLinkMail } from './signer-mails.ts';
 import { findDepartment, type SignRequestRow } from './sign-requests.repository.ts';
 
@@ -26,6 +27,8 @@ export interface SweepResult {
   reminders: number;
   /** Signers moved to 6 'Geen herinneringen meer'. */
   exhausted: number;
+  /** Dead entries of the list's count cache removed (sign-requests.list.repository.ts). */
+  cacheEntriesPurged: number;
 }
 
 /** The signer's next automatic reminder is due: reminder_after days after its last mail. */
@@ -43,7 +46,13 @@ const reminderDue = (now: Date) =>
  *    moves to 6 'Geen herinneringen meer'. In sequence (is_sync) only the current signer.
  */
 export async function sweepSignRequests(deps: Deps, now: Date): Promise<SweepResult> {
-  const result: SweepResult = { expired: 0, expiryMails: 0, reminders: 0, exhausted: 0 };
+  const result: SweepResult = {
+    expired: 0,
+    expiryMails: 0,
+    reminders: 0,
+    exhausted: 0,
+    cacheEntriesPurged: 0,
+  };
   const { db } = deps;
 
   for (let after = 0; ;) {
@@ -109,6 +118,7 @@ export async function sweepSignRequests(deps: Deps, now: Date): Promise<SweepRes
     if (candidates.length < BATCH) break;
     after = candidates.at(-1)!.signerId;
   }
+  result.cacheEntriesPurged = await purgeListCache(db);
   return result;
 }
 

@@ -1,0 +1,439 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { signRequestStates, type SignRequestFilter } from '@paraaf/contract';
+import type { DbOrTx } from '../../db/client.ts';
+
+/** Whose requests a caller may list: the whole company, or a viewer's linked signed ones. */
+export interface ListScope {
+  companyId: number;
+  /** Set for the viewer role: only state 5 requests with this viewer_user_id. */
+  viewerUserId: number | null;
+}
+
+export interface ListParams {
+  page: number;
+  limit: number;
+  order: string;
+  filters: SignRequestFilter[];
+}
+
+/** The filters reduced to one condition of each kind (several of a kind are AND-ed). */
+interface Conditions {
+  /** null: no state filter; an empty list matches nothing. */
+  states: number[] | null;
+  days: string[];
+  signerPatterns: string[];
+  signablePatterns: string[];
+}
+
+const MAX_INT = 2147483647;
+
+/** `%text%` for LIKE on a lower-cased column, with LIKE's own wildcards taken literally. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function conditionsOf(filters: SignRequestFilter[]): Conditions {
+  const c: Conditions = { states: null, days: [], signerPatterns: [], signablePatterns: [] };
+  for (const f of filters) {
+    if (f.field === 'state_id') {
+      if (f.value.length === 0) continue; // the filter panel with nothing ticked
+      const ids = f.value.filter((v) => Number.isInteger(v) && v >= 0 && v <= MAX_INT);
+      c.states = c.states === null ? ids : c.states.filter((s) => ids.includes(s));
+    } else if (f.field === 'created_at') {
+      c.days.push(f.value);
+    } else {
+      const text = f.value.trim();
+      if (!text) continue;
+      (f.field === 'signers' ? c.signerPatterns : c.signablePatterns).push(likePattern(text));
+    }
+  }
+  return c;
+}
+
+/** Is `total` just a sum of the per-state counters (no text or date filter, not a viewer)? */
+function countedByCounters(scope: ListScope, c: Conditions): boolean {
+  return (
+    scope.viewerUserId === null &&
+    c.days.length === 0 &&
+    !c.signerPatterns.length &&
+    !c.signablePatterns.length
+  );
+}
+
+/**
+ * Builds one statement's text and its parameter values together: `param(v)` appends a value and
+ * returns its `$n`. The text depends only on the query's shape (which filters, how many of each,
+ * the order), never on the values, so it names a prepared statement (see `run`).
+ */
+class Statement {
+  text = '';
+  readonly values: unknown[] = [];
+  param(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+function integer(value: number): number {
+  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`not a row count: ${value}`);
+  return value;
+}
+
+/**
+ * The separator between names in `sign_requests.signer_search` / `signable_search` (migration
+ * 0011). A pattern without it can only match inside one name, so LIKE on the joined text is
+ * exactly LIKE on each name; a pattern with it falls back to the per-name subquery.
+ */
+const NAME_SEPARATOR = '\x1f';
+
+/** Name particles so common that their trigrams would make the index read most of its lists. */
+const PARTICLES = new Set(['de', 'van', 'der', 'den', 'het', 'ter', 'ten', "'t", 'la', 'le', 'du']);
+
+/**
+ * A search on a trigram-indexed column. A text with name particles asks the index only for the
+ * parts between them ('sanne de vries' → 'sanne', 'vries': the trigrams of ' de ' are in most
+ * rows and cost more to read than they filter), and checks the whole text on the rows found
+ * (`col || ''` is not indexed, so the planner does not hand the whole pattern to the index).
+ * Same rows as `col LIKE pattern`.
+ */
+function searchCondition(st: Statement, column: string, pattern: string): string {
+  const words = pattern.slice(1, -1).split(' ');
+  const parts: string[] = [];
+  let current: string[] = [];
+  for (const word of [...words, '']) {
+    if (word && !PARTICLES.has(word)) {
+      current.push(word);
+      continue;
+    }
+    if (current.join(' ').length >= 3) parts.push(current.join(' '));
+    current = [];
+  }
+  const hasParticle = words.some((w) => PARTICLES.has(w));
+  // Every parameter must appear in the text (PostgreSQL cannot type an unused one).
+  if (!hasParticle || parts.length === 0) return `${column} LIKE ${st.param(pattern)}`;
+  return [
+    ...parts.map((w) => `${column} LIKE ${st.param(`%${w}%`)}`),
+    `(${column} || '') LIKE ${st.param(pattern)}`,
+  ].join(' AND ');
+}
+
+function whereOf(st: Statement, company: string, scope: ListScope, c: Conditions): string {
+  const parts = [`sr.company_id = ${company}`];
+  if (scope.viewerUserId !== null) {
+    parts.push(`sr.viewer_user_id = ${st.param(scope.viewerUserId)}`, 'sr.state_id = 5');
+  }
+  if (c.states !== null) parts.push(stateCondition('sr.state_id', c.states));
+  for (const day of c.days) {
+    // The calendar day in Amsterdam, DST included: [local midnight, next local midnight).
+    const d = st.param(day);
+    parts.push(
+      `sr.created_at >= (${d}::date)::timestamp AT TIME ZONE 'Europe/Amsterdam'`,
+      `sr.created_at < (${d}::date + 1)::timestamp AT TIME ZONE 'Europe/Amsterdam'`,
+    );
+  }
+  // The search columns of migration 0011, each with its (company_id, col gin_trgm_ops) index.
+  for (const p of c.signerPatterns) {
+    parts.push(
+      p.includes(NAME_SEPARATOR)
+        ? `sr.id IN (SELECT s.sign_request_id FROM signers s
+      WHERE s.company_id = ${company}
+        AND lower(s.firstname || ' ' || s.lastname) LIKE ${st.param(p)})`
+        : searchCondition(st, 'sr.signer_search', p),
+    );
+  }
+  for (const p of c.signablePatterns) {
+    parts.push(
+      p.includes(NAME_SEPARATOR)
+        ? `sr.id IN (SELECT d.sign_request_id FROM signables d
+      WHERE d.company_id = ${company} AND lower(d.name) LIKE ${st.param(p)})`
+        : searchCondition(st, 'sr.signable_search', p),
+    );
+  }
+  return parts.join(' AND ');
+}
+
+/**
+ * The states filter, its (validated) integers written into the text: a cached plan then knows
+ * which states it serves (a rare state wants the (company_id, state_id, id) index, a common one
+ * the newest rows), and a single state is an equality the index returns in id order.
+ */
+function stateCondition(column: string, states: number[]): string {
+  const ids = [...new Set(states.map(integer))].sort((a, b) => a - b);
+  if (ids.length === 0) return 'false';
+  return ids.length === 1 ? `${column} = ${ids[0]}` : `${column} IN (${ids.join(', ')})`;
+}
+
+/** The ORDER BY column (a fixed list: never the caller's text) and direction. */
+function orderOf(order: string): { col: 'id' | 'created_at' | 'state_id'; dir: 'ASC' | 'DESC' } {
+  const [column, direction] = order.split(',');
+  const col = column === 'created_at' || column === 'state_id' ? column : 'id';
+  return { col, dir: direction === 'asc' ? 'ASC' : 'DESC' };
+}
+
+function orderBy(order: string, alias: string): string {
+  const { col, dir } = orderOf(order);
+  return col === 'id' ? `${alias}.id ${dir}` : `${alias}.${col} ${dir}, ${alias}.id ${dir}`;
+}
+
+/** The counter rows' sum: the exact total without text/date filters (migration 0004). */
+function counterTotal(company: string, c: Conditions): string {
+  const states = c.states === null ? '' : ` AND ${stateCondition('state_id', c.states)}`;
+  return `(SELECT coalesce(sum(n), 0)::int FROM sign_request_counts
+      WHERE company_id = ${company}${states})`;
+}
+
+/**
+ * One list row as the API answers it (SignRequestListItem of the contract), built by PostgreSQL:
+ * the page travels as one JSON text that the server sends as it is, instead of rows that the
+ * driver parses, the service maps and Fastify serialises again. Signers and documents come from
+ * the request's own `signer_list`/`signable_list` (migration 0013); the state's label is written
+ * into the text from the contract's table; only filled-in custom fields are listed.
+ */
+const STATE_LABEL = `CASE sr.state_id ${Object.entries(signRequestStates)
+  .map(([id, label]) => `WHEN ${integer(Number(id))} THEN '${label.replaceAll("'", "''")}'`)
+  .join(' ')} ELSE sr.state_id::text END`;
+
+const ROW_JSON = `json_build_object(
+      'id', sr.id,
+      'created_at', to_char(sr.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'state_id', sr.state_id,
+      'state', json_build_object('id', sr.state_id, 'label', ${STATE_LABEL}),
+      'signers', coalesce(sr.signer_list, '[]'::json),
+      'signables', coalesce(sr.signable_list, '[]'::json),
+      'viewer_user', CASE WHEN u.id IS NULL THEN NULL
+        ELSE json_build_object('id', u.id, 'name', u.name) END,
+      'custom_field_values', CASE WHEN jsonb_array_length(sr.custom_fields) = 0 THEN '[]'::json
+        ELSE (SELECT coalesce(json_agg(json_build_object('name', f->>'name', 'value', f->>'value')),
+            '[]'::json)
+          FROM jsonb_array_elements(sr.custom_fields) f
+          WHERE jsonb_typeof(f->'value') = 'string' AND (f->>'value') ~ '\\S') END)`;
+
+/** The select list of every list statement: the total and the page's rows (from `page`) as JSON. */
+function totalAndData(company: string, total: string, order: string): string {
+  return `SELECT ${total} AS total,
+    (SELECT coalesce(json_agg(${ROW_JSON} ORDER BY ${order}), '[]'::json)
+      FROM page p JOIN sign_requests sr ON sr.id = p.id AND sr.company_id = ${company}
+      LEFT JOIN users u ON u.id = sr.viewer_user_id)::text AS data`;
+}
+
+function bounds(params: ListParams): { limit: number; offset: number } {
+  return { limit: integer(params.limit), offset: integer((params.page - 1) * params.limit) };
+}
+
+/**
+ * LIMIT and OFFSET of a page. The first pages, the ones browsed, have them written into the text
+ * (validated integers): as parameters the planner guesses that 10% of the rows are wanted. Deeper
+ * pages share one text with the offset as a parameter, so they too run as one prepared statement
+ * (the plan, an index scan that skips `offset` rows, does not depend on it).
+ */
+const LITERAL_PAGES = 5;
+
+function limitOffset(st: Statement, params: ListParams): string {
+  const { limit, offset } = bounds(params);
+  return params.page <= LITERAL_PAGES
+    ? `LIMIT ${limit} OFFSET ${offset}`
+    : `LIMIT ${limit} OFFSET ${st.param(offset)}`;
+}
+
+/**
+ * Without text or date filters (and not a viewer): the page straight from the indexes (with the
+ * default order an index-only scan of (company_id, id)) and the total from the per-state counters.
+ */
+function countersStatement(scope: ListScope, c: Conditions, params: ListParams): Statement {
+  const st = new Statement();
+  const company = st.param(scope.companyId);
+  const { col } = orderOf(params.order);
+  const where = whereOf(st, company, scope, c);
+  st.text = `WITH page AS (
+    SELECT sr.id${col === 'id' ? '' : `, sr.${col}`} FROM sign_requests sr
+    WHERE ${where}
+    ORDER BY ${orderBy(params.order, 'sr')}
+    ${limitOffset(st, params)})
+  ${totalAndData(company, counterTotal(company, c), orderBy(params.order, 'p'))}`;
+  return st;
+}
+
+/** How many ids of a counted result are kept: the first 100 pages of 10. */
+export const CACHED_IDS = 1000;
+
+/**
+ * A counted filter answered from `sign_request_list_cache` (migration 0013): the cached total and
+ * the page's ids sliced from the cached ids, valid only while the company's list version is the
+ * one they were counted at. total is NULL when there is no valid entry; `cached` says how many
+ * ids the entry holds (a page beyond them is counted again).
+ */
+function cachedStatement(scope: ListScope, key: string, params: ListParams): Statement {
+  const st = new Statement();
+  const company = st.param(scope.companyId);
+  const { limit, offset } = bounds(params);
+  st.text = `WITH hit AS (
+    SELECT c.total, c.ids FROM sign_request_list_cache c
+    JOIN sign_request_list_versions v ON v.company_id = c.company_id AND v.version = c.version
+    WHERE c.company_id = ${company} AND c.key = ${st.param(key)}),
+  page AS (
+    SELECT u.id, u.ord FROM hit, unnest(hit.ids[${st.param(offset + 1)}:${st.param(offset + limit)}])
+      WITH ORDINALITY AS u(id, ord))
+  ${totalAndData(company, '(SELECT total FROM hit)', 'p.ord')},
+    (SELECT cardinality(ids) FROM hit) AS cached`;
+  return st;
+}
+
+/**
+ * A counted filter (text, date, a viewer's own list): the filters are evaluated once, the
+ * matching rows give the exact total and, sorted, the page (a search's bitmap scan is the
+ * expensive part). With `key` the result is also stored in the cache at the company's current
+ * list version, read in the same snapshot as the rows, so the entry is exact for that version.
+ */
+function countedStatement(
+  scope: ListScope,
+  c: Conditions,
+  params: ListParams,
+  key: string | null,
+): Statement {
+  const st = new Statement();
+  const company = st.param(scope.companyId);
+  const { col } = orderOf(params.order);
+  const where = whereOf(st, company, scope, c);
+  const cols = `sr.id${col === 'id' ? '' : `, sr.${col}`}`;
+  const store =
+    key === null
+      ? ''
+      : `,
+  store AS (
+    INSERT INTO sign_request_list_cache (company_id, key, version, total, ids)
+    SELECT ${company}, ${st.param(key)},
+      coalesce((SELECT version FROM sign_request_list_versions WHERE company_id = ${company}), 0),
+      (SELECT count(*) FROM matches),
+      ARRAY(SELECT sr.id FROM matches sr ORDER BY ${orderBy(params.order, 'sr')} LIMIT ${CACHED_IDS})
+    ON CONFLICT (company_id, key) DO UPDATE
+      SET version = EXCLUDED.version, total = EXCLUDED.total, ids = EXCLUDED.ids, created_at = now()
+      WHERE sign_request_list_cache.version < EXCLUDED.version)`;
+  st.text = `WITH matches AS MATERIALIZED (
+    SELECT ${cols} FROM sign_requests sr WHERE ${where}),
+  page AS (
+    SELECT ${cols} FROM matches sr
+    ORDER BY ${orderBy(params.order, 'sr')}
+    ${limitOffset(st, params)})${store}
+  ${totalAndData(company, '(SELECT count(*)::int FROM matches)', orderBy(params.order, 'p'))}`;
+  return st;
+}
+
+/** The cache key of a counted filter: everything that decides its rows and their order. */
+function cacheKey(scope: ListScope, c: Conditions, order: string): string {
+  const { col, dir } = orderOf(order);
+  const shape = [
+    scope.viewerUserId,
+    c.states,
+    c.days,
+    c.signerPatterns,
+    c.signablePatterns,
+    col,
+    dir,
+  ];
+  return createHash('sha256').update(JSON.stringify(shape)).digest('base64url');
+}
+
+/**
+ * Statement names by text. A named statement is parsed and planned once per pooled connection
+ * (PostgreSQL then reuses the plan), which on this list costs more than running it. The shapes
+ * are few (filter kinds and counts × order); past the cap a new shape runs unnamed.
+ * Text searches run unnamed: their best plan depends on the pattern (a common name walks the
+ * newest requests, a rare one reads the trigram index), and a cached generic plan cannot know it.
+ */
+const statementNames = new Map<string, string>();
+// A cached statement holds ~170 kB in each pooled backend (measured): keep the set small.
+const MAX_NAMED_STATEMENTS = 60;
+
+function nameOf(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `sign_request_list_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Runs a statement through drizzle's session as a named prepared query: the same code path on
+ * node-postgres (named statements, plans cached per connection) and PGlite (which ignores the
+ * name).
+ */
+async function run(db: DbOrTx, st: Statement, named: boolean): Promise<Record<string, unknown>[]> {
+  const name = named ? nameOf(st.text) : undefined;
+  const result = await db._.session
+    .prepareQuery({ sql: st.text, params: st.values }, undefined, name, false)
+    .execute();
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}
+
+/**
+ * The SQL the list runs, rendered (for EXPLAIN in scripts/bench-sign-requests.mjs): for counted
+ * filters the cache lookup and the counting statement (without storing, so EXPLAIN ANALYZE
+ * writes nothing).
+ */
+export function buildListStatements(
+  scope: ListScope,
+  params: ListParams,
+): { name: string; sql: string; params: unknown[] }[] {
+  const c = conditionsOf(params.filters);
+  if (countedByCounters(scope, c)) {
+    const page = countersStatement(scope, c, params);
+    return [{ name: 'page + total (counters)', sql: page.text, params: page.values }];
+  }
+  const cached = cachedStatement(scope, cacheKey(scope, c, params.order), params);
+  const counted = countedStatement(scope, c, params, null);
+  return [
+    { name: 'page + total (cache)', sql: cached.text, params: cached.values },
+    { name: 'page + total (counted)', sql: counted.text, params: counted.values },
+  ];
+}
+
+export interface ListPage {
+  /** The page's rows as a JSON array text (SignRequestListItem[]). */
+  data: string;
+  total: number;
+}
+
+function pageOf(row: Record<string, unknown> | undefined): ListPage {
+  return { data: typeof row?.data === 'string' ? row.data : '[]', total: Number(row?.total ?? 0) };
+}
+
+/**
+ * The page and the exact total in one statement: from the counters; or, for a counted filter,
+ * from the cache when the company's requests are unchanged since it was counted, else counted
+ * (and cached when the page lies within the cached ids).
+ */
+export async function findSignRequestPage(
+  db: DbOrTx,
+  scope: ListScope,
+  params: ListParams,
+): Promise<ListPage> {
+  const c = conditionsOf(params.filters);
+  if (countedByCounters(scope, c)) {
+    const [row] = await run(db, countersStatement(scope, c, params), true);
+    return pageOf(row);
+  }
+  const key = cacheKey(scope, c, params.order);
+  const [hit] = await run(db, cachedStatement(scope, key, params), true);
+  const { offset, limit } = bounds(params);
+  if (hit?.total !== null && hit?.total !== undefined) {
+    const total = Number(hit.total);
+    // The page is within the cached ids, or the cached ids are all there are.
+    if (offset + limit <= Number(hit.cached) || Number(hit.cached) >= total) return pageOf(hit);
+  }
+  const text = c.signerPatterns.length > 0 || c.signablePatterns.length > 0;
+  const storable = offset + limit <= CACHED_IDS;
+  const [row] = await run(db, countedStatement(scope, c, params, storable ? key : null), !text);
+  return pageOf(row);
+}
+
+/** Drops cache entries counted at an older version of their company's list, or older than a day. */
+export async function purgeListCache(db: DbOrTx): Promise<number> {
+  const result = await db.execute(sql`DELETE FROM sign_request_list_cache c
+    WHERE c.created_at < now() - interval '1 day'
+      OR c.version < coalesce((SELECT v.version FROM sign_request_list_versions v
+        WHERE v.company_id = c.company_id), 0)`);
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return r.rowCount ?? r.affectedRows ?? 0;
+}
