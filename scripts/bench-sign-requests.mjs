@@ -18,6 +18,8 @@ import pg from 'pg';
 import { createDatabase, databaseUrl as urlOf, startServer } from './lib/server.mjs';
 import { registerBenchCompany } from './lib/bench-account.mjs';
 
+const TARGET_RPS = 1500;
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const FIRSTNAMES = (
@@ -83,7 +85,8 @@ async function loadData(client, { companyId, userId, total = 1_000_000, log }) {
   await step(
     'sign_requests',
     `INSERT INTO sign_requests (company_id, user_id, state_id, subject, message, expires_at,
-       created_at, updated_at, sent_at, completed_at, credits_cost, custom_fields, viewer_user_id)
+       created_at, updated_at, sent_at, completed_at, credits_cost, custom_fields, viewer_user_id,
+       expired_notified_at)
      SELECT CASE WHEN g % 10 = 0 THEN $1::int ELSE ($2::int[])[g % 10] END,
        CASE WHEN g % 10 = 0 THEN $3::int END,
        st, 'Ondertekening ' || g, 'Beste ondertekenaar, [[content]] [[link]]',
@@ -96,7 +99,10 @@ async function loadData(client, { companyId, userId, total = 1_000_000, log }) {
          THEN jsonb_build_array(jsonb_build_object('name', 'Dossiernummer', 'description', null,
                 'required', false, 'value', 'D-' || g))
          ELSE '[]'::jsonb END,
-       CASE WHEN g % 10 = 0 AND st = 5 AND g % 70 = 0 THEN $3::int END
+       CASE WHEN g % 10 = 0 AND st = 5 AND g % 70 = 0 THEN $3::int END,
+       -- Expired long ago and told so: the sweep would otherwise mail ~65,000 initiators while
+       -- the list is measured.
+       CASE WHEN st = 7 THEN ts + interval '7 days' END
      FROM (SELECT g, (ARRAY[1,3,3,5,5,5,5,7,8,4])[((g / 10) % 10) + 1] AS st,
              now() - ($4::int - g) * interval '30 seconds' AS ts
            FROM generate_series(1, $4::int) g) s`,
@@ -189,8 +195,12 @@ async function sessionOfLoadedCompany(client) {
   return { token, companyId: rows[0].company_id };
 }
 
-/** `pathOf(n)`, when given, is the path of the n-th request (a new search every time). */
-async function runLoad(url, token, seconds, connections, pathOf) {
+/**
+ * Load on one URL from `connections` connections: as fast as they go (`rate` unset: the
+ * throughput) or at `rate` requests/s in all (the latency at that load). `pathOf(n)`, when given,
+ * is the path of the n-th request (a new search every time).
+ */
+async function runLoad(url, token, { seconds, connections, pathOf, rate }) {
   const latencies = [];
   let n = 0;
   const requests = pathOf
@@ -199,7 +209,14 @@ async function runLoad(url, token, seconds, connections, pathOf) {
   const run = (duration) =>
     new Promise((resolve, reject) => {
       const instance = autocannon(
-        { url, connections, duration, headers: { authorization: `Bearer ${token}` }, requests },
+        {
+          url,
+          connections,
+          duration,
+          headers: { authorization: `Bearer ${token}` },
+          requests,
+          ...(rate ? { overallRate: rate } : {}),
+        },
         (err, result) => (err ? reject(err) : resolve(result)),
       );
       instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
@@ -208,10 +225,12 @@ async function runLoad(url, token, seconds, connections, pathOf) {
   latencies.length = 0;
   const result = await run(seconds);
   latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.floor(latencies.length * q)] ?? NaN;
   return {
     rps: result.requests.average,
-    p95: latencies[Math.floor(latencies.length * 0.95)] ?? NaN,
-    p50: latencies[Math.floor(latencies.length * 0.5)] ?? NaN,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
     non2xx: result.non2xx,
     errors: result.errors,
   };
@@ -353,16 +372,33 @@ export async function benchSignRequests({
     const cases = benchCases(rows[0].day).filter((c) => !only || new RegExp(only).test(c.label));
     if (process.env.BENCH_LOAD_ONLY === '1') return results;
 
-    log(`\n${connections} connections, ${seconds} s per URL (target p95 ≤ 15 ms, ≥ 1,500 req/s)`);
+    // The target: at least 1,500 req/s, with p95 at most 15 ms. Each URL is measured twice:
+    // its throughput (the connections as fast as they go; p95 there is the latency of a saturated
+    // server) and its latency at the target's 1,500 req/s.
+    log(
+      `\n${connections} connections, ${seconds} s per URL and load (target ≥ ${TARGET_RPS} req/s, p95 ≤ 15 ms)`,
+    );
+    log(
+      `  ${'URL'.padEnd(34)} ${'throughput'.padStart(10)} ${'(p95 saturated)'.padStart(16)}   at ${TARGET_RPS} req/s: p50 / p95 / p99            total`,
+    );
+    const ms = (v) => v.toFixed(1).padStart(5);
     for (const c of cases) {
       const check = await fetch(`${server.baseUrl}${c.path}`, {
         headers: { authorization: `Bearer ${token}` },
       });
       const body = await check.json();
-      const r = await runLoad(`${server.baseUrl}${c.path}`, token, seconds, connections, c.pathOf);
-      results.push({ label: c.label, total: body.total, ...r });
+      const url = `${server.baseUrl}${c.path}`;
+      const max = await runLoad(url, token, { seconds, connections, pathOf: c.pathOf });
+      const atTarget = await runLoad(url, token, {
+        seconds,
+        connections,
+        pathOf: c.pathOf,
+        rate: TARGET_RPS,
+      });
+      results.push({ label: c.label, total: body.total, ...max, atTarget });
+      const bad = max.non2xx + max.errors + atTarget.non2xx + atTarget.errors;
       log(
-        `  ${c.label.padEnd(34)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50.toFixed(1).padStart(5)} ms   p95 ${r.p95.toFixed(1).padStart(5)} ms   total ${String(body.total).padStart(6)}   non-2xx ${r.non2xx}   errors ${r.errors}`,
+        `  ${c.label.padEnd(34)} ${max.rps.toFixed(0).padStart(6)} req/s ${`(${max.p95.toFixed(1)} ms)`.padStart(16)}   ${atTarget.rps.toFixed(0).padStart(5)} req/s: ${ms(atTarget.p50)} / ${ms(atTarget.p95)} / ${ms(atTarget.p99)} ms   ${String(body.total).padStart(6)}${bad ? `   FAILED ${bad}` : ''}`,
       );
     }
     if (explain) await explainCases(client, cases, companyId, log);

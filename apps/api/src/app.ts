@@ -21,7 +21,8 @@ import { sealingRoutes } from './modules/sealing/sealing.routes.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { AppError, TooManyRequestsError, ValidationError } from './lib/errors.ts';
-import { findSession } from './modules/auth/sessions.ts';
+import { bearerToken } from './modules/auth/bearer-token.ts';
+import { findSession, knownSession } from './modules/auth/sessions.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
@@ -94,16 +95,18 @@ export async function buildApp(
   }
 
   app.decorateRequest('auth', null);
+  app.decorateRequest('sessionUnchecked', false);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const header = request.headers.authorization;
-    let token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    // Downloads opened in a new tab carry the token as a query parameter (seeds §7).
-    if (!token && request.method === 'GET' && /\/(download|file)(\?|$)/.test(request.url)) {
-      token = (request.query as { token?: string } | undefined)?.token;
+    const token = bearerToken(request);
+    if (!token) return;
+    // A route whose statement checks the session itself may start from the session as last
+    // found (modules/auth/session-guard.ts); every other route looks it up.
+    if (request.routeOptions.config.sessionCheckedByQuery) {
+      request.auth = knownSession(token, config.sessionTtlHours);
+      request.sessionUnchecked = request.auth !== null;
     }
-    if (token && token.length <= 200)
-      request.auth = await findSession(database.db, token, config.sessionTtlHours);
+    request.auth ??= await findSession(database.db, token, config.sessionTtlHours);
   });
   app.addHook('onResponse', async (request, reply) => {
     const auth = request.auth;

@@ -62,5 +62,11 @@ export function authedCtx(
 declare module 'fastify' {
   interface FastifyRequest {
     auth: Auth | null;
+    /** `auth` is the session as last found, not yet checked (modules/auth/session-guard.ts). */
+    sessionUnchecked: boolean;
+  }
+  interface FastifyContextConfig {
+    /** The route's statement checks the session itself (modules/auth/session-guard.ts). */
+    sessionCheckedByQuery?: boolean;
   }
 }

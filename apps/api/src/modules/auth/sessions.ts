@@ -50,23 +50,70 @@ export async function findSession(db: Db, token: string, ttlHours: number): Prom
     lookup = prepareLookup(db);
     preparedLookups.set(db, lookup);
   }
-  const [row] = await lookup.execute({ hash: sha256(token) });
-  if (!row) return null;
+  const hash = sha256(token);
+  const [row] = await lookup.execute({ hash });
+  if (!row) {
+    known.delete(hash);
+    return null;
+  }
   const ttlMs = ttlHours * 3600_000;
+  let expiresAt = row.token.expiresAt.getTime();
   // Impersonation sessions do not slide: they end when their hour is up.
-  if (!row.token.impersonatorId && row.token.expiresAt.getTime() - Date.now() < ttlMs / 2) {
+  if (!row.token.impersonatorId && expiresAt - Date.now() < ttlMs / 2) {
+    expiresAt = Date.now() + ttlMs;
     await db
       .update(apiTokens)
-      .set({ expiresAt: new Date(Date.now() + ttlMs) })
+      .set({ expiresAt: new Date(expiresAt) })
       .where(eq(apiTokens.id, row.token.id));
   }
-  return {
+  const auth: Auth = {
     user: row.user,
     companyName: row.companyName,
     permissions: new Set(permissionsFor(row.user.role, row.user.isPlatformAdmin)),
     tokenId: row.token.id,
     impersonatorId: row.token.impersonatorId,
   };
+  remember(hash, auth, expiresAt);
+  return auth;
+}
+
+/**
+ * Sessions found recently, by token hash (never the token itself): a route whose own statement
+ * checks the session (`sessionGuard`) uses one of these instead of a lookup of its own, which
+ * saves a round trip to the database. Never trusted alone: every use is checked by the guard in
+ * the same statement and snapshot as the data it reads.
+ */
+const known = new Map<string, { auth: Auth; expiresAt: number }>();
+const MAX_KNOWN = 10_000;
+
+function remember(hash: string, auth: Auth, expiresAt: number): void {
+  known.delete(hash);
+  if (known.size >= MAX_KNOWN) known.delete(known.keys().next().value!);
+  known.set(hash, { auth, expiresAt });
+}
+
+/**
+ * The session of `token` as last found, while it needs no sliding (else null: the caller looks it
+ * up, which slides it). Only for a statement that carries `sessionGuard(auth)`.
+ */
+export function knownSession(token: string, ttlHours: number): Auth | null {
+  const entry = known.get(sha256(token));
+  if (!entry) return null;
+  const left = entry.expiresAt - Date.now();
+  const slideDue = !entry.auth.impersonatorId && left < (ttlHours * 3600_000) / 2;
+  return left <= 0 || slideDue ? null : entry.auth;
+}
+
+/**
+ * A boolean SQL expression, true when the session is still what `auth` says: the token neither
+ * revoked nor expired, its user active, in the same company, with the same role and platform
+ * rights (the same conditions as the lookup). `param(v)` adds a parameter and returns its `$n`.
+ */
+export function sessionGuard(auth: Auth, param: (value: unknown) => string): string {
+  return `EXISTS (SELECT 1 FROM api_tokens t JOIN users u ON u.id = t.user_id
+      WHERE t.id = ${param(auth.tokenId)} AND t.revoked_at IS NULL AND t.expires_at > now()
+        AND u.is_active AND u.company_id = ${param(auth.user.companyId)}
+        AND u.role = ${param(auth.user.role)} AND u.is_platform_admin = ${param(auth.user.isPlatformAdmin)})`;
 }
 
 export async function revokeSession(db: DbOrTx, tokenId: number): Promise<void> {

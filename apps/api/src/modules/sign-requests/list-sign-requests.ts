@@ -1,6 +1,7 @@
 import { messages, type SignRequestListQuery } from '@paraaf/contract';
 import { ForbiddenError, ValidationError } from '../../lib/errors.ts';
-import type { AuthedCtx } from '../../lib/context.ts';
+import type { Auth, AuthedCtx } from '../../lib/context.ts';
+import { SESSION_CHANGED, type Guarded } from '../auth/session-guard.ts';
 import { findSignRequestPage, type ListScope } from './sign-requests.list.repository.ts';
 
 /**
@@ -20,18 +21,23 @@ export function scopeOf(ctx: AuthedCtx, kind: 'list' | 'detail'): ListScope {
  * The list as the response body: the pagination object of seed 000 with SignRequestListItem rows
  * (Paginated<SignRequestListItem>), as JSON text. The rows arrive from the database as JSON
  * (sign-requests.list.repository.ts) and are sent without being parsed and serialised again.
+ * With `guard` (a session not yet checked) the same statement checks it: SESSION_CHANGED when it
+ * no longer holds.
  */
 export async function listSignRequests(
   ctx: AuthedCtx,
   scope: ListScope,
   query: SignRequestListQuery,
-): Promise<string> {
+  guard: Auth | null = null,
+): Promise<Guarded<string>> {
   for (const f of query.filters) {
     // A calendar date PostgreSQL can hold (zod accepts year 0000).
     if (f.field === 'created_at' && (f.value < '1900-01-01' || f.value > '9999-12-31'))
       throw ValidationError.field('filters', messages.invalidInput);
   }
-  const { data, total } = await findSignRequestPage(ctx.db, scope, query);
+  const page = await findSignRequestPage(ctx.db, scope, query, guard);
+  if (page === null) return SESSION_CHANGED;
+  const { data, total } = page;
   const lastPage = Math.max(1, Math.ceil(total / query.limit));
   return `{"data":${data},"total":${total},"per_page":${query.limit},"current_page":${query.page},"last_page":${lastPage}}`;
 }

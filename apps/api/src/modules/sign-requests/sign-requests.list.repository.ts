@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { signRequestStates, type SignRequestFilter } from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
+import type { Auth } from '../../lib/context.ts';
+import { sessionGuard } from '../auth/sessions.ts';
 
 /** Whose requests a caller may list: the whole company, or a viewer's linked signed ones. */
 export interface ListScope {
@@ -209,9 +211,19 @@ const ROW_JSON = `json_build_object(
           FROM jsonb_array_elements(sr.custom_fields) f
           WHERE jsonb_typeof(f->'value') = 'string' AND (f->>'value') ~ '\\S') END)`;
 
-/** The select list of every list statement: the total and the page's rows (from `page`) as JSON. */
-function totalAndData(company: string, total: string, order: string): string {
-  return `SELECT ${total} AS total,
+/**
+ * The select list of every list statement: the total, the page's rows (from `page`) as JSON, and
+ * whether the caller's session still holds (`guard`, see modules/auth/session-guard.ts).
+ */
+function totalAndData(
+  st: Statement,
+  company: string,
+  total: string,
+  order: string,
+  guard: Auth | null,
+): string {
+  const sessionOk = guard ? sessionGuard(guard, (v) => st.param(v)) : 'true';
+  return `SELECT ${total} AS total, ${sessionOk} AS session_ok,
     (SELECT coalesce(json_agg(${ROW_JSON} ORDER BY ${order}), '[]'::json)
       FROM page p JOIN sign_requests sr ON sr.id = p.id AND sr.company_id = ${company}
       LEFT JOIN users u ON u.id = sr.viewer_user_id)::text AS data`;
@@ -240,7 +252,12 @@ function limitOffset(st: Statement, params: ListParams): string {
  * Without text or date filters (and not a viewer): the page straight from the indexes (with the
  * default order an index-only scan of (company_id, id)) and the total from the per-state counters.
  */
-function countersStatement(scope: ListScope, c: Conditions, params: ListParams): Statement {
+function countersStatement(
+  scope: ListScope,
+  c: Conditions,
+  params: ListParams,
+  guard: Auth | null,
+): Statement {
   const st = new Statement();
   const company = st.param(scope.companyId);
   const { col } = orderOf(params.order);
@@ -250,7 +267,7 @@ function countersStatement(scope: ListScope, c: Conditions, params: ListParams):
     WHERE ${where}
     ORDER BY ${orderBy(params.order, 'sr')}
     ${limitOffset(st, params)})
-  ${totalAndData(company, counterTotal(company, c), orderBy(params.order, 'p'))}`;
+  ${totalAndData(st, company, counterTotal(company, c), orderBy(params.order, 'p'), guard)}`;
   return st;
 }
 
@@ -263,7 +280,12 @@ export const CACHED_IDS = 1000;
  * one they were counted at. total is NULL when there is no valid entry; `cached` says how many
  * ids the entry holds (a page beyond them is counted again).
  */
-function cachedStatement(scope: ListScope, key: string, params: ListParams): Statement {
+function cachedStatement(
+  scope: ListScope,
+  key: string,
+  params: ListParams,
+  guard: Auth | null,
+): Statement {
   const st = new Statement();
   const company = st.param(scope.companyId);
   const { limit, offset } = bounds(params);
@@ -274,7 +296,7 @@ function cachedStatement(scope: ListScope, key: string, params: ListParams): Sta
   page AS (
     SELECT u.id, u.ord FROM hit, unnest(hit.ids[${st.param(offset + 1)}:${st.param(offset + limit)}])
       WITH ORDINALITY AS u(id, ord))
-  ${totalAndData(company, '(SELECT total FROM hit)', 'p.ord')},
+  ${totalAndData(st, company, '(SELECT total FROM hit)', 'p.ord', guard)},
     (SELECT cardinality(ids) FROM hit) AS cached`;
   return st;
 }
@@ -290,6 +312,7 @@ function countedStatement(
   c: Conditions,
   params: ListParams,
   key: string | null,
+  guard: Auth | null,
 ): Statement {
   const st = new Statement();
   const company = st.param(scope.companyId);
@@ -315,7 +338,7 @@ function countedStatement(
     SELECT ${cols} FROM matches sr
     ORDER BY ${orderBy(params.order, 'sr')}
     ${limitOffset(st, params)})${store}
-  ${totalAndData(company, '(SELECT count(*)::int FROM matches)', orderBy(params.order, 'p'))}`;
+  ${totalAndData(st, company, '(SELECT count(*)::int FROM matches)', orderBy(params.order, 'p'), guard)}`;
   return st;
 }
 
@@ -378,11 +401,11 @@ export function buildListStatements(
 ): { name: string; sql: string; params: unknown[] }[] {
   const c = conditionsOf(params.filters);
   if (countedByCounters(scope, c)) {
-    const page = countersStatement(scope, c, params);
+    const page = countersStatement(scope, c, params, null);
     return [{ name: 'page + total (counters)', sql: page.text, params: page.values }];
   }
-  const cached = cachedStatement(scope, cacheKey(scope, c, params.order), params);
-  const counted = countedStatement(scope, c, params, null);
+  const cached = cachedStatement(scope, cacheKey(scope, c, params.order), params, null);
+  const counted = countedStatement(scope, c, params, null, null);
   return [
     { name: 'page + total (cache)', sql: cached.text, params: cached.values },
     { name: 'page + total (counted)', sql: counted.text, params: counted.values },
@@ -395,27 +418,32 @@ export interface ListPage {
   total: number;
 }
 
-function pageOf(row: Record<string, unknown> | undefined): ListPage {
+/** The page of a statement's single row; null when the session guard failed. */
+function pageOf(row: Record<string, unknown> | undefined): ListPage | null {
+  if (row?.session_ok === false) return null;
   return { data: typeof row?.data === 'string' ? row.data : '[]', total: Number(row?.total ?? 0) };
 }
 
 /**
  * The page and the exact total in one statement: from the counters; or, for a counted filter,
  * from the cache when the company's requests are unchanged since it was counted, else counted
- * (and cached when the page lies within the cached ids).
+ * (and cached when the page lies within the cached ids). With `guard` every statement also checks
+ * that session; null when it no longer holds.
  */
 export async function findSignRequestPage(
   db: DbOrTx,
   scope: ListScope,
   params: ListParams,
-): Promise<ListPage> {
+  guard: Auth | null = null,
+): Promise<ListPage | null> {
   const c = conditionsOf(params.filters);
   if (countedByCounters(scope, c)) {
-    const [row] = await run(db, countersStatement(scope, c, params), true);
+    const [row] = await run(db, countersStatement(scope, c, params, guard), true);
     return pageOf(row);
   }
   const key = cacheKey(scope, c, params.order);
-  const [hit] = await run(db, cachedStatement(scope, key, params), true);
+  const [hit] = await run(db, cachedStatement(scope, key, params, guard), true);
+  if (hit?.session_ok === false) return null;
   const { offset, limit } = bounds(params);
   if (hit?.total !== null && hit?.total !== undefined) {
     const total = Number(hit.total);
@@ -424,7 +452,8 @@ export async function findSignRequestPage(
   }
   const text = c.signerPatterns.length > 0 || c.signablePatterns.length > 0;
   const storable = offset + limit <= CACHED_IDS;
-  const [row] = await run(db, countedStatement(scope, c, params, storable ? key : null), !text);
+  const counted = countedStatement(scope, c, params, storable ? key : null, guard);
+  const [row] = await run(db, counted, !text);
   return pageOf(row);
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { signRequestListQuery } from '@paraaf/contract';
 import { authedCtx, type Deps } from '../../lib/context.ts';
 import { parseInput } from '../../lib/validate.ts';
+import { withCheckedSession } from '../auth/session-guard.ts';
 import { listSignRequests, scopeOf } from './list-sign-requests.ts';
 import { getSignRequest } from './get-sign-request.ts';
 
@@ -13,18 +14,22 @@ const idParam = {
 
 /** Reading sign requests: the list (GET /api/sign-requests) and the detail. */
 export function signRequestsReadRoutes(app: FastifyInstance, deps: Deps): void {
-  app.get('/api/sign-requests', async (request, reply) => {
-    const ctx = authedCtx(deps, request);
-    // getSignRequests, or a viewer's getMySignRequests (403 before any 422).
-    const scope = scopeOf(ctx, 'list');
-    const body = await listSignRequests(
-      ctx,
-      scope,
-      parseInput(signRequestListQuery, request.query),
-    );
-    // Already JSON (Paginated<SignRequestListItem>): sent as it is.
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  // The most requested read: its statement checks the session too (one round trip, not two).
+  app.get(
+    '/api/sign-requests',
+    { config: { sessionCheckedByQuery: true } },
+    async (request, reply) => {
+      const body = await withCheckedSession(deps, request, async (guard) => {
+        const ctx = authedCtx(deps, request);
+        // getSignRequests, or a viewer's getMySignRequests (403 before any 422).
+        const scope = scopeOf(ctx, 'list');
+        const query = parseInput(signRequestListQuery, request.query);
+        return listSignRequests(ctx, scope, query, guard);
+      });
+      // Already JSON (Paginated<SignRequestListItem>): sent as it is.
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
 
   app.get<{ Params: { id: number } }>(
     '/api/sign-requests/:id',
