@@ -278,6 +278,7 @@ export function benchCases(day) {
       },
     },
     { label: 'page 500', query: { page: 500 } },
+    { label: 'last page (10,000)', query: { page: 10000 } },
     {
       // Every request a name not searched before: the count cache never answers (cold searches).
       label: 'signer full name, new each time',

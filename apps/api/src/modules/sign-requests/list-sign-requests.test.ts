@@ -291,19 +291,24 @@ describe('GET /api/sign-requests', () => {
     expect(res.data.map((r) => r.id)).toEqual([ids.r6, ids.r5]);
   });
 
-  it('answers pages past the fifth like the first ones (their offset is a parameter)', async () => {
+  it('answers pages past the fifth like the first ones, from either end', async () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(
       new Date(),
     );
-    for (const filters of [
-      [],
-      [{ field: 'state_id', value: [8] }],
-      [{ field: 'created_at', type: 'date', operator: 'eq', value: today }],
-    ]) {
-      const all = body(await list(admin.token, withFilters(filters, '&limit=100')));
+    // Pages past the middle are read from the end (the counters' path): every order, both ends.
+    for (const [filters, order] of [
+      [[], 'id,desc'],
+      [[], 'created_at,asc'],
+      [[{ field: 'state_id', value: [8] }], 'id,asc'],
+      [[{ field: 'state_id', value: [3, 8] }], 'state_id,desc'],
+      [[{ field: 'created_at', type: 'date', operator: 'eq', value: today }], 'id,desc'],
+    ] as const) {
+      const all = body(await list(admin.token, withFilters(filters, `&limit=100&order=${order}`)));
       expect(all.total).toBeGreaterThanOrEqual(8);
-      for (const page of [2, 6, 7, 8, all.total + 1]) {
-        const res = body(await list(admin.token, withFilters(filters, `&limit=1&page=${page}`)));
+      for (const page of [2, 6, 7, 8, all.total - 1, all.total, all.total + 1]) {
+        const res = body(
+          await list(admin.token, withFilters(filters, `&limit=1&page=${page}&order=${order}`)),
+        );
         expect(res).toMatchObject({ total: all.total, current_page: page });
         expect(res.data.map((r) => r.id)).toEqual(all.data.slice(page - 1, page).map((r) => r.id));
       }

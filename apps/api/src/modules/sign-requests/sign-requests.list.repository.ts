@@ -173,8 +173,10 @@ function orderOf(order: string): { col: 'id' | 'created_at' | 'state_id'; dir: '
   return { col, dir: direction === 'asc' ? 'ASC' : 'DESC' };
 }
 
-function orderBy(order: string, alias: string): string {
-  const { col, dir } = orderOf(order);
+/** ORDER BY of the list's order; `reversed` the opposite direction (a page read from the end). */
+function orderBy(order: string, alias: string, reversed = false): string {
+  const { col, dir: given } = orderOf(order);
+  const dir = reversed ? (given === 'ASC' ? 'DESC' : 'ASC') : given;
   return col === 'id' ? `${alias}.id ${dir}` : `${alias}.${col} ${dir}, ${alias}.id ${dir}`;
 }
 
@@ -261,13 +263,37 @@ function countersStatement(
   const st = new Statement();
   const company = st.param(scope.companyId);
   const { col } = orderOf(params.order);
+  const cols = `sr.id${col === 'id' ? '' : `, sr.${col}`}`;
   const where = whereOf(st, company, scope, c);
-  st.text = `WITH page AS (
-    SELECT sr.id${col === 'id' ? '' : `, sr.${col}`} FROM sign_requests sr
+  const total = counterTotal(company, c);
+  if (params.page <= LITERAL_PAGES) {
+    st.text = `WITH page AS (
+    SELECT ${cols} FROM sign_requests sr
     WHERE ${where}
     ORDER BY ${orderBy(params.order, 'sr')}
     ${limitOffset(st, params)})
-  ${totalAndData(st, company, counterTotal(company, c), orderBy(params.order, 'p'), guard)}`;
+  ${totalAndData(st, company, total, orderBy(params.order, 'p'), guard)}`;
+    return st;
+  }
+  // A deep page is read from whichever end is nearer: the index skips `offset` rows from the
+  // front, or total - offset - limit from the back (the last page costs what the first does).
+  // The exact total is known in the same snapshot, so both give the same rows; the branch not
+  // taken is never scanned (a one-time filter).
+  const { limit, offset } = bounds(params);
+  const o = st.param(offset);
+  st.text = `WITH t AS (SELECT ${total} AS n),
+  page AS (
+    (SELECT ${cols} FROM sign_requests sr
+      WHERE ${where} AND (SELECT n FROM t) >= 2 * ${o}::int + ${limit}
+      ORDER BY ${orderBy(params.order, 'sr')}
+      LIMIT ${limit} OFFSET ${o})
+    UNION ALL
+    (SELECT ${cols} FROM sign_requests sr
+      WHERE ${where} AND (SELECT n FROM t) < 2 * ${o}::int + ${limit}
+      ORDER BY ${orderBy(params.order, 'sr', true)}
+      LIMIT greatest(least(${limit}, (SELECT n FROM t) - ${o}::int), 0)
+      OFFSET greatest((SELECT n FROM t) - ${o}::int - ${limit}, 0)))
+  ${totalAndData(st, company, '(SELECT n FROM t)', orderBy(params.order, 'p'), guard)}`;
   return st;
 }
 
