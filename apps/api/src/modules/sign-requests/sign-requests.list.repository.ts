@@ -386,9 +386,9 @@ function cacheKey(scope: ListScope, c: Conditions, order: string): string {
 /**
  * Statement names by text. A named statement is parsed and planned once per pooled connection
  * (PostgreSQL then reuses the plan), which on this list costs more than running it. The shapes
- * are few (filter kinds and counts × order); past the cap a new shape runs unnamed.
- * Text searches run unnamed: their best plan depends on the pattern (a common name walks the
- * newest requests, a rare one reads the trigram index), and a cached generic plan cannot know it.
+ * are few (filter kinds and counts × order); past the cap a new shape runs unnamed. Text searches
+ * too: they count every match, which the trigram index serves whatever the pattern, so the
+ * generic plan is the one a given pattern would get.
  */
 const statementNames = new Map<string, string>();
 // A cached statement holds ~170 kB in each pooled backend (measured): keep the set small.
@@ -476,10 +476,9 @@ export async function findSignRequestPage(
     // The page is within the cached ids, or the cached ids are all there are.
     if (offset + limit <= Number(hit.cached) || Number(hit.cached) >= total) return pageOf(hit);
   }
-  const text = c.signerPatterns.length > 0 || c.signablePatterns.length > 0;
   const storable = offset + limit <= CACHED_IDS;
   const counted = countedStatement(scope, c, params, storable ? key : null, guard);
-  const [row] = await run(db, counted, !text);
+  const [row] = await run(db, counted, true);
   return pageOf(row);
 }
 
