@@ -73,7 +73,7 @@ async function loadData(client, { companyId, userId, total = 1_000_000, log }) {
      WHERE tablename IN ('signers', 'signables', 'sign_requests') AND indexname LIKE '%\\_trgm'`,
   );
   for (const ix of trgm) await client.query(`DROP INDEX ${ix.indexname}`);
-  // The per-request search texts and lists (migrations 0011, 0013) are filled in one pass after
+  // The per-request search texts, lists and tokens (0011, 0013, 0014) are filled in one pass after
   // the load instead of by their triggers, which would rewrite every request once per insert.
   const { rows: searchTriggers } = await client.query(
     `SELECT tgname, tgrelid::regclass::text AS tab FROM pg_trigger
@@ -152,7 +152,9 @@ async function loadData(client, { companyId, userId, total = 1_000_000, log }) {
     await step(
       'search texts of the requests',
       `UPDATE sign_requests sr SET signer_search = t.signers, signable_search = t.signables,
-         signer_list = t.signer_list, signable_list = t.signable_list
+         signer_list = t.signer_list, signable_list = t.signable_list,
+         search_tokens = sign_request_search_tokens(sr.company_id, 's', t.signers)
+           || sign_request_search_tokens(sr.company_id, 'd', t.signables)
        FROM (
          SELECT coalesce(s.id, d.id) AS id, s.search AS signers, d.search AS signables,
            s.list AS signer_list, d.list AS signable_list

@@ -178,6 +178,16 @@ describe('GET /api/sign-requests', () => {
       [],
     );
     expect(await idsOf([{ field: 'signers', operator: 'like', value: 'de vr' }])).toEqual([ids.r1]);
+    // Any part of a name: across the space, the ends of two words, two letters, a particle.
+    const signer = (value: string) => idsOf([{ field: 'signers', operator: 'like', value }]);
+    expect(await signer('an jans')).toEqual([ids.r1]);
+    expect(await signer('ees jansen')).toEqual([ids.r3]);
+    expect(await signer('ie')).toEqual([ids.r1]);
+    // 'de' is a particle (no tokens asked): Piet de Vries and every 'Onder1 Tekenaar'.
+    expect(await signer('de')).toEqual(expect.arrayContaining([ids.r1, ids.r4, ids.r12]));
+    expect(await signer('de')).not.toContain(ids.r2);
+    expect(await signer('nne bak')).toEqual([ids.r2]);
+    expect(await signer('nne bakk x')).toEqual([]);
     // LIKE wildcards in the text are literal characters.
     expect(await idsOf([{ field: 'signers', operator: 'like', value: '%' }])).toEqual([]);
   });

@@ -24,19 +24,20 @@ interface Conditions {
   /** null: no state filter; an empty list matches nothing. */
   states: number[] | null;
   days: string[];
-  signerPatterns: string[];
-  signablePatterns: string[];
+  /** Search texts, lower-cased. */
+  signerTexts: string[];
+  signableTexts: string[];
 }
 
 const MAX_INT = 2147483647;
 
 /** `%text%` for LIKE on a lower-cased column, with LIKE's own wildcards taken literally. */
 function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function conditionsOf(filters: SignRequestFilter[]): Conditions {
-  const c: Conditions = { states: null, days: [], signerPatterns: [], signablePatterns: [] };
+  const c: Conditions = { states: null, days: [], signerTexts: [], signableTexts: [] };
   for (const f of filters) {
     if (f.field === 'state_id') {
       if (f.value.length === 0) continue; // the filter panel with nothing ticked
@@ -45,9 +46,9 @@ function conditionsOf(filters: SignRequestFilter[]): Conditions {
     } else if (f.field === 'created_at') {
       c.days.push(f.value);
     } else {
-      const text = f.value.trim();
+      const text = f.value.trim().toLowerCase();
       if (!text) continue;
-      (f.field === 'signers' ? c.signerPatterns : c.signablePatterns).push(likePattern(text));
+      (f.field === 'signers' ? c.signerTexts : c.signableTexts).push(text);
     }
   }
   return c;
@@ -58,8 +59,8 @@ function countedByCounters(scope: ListScope, c: Conditions): boolean {
   return (
     scope.viewerUserId === null &&
     c.days.length === 0 &&
-    !c.signerPatterns.length &&
-    !c.signablePatterns.length
+    !c.signerTexts.length &&
+    !c.signableTexts.length
   );
 }
 
@@ -84,40 +85,53 @@ function integer(value: number): number {
 
 /**
  * The separator between names in `sign_requests.signer_search` / `signable_search` (migration
- * 0011). A pattern without it can only match inside one name, so LIKE on the joined text is
- * exactly LIKE on each name; a pattern with it falls back to the per-name subquery.
+ * 0011). A text without it can only match inside one name, so LIKE on the joined text is exactly
+ * LIKE on each name; a text with it falls back to the per-name subquery.
  */
 const NAME_SEPARATOR = '\x1f';
 
-/** Name particles so common that their trigrams would make the index read most of its lists. */
+/** Name particles in so many names that their tokens filter less than they cost to read. */
 const PARTICLES = new Set(['de', 'van', 'der', 'den', 'het', 'ter', 'ten', "'t", 'la', 'le', 'du']);
 
 /**
- * A search on a trigram-indexed column. A text with name particles asks the index only for the
- * parts between them ('sanne de vries' → 'sanne', 'vries': the trigrams of ' de ' are in most
- * rows and cost more to read than they filter), and checks the whole text on the rows found
- * (`col || ''` is not indexed, so the planner does not hand the whole pattern to the index).
- * Same rows as `col LIKE pattern`.
+ * The runs of a search text whose tokens are asked for: the text between name particles, where
+ * three characters or longer ('sanne de vries' → 'sanne', 'vries'). Any name containing the text
+ * contains each run.
  */
-function searchCondition(st: Statement, column: string, pattern: string): string {
-  const words = pattern.slice(1, -1).split(' ');
-  const parts: string[] = [];
+function tokenRuns(text: string): string[] {
+  const runs: string[] = [];
   let current: string[] = [];
-  for (const word of [...words, '']) {
+  for (const word of [...text.split(' '), '']) {
     if (word && !PARTICLES.has(word)) {
       current.push(word);
       continue;
     }
-    if (current.join(' ').length >= 3) parts.push(current.join(' '));
+    if (current.join(' ').length >= 3) runs.push(current.join(' '));
     current = [];
   }
-  const hasParticle = words.some((w) => PARTICLES.has(w));
-  // Every parameter must appear in the text (PostgreSQL cannot type an unused one).
-  if (!hasParticle || parts.length === 0) return `${column} LIKE ${st.param(pattern)}`;
-  return [
-    ...parts.map((w) => `${column} LIKE ${st.param(`%${w}%`)}`),
-    `(${column} || '') LIKE ${st.param(pattern)}`,
-  ].join(' AND ');
+  return runs;
+}
+
+/**
+ * A text search on one of the search columns of migration 0011: candidates from the company's
+ * trigram tokens (`search_tokens`, migration 0014, GIN-indexed), then LIKE on the column, so the
+ * rows are exactly those of `column LIKE '%text%'`. A text without a run of three characters
+ * (e.g. 'an') is LIKE alone, over the company's rows.
+ */
+function searchCondition(
+  st: Statement,
+  company: string,
+  kind: 's' | 'd',
+  column: string,
+  text: string,
+): string {
+  const like = `${column} LIKE ${st.param(likePattern(text))}`;
+  const runs = tokenRuns(text);
+  if (runs.length === 0) return like;
+  const tokens = runs
+    .map((run) => `sign_request_search_tokens(${company}, '${kind}', ${st.param(run)})`)
+    .join(' || ');
+  return `sr.search_tokens @> (${tokens}) AND ${like}`;
 }
 
 function whereOf(st: Statement, company: string, scope: ListScope, c: Conditions): string {
@@ -134,22 +148,21 @@ function whereOf(st: Statement, company: string, scope: ListScope, c: Conditions
       `sr.created_at < (${d}::date + 1)::timestamp AT TIME ZONE 'Europe/Amsterdam'`,
     );
   }
-  // The search columns of migration 0011, each with its (company_id, col gin_trgm_ops) index.
-  for (const p of c.signerPatterns) {
+  for (const text of c.signerTexts) {
     parts.push(
-      p.includes(NAME_SEPARATOR)
+      text.includes(NAME_SEPARATOR)
         ? `sr.id IN (SELECT s.sign_request_id FROM signers s
       WHERE s.company_id = ${company}
-        AND lower(s.firstname || ' ' || s.lastname) LIKE ${st.param(p)})`
-        : searchCondition(st, 'sr.signer_search', p),
+        AND lower(s.firstname || ' ' || s.lastname) LIKE ${st.param(likePattern(text))})`
+        : searchCondition(st, company, 's', 'sr.signer_search', text),
     );
   }
-  for (const p of c.signablePatterns) {
+  for (const text of c.signableTexts) {
     parts.push(
-      p.includes(NAME_SEPARATOR)
+      text.includes(NAME_SEPARATOR)
         ? `sr.id IN (SELECT d.sign_request_id FROM signables d
-      WHERE d.company_id = ${company} AND lower(d.name) LIKE ${st.param(p)})`
-        : searchCondition(st, 'sr.signable_search', p),
+      WHERE d.company_id = ${company} AND lower(d.name) LIKE ${st.param(likePattern(text))})`
+        : searchCondition(st, company, 'd', 'sr.signable_search', text),
     );
   }
   return parts.join(' AND ');
@@ -375,8 +388,8 @@ function cacheKey(scope: ListScope, c: Conditions, order: string): string {
     scope.viewerUserId,
     c.states,
     c.days,
-    c.signerPatterns,
-    c.signablePatterns,
+    c.signerTexts,
+    c.signableTexts,
     col,
     dir,
   ];
