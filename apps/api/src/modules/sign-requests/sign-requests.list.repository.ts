@@ -384,15 +384,7 @@ function countedStatement(
 /** The cache key of a counted filter: everything that decides its rows and their order. */
 function cacheKey(scope: ListScope, c: Conditions, order: string): string {
   const { col, dir } = orderOf(order);
-  const shape = [
-    scope.viewerUserId,
-    c.states,
-    c.days,
-    c.signerTexts,
-    c.signableTexts,
-    col,
-    dir,
-  ];
+  const shape = [scope.viewerUserId, c.states, c.days, c.signerTexts, c.signableTexts, col, dir];
   return createHash('sha256').update(JSON.stringify(shape)).digest('base64url');
 }
 
