@@ -24,6 +24,33 @@ describe('signer mail rendering', () => {
     expect(html).toContain('Klik: <a href=');
   });
 
+  it('adds the button when the only [[link]] gave way to a message the template never places', () => {
+    const html = fillBody('Graag tekenen: [[link]]', { ...values, content: 'Klik: [[link]]' });
+    expect(html.match(/<a /g)).toHaveLength(1);
+    expect(html).toContain('Graag tekenen: <a href=');
+  });
+
+  it('adds the button to a template without [[link]] and places repeated slots once', () => {
+    expect(fillBody('<p>Hallo</p>', values).match(/<a /g)).toHaveLength(1);
+    const twice = fillBody('<p>[[content]]</p><p>[[content]]</p><p>[[link]]</p>[[link]]', {
+      ...values,
+      content: 'A [[link]] B [[link]]',
+    });
+    expect(twice.match(/<a /g)).toHaveLength(1);
+    expect(twice.match(/Regel|A /g)).toHaveLength(1);
+  });
+
+  it('fills href="[[link]]" with the URL and counts it as the link', () => {
+    const html = fillBody('<p><a href="[[link]]">Teken hier</a></p><p>[[link]]</p>', values);
+    expect(html.match(/href="https:\/\/paraaf.test\/ondertekenen\/abc"/g)).toHaveLength(1);
+    expect(html).not.toContain('[[');
+  });
+
+  it('adds no button to a mail without a link', () => {
+    const html = fillBody('<p>[[content]]</p><p>[[link]]</p>', { ...values, link: undefined });
+    expect(html).not.toMatch(/<a |\[\[/);
+  });
+
   it('removes scripts and event handlers from template HTML', () => {
     const clean = sanitizeTemplateHtml(
       '<p onclick="evil()">a</p><script>alert(1)</script><a href="javascript:alert(1)">b</a>',

@@ -55,23 +55,59 @@ export function fillSubject(subject: string, values: MergeValues): string {
     .trim();
 }
 
+const LINK = '[[link]]';
+const CONTENT = '[[content]]';
+/** A [[link]] written as an attribute value (`<a href="[[link]]">`): it takes the bare URL. */
+const linkAttribute = /((?:href|src)\s*=\s*)(["'])\s*\[\[link\]\]\s*\2/gi;
+
 /**
- * Fills an HTML body. The message goes in first, so merge fields the sender typed in it
- * ([[firstname]], [[link]]) are filled too; when the message places [[link]] itself the
- * template's own [[link]] is left out, so the button appears once.
+ * Fills an HTML body. Whatever the template and the message hold, a mail with a link carries it
+ * exactly once:
+ * - the message goes in where the template first writes [[content]] (once), so merge fields the
+ *   sender typed in it ([[firstname]], [[link]]) are filled too;
+ * - when the placed message holds [[link]], the template's own [[link]] is left out;
+ * - the first [[link]] left becomes the button (or the URL of an `href="[[link]]"`), later
+ *   ones go;
+ * - when no [[link]] is left at all (a template without one, or whose only [[link]] gave way to
+ *   a message it never places), the button is added at the end.
  */
 export function fillBody(template: string, values: MergeValues): string {
-  const message = (values.content ?? '').replaceAll('[[content]]', '');
-  const messageHasLink = message.includes('[[link]]');
+  const message = (values.content ?? '').replaceAll(CONTENT, '');
   let html = sanitizeTemplateHtml(template);
-  if (messageHasLink)
-    html = html.replace(/<p>\s*\[\[link\]\]\s*<\/p>/g, '').replaceAll('[[link]]', '');
-  const messageHtml = escapeHtml(message).replace(/\r?\n/g, '<br>');
-  html = html.replaceAll('[[content]]', messageHtml);
+  if (html.includes(CONTENT)) {
+    if (message.includes(LINK)) html = withoutLinkSlots(html);
+    const at = html.indexOf(CONTENT);
+    const messageHtml = escapeHtml(message).replace(/\r?\n/g, '<br>');
+    html =
+      html.slice(0, at) + messageHtml + html.slice(at + CONTENT.length).replaceAll(CONTENT, '');
+  }
   const escaped: Record<string, string> = {};
   for (const [k, v] of Object.entries(values.fields)) escaped[k] = escapeHtml(v);
-  escaped.link = values.link ? buttonHtml(values.link) : '';
-  return fill(html, escaped);
+  let linkPlaced = false;
+  const placeLink = (asUrl: boolean): string => {
+    if (!values.link || linkPlaced) return asUrl ? '#' : '';
+    linkPlaced = true;
+    return asUrl ? escapeHtml(values.link.url) : buttonHtml(values.link);
+  };
+  // One pass, in the order the reader sees them; filled values are never scanned again.
+  html = html.replace(
+    new RegExp(`${linkAttribute.source}|\\[\\[([a-z_]+)\\]\\]`, 'gi'),
+    (whole, attr: string | undefined, quote: string | undefined, key: string | undefined) => {
+      if (attr !== undefined) return `${attr}${quote}${placeLink(true)}${quote}`;
+      if (key === 'link') return placeLink(false);
+      return key !== undefined && key in escaped ? escaped[key]! : whole;
+    },
+  );
+  if (values.link && !linkPlaced) html += `<p>${placeLink(false)}</p>`;
+  return html;
+}
+
+/** A template's own [[link]] slots removed (with the paragraph that only held one). */
+function withoutLinkSlots(html: string): string {
+  return html
+    .replace(/<p>\s*\[\[link\]\]\s*<\/p>/g, '')
+    .replace(linkAttribute, '$1$2#$2')
+    .replaceAll(LINK, '');
 }
 
 /** A readable plain-text version of the HTML body. */
