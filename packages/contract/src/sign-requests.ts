@@ -27,6 +27,8 @@ export const signingMessages = {
   fileTooLarge: 'Het bestand is te groot (maximaal 25 MB)',
   fileNoPages: "Dit PDF-bestand bevat geen pagina's",
   fileTooManyPages: "Het document heeft te veel pagina's (maximaal 500)",
+  imageTooLarge: 'De afbeelding is te groot (maximaal 50 megapixels)',
+  fileTooComplex: 'Dit bestand is te groot of te ingewikkeld om te verwerken',
   wordConversionUnavailable: 'Het omzetten van Word-bestanden is op deze server niet beschikbaar',
   wordConversionFailed: 'Dit Word-bestand kon niet worden omgezet naar PDF',
   markerPage: 'De marker staat op een pagina die niet in het document voorkomt',

@@ -12,10 +12,13 @@ function startsWith(bytes: Uint8Array, magic: readonly number[], offset = 0): bo
   return magic.every((b, i) => bytes[offset + i] === b);
 }
 
-/** `%PDF-` within the first 1024 bytes, as PDF readers accept it. */
+/**
+ * `%PDF-` as the very first bytes. Readers accept it anywhere in the first 1024 bytes, but what
+ * precedes it can be an HTML page (a polyglot) that a browser renders if the file is ever served
+ * or saved under another type; documents are stored as uploaded, so such a file is refused.
+ */
 function isPdf(bytes: Buffer): boolean {
-  const head = bytes.subarray(0, 1024);
-  return head.indexOf('%PDF-', 0, 'latin1') !== -1;
+  return bytes.toString('latin1', 0, 5) === '%PDF-';
 }
 
 /** An OLE2 compound file holding a `WordDocument` stream (not an .xls, .ppt or .msi). */

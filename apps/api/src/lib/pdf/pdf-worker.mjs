@@ -1,23 +1,60 @@
 // Runs in a worker thread (see worker-pool.ts): parses untrusted PDFs and images with pdf-lib,
 // so that a hostile file can exhaust only this thread's memory and time, never the api's.
 // Plain JavaScript on purpose: it loads the same way under `node --import tsx` and vitest.
+import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
+import zlib from 'node:zlib';
 import {
   EncryptedPDFError,
+  PDFArray,
   PDFButton,
   PDFCheckBox,
   PDFDict,
   PDFDocument,
   PDFDropdown,
   PDFName,
+  PDFNumber,
   PDFOptionList,
   PDFRadioGroup,
+  PDFRawStream,
   PDFTextField,
+  decodePDFRawStream,
 } from 'pdf-lib';
 
 // pdf-lib reports recoverable parse problems with console.log; hostile files would flood the log.
 console.log = () => {};
 console.warn = () => {};
+
+/**
+ * Decompression caps. resourceLimits bound this thread's JavaScript heap, but decoded streams
+ * and pixels live in ArrayBuffers outside it, so their sizes are capped here, before a byte is
+ * kept: a Flate bomb (1,000× expansion) is refused after reading at most these amounts.
+ */
+const LIMITS = {
+  /** One stream, decoded (a content stream, font, object stream; an image gets its own cap). */
+  streamBytes: 64 * 1024 * 1024,
+  /** All streams of a document together, decoded. */
+  documentBytes: 512 * 1024 * 1024,
+  /** Pixels of one image inside a PDF, as for uploaded images. */
+  imagePixels: 50_000_000,
+};
+
+// pdf-lib decodes object and cross-reference streams while loading, growing one buffer per
+// stream without a limit. Every pdf-lib decoder grows its buffer through this one method, so
+// the cap goes there; a document that hits it is refused as too complex.
+const { default: DecodeStream } = createRequire(import.meta.url)(
+  'pdf-lib/cjs/core/streams/DecodeStream.js',
+);
+const growBuffer = DecodeStream.prototype.ensureBuffer;
+let capHit = false;
+class DecodeCapError extends Error {}
+DecodeStream.prototype.ensureBuffer = function ensureCappedBuffer(requested) {
+  if (requested > LIMITS.streamBytes) {
+    capHit = true;
+    throw new DecodeCapError('decoded stream too large');
+  }
+  return growBuffer.call(this, requested);
+};
 
 /** A4 portrait in PDF points. */
 const A4 = { width: 595.28, height: 841.89 };
@@ -68,13 +105,98 @@ function hasFormFields(doc) {
 
 async function load(bytes) {
   let doc;
+  capHit = false;
   try {
     doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
   } catch (error) {
+    if (capHit) throw new DocumentFailure('too-complex');
     throw new DocumentFailure(error instanceof EncryptedPDFError ? 'encrypted' : 'corrupt');
   }
+  // pdf-lib keeps going past an object it cannot read; one that hit the cap is a bomb.
+  if (capHit) throw new DocumentFailure('too-complex');
   if (doc.isEncrypted) throw new DocumentFailure('encrypted');
   return doc;
+}
+
+const EXPANDING = new Set(['FlateDecode', 'Fl', 'LZWDecode', 'LZW', 'RunLengthDecode', 'RL']);
+
+function filterNames(dict) {
+  const filter = dict.lookup(PDFName.of('Filter'));
+  if (filter instanceof PDFName) return [filter.decodeText()];
+  if (filter instanceof PDFArray) {
+    return filter.asArray().map((f) => (f instanceof PDFName ? f.decodeText() : ''));
+  }
+  return [];
+}
+
+function numberIn(dict, key) {
+  const value = dict.lookup(PDFName.of(key));
+  return value instanceof PDFNumber ? value.asNumber() : 0;
+}
+
+/** Bytes a Flate stream inflates to, counted chunk by chunk; past `limit` it stops early. */
+function inflatedSize(data, limit) {
+  return new Promise((resolve) => {
+    const inflate = zlib.createInflate({
+      finishFlush: zlib.constants.Z_SYNC_FLUSH,
+      chunkSize: 256 * 1024,
+    });
+    let size = 0;
+    let settled = false;
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      inflate.destroy();
+      resolve(size);
+    };
+    inflate.on('data', (chunk) => {
+      size += chunk.length;
+      if (size > limit) finish();
+    });
+    inflate.on('end', finish);
+    // Damaged data: a viewer stops where it breaks, so what came out until then counts.
+    inflate.on('error', finish);
+    inflate.end(data);
+  });
+}
+
+/** The decoded size of a stream, or more than `limit` when it decodes past it. */
+async function decodedSize(stream, limit) {
+  const filters = filterNames(stream.dict);
+  if (!filters.some((f) => EXPANDING.has(f))) return stream.contents.length;
+  const [first, ...rest] = filters;
+  if ((first === 'FlateDecode' || first === 'Fl') && !rest.some((f) => EXPANDING.has(f))) {
+    return inflatedSize(stream.contents, limit);
+  }
+  // Rare chains (LZW, RunLength, ASCII85 before Flate…): pdf-lib's decoders, under the cap.
+  try {
+    return decodePDFRawStream(stream).decode().length;
+  } catch (error) {
+    if (error instanceof DecodeCapError) return Infinity;
+    return stream.contents.length; // a filter pdf-lib does not know, or damaged data
+  }
+}
+
+/**
+ * Refuses a document whose streams decode to more than the caps: what a viewer (pdf.js in the
+ * browser, pdf-lib when sealing) would have to hold. Images are also held to the pixel cap.
+ */
+async function checkDecodedSizes(doc) {
+  let total = 0;
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    let limit = LIMITS.streamBytes;
+    if (object.dict.lookup(PDFName.of('Subtype')) === PDFName.of('Image')) {
+      const pixels = numberIn(object.dict, 'Width') * numberIn(object.dict, 'Height');
+      if (pixels > LIMITS.imagePixels) throw new DocumentFailure('too-complex');
+      // Up to four components of 16 bits, plus a predictor byte per row.
+      limit = Math.max(limit, pixels * 8 + numberIn(object.dict, 'Height'));
+    }
+    limit = Math.min(limit, LIMITS.documentBytes - total);
+    const size = await decodedSize(object, limit);
+    if (size > limit) throw new DocumentFailure('too-complex');
+    total += size;
+  }
 }
 
 function describe(doc, maxPages) {
@@ -117,7 +239,9 @@ async function imageToPdf(bytes, kind) {
 async function run(task) {
   if (task.op === 'inspect') {
     const doc = await load(task.bytes);
-    return { info: describe(doc, task.maxPages) };
+    const info = describe(doc, task.maxPages);
+    await checkDecodedSizes(doc);
+    return { info };
   }
   if (task.op === 'image') {
     const pdf = await imageToPdf(task.bytes, task.kind);

@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName } from 'pdf-lib';
 import { signingMessages } from '@paraaf/contract';
 import { ValidationError } from '../errors.ts';
 import { detectFileKind, zipEntryNames } from './detect.ts';
+import { MAX_IMAGE_PIXELS, readImageHeader } from './image-header.ts';
 import { closePdfWorkers, MAX_UPLOAD_BYTES, preparePdf } from './prepare.ts';
 import { ConversionError, wordToPdf } from './soffice.ts';
 import { WorkerPool, WorkerTaskError } from './worker-pool.ts';
@@ -19,6 +20,13 @@ import {
   makeZip,
   qpdfEncryptedFixture,
 } from '../../../test/fixtures/documents.ts';
+import {
+  flateBombPdf,
+  lyingJpeg,
+  objectStreamBombPdf,
+  pngBomb,
+  zlibOfZeros,
+} from '../../../test/fixtures/bombs.ts';
 
 afterAll(() => closePdfWorkers());
 
@@ -59,6 +67,115 @@ describe('detectFileKind', () => {
     Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(ole);
     Buffer.from('WordDocument', 'utf16le').copy(ole, 600);
     expect(detectFileKind(ole)).toBe('doc');
+  });
+});
+
+/** A 4 × 4 PNG with acTL and fcTL chunks, its frame declaring width × height. */
+function animatedPng(width: number, height: number): Buffer {
+  const png = makePng(4, 4);
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length);
+    head.write(type, 4, 'latin1');
+    return Buffer.concat([head, data, Buffer.alloc(4)]);
+  };
+  const fctl = Buffer.alloc(26);
+  fctl.writeUInt32BE(width, 4);
+  fctl.writeUInt32BE(height, 8);
+  // Signature and IHDR (33 bytes), then acTL and fcTL, then the rest.
+  return Buffer.concat([
+    png.subarray(0, 33),
+    chunk('acTL', Buffer.alloc(8)),
+    chunk('fcTL', fctl),
+    png.subarray(33),
+  ]);
+}
+
+describe('detectFileKind and polyglots', () => {
+  it('takes a PDF only when %PDF- is its first byte: HTML before it is no PDF', async () => {
+    const pdf = await makePdf();
+    const html = Buffer.from('<html><body><script>alert(1)</script></body></html>\n');
+    expect(detectFileKind(Buffer.concat([html, pdf]))).toBeNull();
+    expect(detectFileKind(Buffer.concat([Buffer.from('\n'), pdf]))).toBeNull();
+    expect(detectFileKind(pdf)).toBe('pdf');
+  });
+});
+
+describe('readImageHeader', () => {
+  it('reads PNG and JPEG sizes from their headers, lying or not', () => {
+    expect(readImageHeader(makePng(40, 30))).toEqual({
+      kind: 'png',
+      width: 40,
+      height: 30,
+      isAnimated: false,
+    });
+    expect(readImageHeader(pngBomb(20_000, 20_000))).toMatchObject({
+      width: 20_000,
+      height: 20_000,
+    });
+    expect(readImageHeader(lyingJpeg(60_000, 50_000))).toMatchObject({
+      kind: 'jpeg',
+      width: 60_000,
+      height: 50_000,
+    });
+    expect(readImageHeader(jpegFixture())).toMatchObject({ kind: 'jpeg' });
+    expect(readImageHeader(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+  });
+
+  it('takes the largest frame of a JPEG with two frame headers', () => {
+    const small = jpegFixture();
+    // A second SOF0 segment declaring 30,000 × 30,000, inserted after SOI.
+    const sof = Buffer.from([0xff, 0xc0, 0x00, 0x0b, 0x08, 0x75, 0x30, 0x75, 0x30, 0x01, 0x01]);
+    const sneaky = Buffer.concat([small.subarray(0, 2), sof, small.subarray(2)]);
+    expect(readImageHeader(sneaky)).toMatchObject({ width: 30_000, height: 30_000 });
+  });
+
+  it('marks an animated PNG and counts its largest declared frame', () => {
+    expect(readImageHeader(animatedPng(20_000, 20_000))).toMatchObject({
+      isAnimated: true,
+      width: 20_000,
+      height: 20_000,
+    });
+  });
+});
+
+describe('preparePdf and decompression bombs', () => {
+  it('refuses images over 50 megapixels by their header, before decoding', async () => {
+    expect(await refusal(pngBomb(20_000, 20_000))).toBe(signingMessages.imageTooLarge);
+    expect(await refusal(pngBomb(10_000, 5_001))).toBe(signingMessages.imageTooLarge);
+    expect(await refusal(lyingJpeg(60_000, 60_000))).toBe(signingMessages.imageTooLarge);
+    expect(10_000 * 5_000).toBe(MAX_IMAGE_PIXELS);
+  });
+
+  it('refuses a JPEG whose frame header has no height and an animated PNG', async () => {
+    expect(await refusal(lyingJpeg(100, 0))).toBe(signingMessages.fileCorrupt);
+    expect(await refusal(animatedPng(4, 4))).toBe(signingMessages.fileType);
+    expect(await refusal(animatedPng(20_000, 20_000))).toBe(signingMessages.imageTooLarge);
+  });
+
+  it('refuses PDFs whose streams inflate past the caps, in content or object streams', async () => {
+    expect(await refusal(await flateBombPdf(1024 ** 3))).toBe(signingMessages.fileTooComplex);
+    expect(await refusal(await objectStreamBombPdf(1024 ** 3))).toBe(
+      signingMessages.fileTooComplex,
+    );
+    // A content stream of 8 MB decoded is a lot of drawing, but a document.
+    expect((await preparePdf(await flateBombPdf(8 * 1024 * 1024))).pageCount).toBe(1);
+  });
+
+  it('refuses a PDF holding an image object that declares more than 50 megapixels', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage();
+    const image = doc.context.stream(zlibOfZeros(1024), {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: 20_000,
+      Height: 20_000,
+      ColorSpace: 'DeviceGray',
+      BitsPerComponent: 8,
+      Filter: 'FlateDecode',
+    });
+    page.node.setXObject(PDFName.of('Im1'), doc.context.register(image));
+    expect(await refusal(Buffer.from(await doc.save()))).toBe(signingMessages.fileTooComplex);
   });
 });
 

@@ -1,6 +1,7 @@
 import { signingMessages } from '@paraaf/contract';
 import { ValidationError } from '../errors.ts';
 import { detectFileKind, type FileKind } from './detect.ts';
+import { MAX_IMAGE_PIXELS, readImageHeader } from './image-header.ts';
 import { ConversionError, wordToPdf, type ConvertOptions } from './soffice.ts';
 import { WorkerPool, WorkerTaskError } from './worker-pool.ts';
 
@@ -29,13 +30,14 @@ export interface PreparedPdf extends PdfInfo {
 
 type WorkerAnswer =
   | { ok: true; info: PdfInfo; pdf?: Uint8Array }
-  | { ok: false; code: 'encrypted' | 'corrupt' | 'no-pages' | 'too-many-pages' };
+  | { ok: false; code: 'encrypted' | 'corrupt' | 'no-pages' | 'too-many-pages' | 'too-complex' };
 
 const failureMessages = {
   encrypted: signingMessages.fileEncrypted,
   corrupt: signingMessages.fileCorrupt,
   'no-pages': signingMessages.fileNoPages,
   'too-many-pages': signingMessages.fileTooManyPages,
+  'too-complex': signingMessages.fileTooComplex,
 } as const;
 
 let pool: WorkerPool | undefined;
@@ -44,7 +46,7 @@ function workerPool(): WorkerPool {
     maxWorkers: 2,
     maxIdle: 1,
     timeoutMs: 30_000,
-    resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64, stackSizeMb: 8 },
+    resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
   });
   return pool;
 }
@@ -68,11 +70,28 @@ async function inWorker(
       copy.buffer,
     ]);
   } catch (error) {
-    if (error instanceof WorkerTaskError) throw fileError(signingMessages.fileCorrupt);
+    // Out of memory or out of time: the worker is gone (and replaced), the upload refused.
+    if (error instanceof WorkerTaskError) throw fileError(signingMessages.fileTooComplex);
     throw error;
   }
   if (!answer.ok) throw fileError(failureMessages[answer.code]);
   return answer;
+}
+
+/**
+ * Refuses an image by the size its header declares, before any decoder allocates its pixels
+ * (a 400 kB PNG may declare 20,000 × 20,000 pixels: 1.6 GB once decoded).
+ */
+function assertImageSize(bytes: Buffer): void {
+  const header = readImageHeader(bytes);
+  if (!header || header.width < 1 || header.height < 1) {
+    throw fileError(signingMessages.fileCorrupt);
+  }
+  if (header.width * header.height > MAX_IMAGE_PIXELS) {
+    throw fileError(signingMessages.imageTooLarge);
+  }
+  // One page per upload: an animation has no one page to show.
+  if (header.isAnimated) throw fileError(signingMessages.fileType);
 }
 
 /**
@@ -94,6 +113,7 @@ export async function preparePdf(
     pdf = bytes;
     ({ info } = await inWorker({ op: 'inspect' }, bytes));
   } else if (kind === 'png' || kind === 'jpeg') {
+    assertImageSize(bytes);
     const result = await inWorker({ op: 'image', kind }, bytes);
     pdf = Buffer.from(result.pdf!);
     info = result.info;

@@ -12,6 +12,7 @@ import {
 import type { paymentPlans } from '../../db/schema/index.ts';
 import type { AuthedCtx, Ctx } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { readImageHeader } from '../../lib/pdf/image-header.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { decodeForm } from '../documents/documents.service.ts';
 import type { Upload } from '../documents/multipart.ts';
@@ -24,7 +25,6 @@ import {
   updateCompanyRow,
   type CompanyUpdate,
 } from './companies.repository.ts';
-import { inspectLogo } from './logo.ts';
 import { DEFAULT_SMS_SENDER } from '../../lib/sms/sms-sender.ts';
 
 /** The public address of a logo; relative, the signer's page is on the same origin. */
@@ -100,7 +100,8 @@ export async function getCompany(ctx: AuthedCtx): Promise<Company> {
 function checkLogo(bytes: Buffer) {
   if (bytes.length > LOGO_MAX_BYTES)
     throw ValidationError.field('logo', companyMessages.logoTooLarge);
-  const image = inspectLogo(bytes);
+  // Read from the header only: the logo is stored as uploaded and never decoded here.
+  const image = readImageHeader(bytes);
   if (!image) throw ValidationError.field('logo', companyMessages.logoType);
   if (
     image.width < 1 ||
@@ -110,7 +111,7 @@ function checkLogo(bytes: Buffer) {
   ) {
     throw ValidationError.field('logo', companyMessages.logoDimensions);
   }
-  return image;
+  return { ...image, contentType: image.kind === 'png' ? 'image/png' : 'image/jpeg' } as const;
 }
 
 /**
