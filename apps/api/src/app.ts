@@ -66,7 +66,8 @@ export async function buildApp(
         }),
       },
     },
-    trustProxy: false,
+    // Only a listed proxy's X-Forwarded-For is believed; unset, the peer is the client.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
   });
 
   const database =

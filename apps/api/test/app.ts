@@ -25,15 +25,20 @@ export function nextIp(): string {
 }
 
 /** The real app on a fresh database, with a real SMTP server catching its mail. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Omit<Config, 'limits'>> & { limits?: Partial<Config['limits']> } = {},
+): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const smtp = await startSmtpCatcher();
+  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://paraaf.test' });
   const config: Config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://paraaf.test' }),
+    ...base,
     smtpUrl: smtp.url,
     webDist: null,
     jobPollSeconds: 0.5,
     ...overrides,
+    // Limits a test leaves out keep their defaults.
+    limits: { ...base.limits, ...overrides.limits },
   };
   const app = await buildApp(config, { database });
   return {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -32,6 +33,8 @@ const envSchema = z.object({
   IDIN_CLIENT_SECRET: z.string().optional(),
   /** JSON object overriding the iDIN service → OIDC scope table (lib/identity/services.ts). */
   IDIN_SCOPES: z.string().optional(),
+  /** Comma-separated addresses or CIDRs of reverse proxies whose X-Forwarded-For is believed. */
+  TRUST_PROXY: z.string().optional(),
 });
 
 export interface Config {
@@ -49,9 +52,18 @@ export interface Config {
   /** Built SPA to serve; null serves none (tests, api-only). */
   webDist: string | null;
   jobPollSeconds: number;
+  /**
+   * Reverse proxies (addresses or CIDRs) whose X-Forwarded-For gives the client address
+   * (request.ip: rate limits, audit IPs, logs). Empty: the direct peer is the client.
+   */
+  trustProxy: string[];
   /** Rate limits and token lifetimes, overridable in tests. */
   limits: {
+    /** Failed logins on one account (from anywhere) after which a mailed code is required too. */
     loginPerAccount: number;
+    /** Login attempts on one account from one address before 429. */
+    loginPerAccountAndIp: number;
+    /** Login attempts from one address, whatever the account, before 429. */
     loginPerIp: number;
     loginWindowSeconds: number;
     reminderPerIp: number;
@@ -90,7 +102,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../../web/dist'),
     jobPollSeconds: e.JOB_POLL_SECONDS,
-    limits: { loginPerAccount: 10, loginPerIp: 50, loginWindowSeconds: 15 * 60, reminderPerIp: 10 },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    limits: {
+      loginPerAccount: 10,
+      loginPerAccountAndIp: 10,
+      loginPerIp: 50,
+      loginWindowSeconds: 15 * 60,
+      reminderPerIp: 10,
+    },
     sessionTtlHours: 12,
     sms: {
       provider: e.SMS_PROVIDER,
@@ -112,4 +131,22 @@ function parseScopes(json: string): Record<string, string> {
   const parsed = z.record(z.string(), z.string()).safeParse(JSON.parse(json));
   if (!parsed.success) throw new Error('IDIN_SCOPES must be a JSON object of service → scope');
   return parsed.data;
+}
+
+/** `TRUST_PROXY`: addresses or CIDRs, comma-separated; anything else stops the start. */
+export function parseTrustProxy(value: string | undefined): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const maxPrefix = family === 6 ? 128 : 32;
+    const prefixOk =
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix);
+    if (family === 0 || !prefixOk || rest.length > 0)
+      throw new Error(`TRUST_PROXY: "${entry}" is no IP address or CIDR`);
+  }
+  return entries;
 }

@@ -12,6 +12,19 @@ export async function hitRateLimit(
   limit: number,
   windowSeconds: number,
 ): Promise<void> {
+  const { count, retryAfterSeconds } = await countHit(db, key, windowSeconds);
+  if (count > limit) throw new TooManyRequestsError(retryAfterSeconds);
+}
+
+/**
+ * Counts one hit on `key` like hitRateLimit and returns the count in the window, refusing
+ * nothing: for limits that change how a request is answered rather than refuse it.
+ */
+export async function countHit(
+  db: DbOrTx,
+  key: string,
+  windowSeconds: number,
+): Promise<{ count: number; retryAfterSeconds: number }> {
   const window = `${windowSeconds} seconds`;
   const result = await db.execute<{ count: number; window_start: string }>(sql`
     INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, now(), 1)
@@ -19,9 +32,24 @@ export async function hitRateLimit(
       count = CASE WHEN rate_limits.window_start <= now() - ${window}::interval THEN 1 ELSE rate_limits.count + 1 END,
       window_start = CASE WHEN rate_limits.window_start <= now() - ${window}::interval THEN now() ELSE rate_limits.window_start END
     RETURNING count, window_start`);
-  const row = result.rows[0];
-  if (row && Number(row.count) > limit) {
-    const elapsed = (Date.now() - new Date(row.window_start).getTime()) / 1000;
-    throw new TooManyRequestsError(Math.max(1, Math.ceil(windowSeconds - elapsed)));
-  }
+  const row = result.rows[0]!;
+  const elapsed = (Date.now() - new Date(row.window_start).getTime()) / 1000;
+  return {
+    count: Number(row.count),
+    retryAfterSeconds: Math.max(1, Math.ceil(windowSeconds - elapsed)),
+  };
+}
+
+/**
+ * Takes back one hit on each key: a hit is counted before the attempt (so parallel attempts
+ * cannot pass a limit together) and forgiven when the attempt turns out to be no guess.
+ */
+export async function forgiveHits(db: DbOrTx, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.execute(sql`
+    UPDATE rate_limits SET count = greatest(count - 1, 0)
+    WHERE key IN (${sql.join(
+      keys.map((key) => sql`${key}`),
+      sql`, `,
+    )})`);
 }

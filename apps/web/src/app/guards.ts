@@ -46,7 +46,7 @@ export async function optionalSession() {
   }
 }
 
-/** Login and Register: a logged-in user goes to /. */
+/** Login, Register and the password pages (seed 001 §2 "guest"): a logged-in user goes to /. */
 export async function guestOnly() {
   if (!hasToken()) return null;
   try {

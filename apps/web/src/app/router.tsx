@@ -1,4 +1,4 @@
-import { createBrowserRouter, redirect } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { paths, routePatterns } from '../config/paths';
 import { api } from '../lib/api-client';
 import { clearSession } from '../lib/auth';
@@ -10,7 +10,7 @@ import { RouteError } from './layouts/route-error';
 import { FullPageLoader } from '../components/full-page-loader';
 
 /** Route screens load lazily so the login page only downloads what it needs. */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     // The signer's page: public (the link is the credential), without the app's menu or session.
     path: routePatterns.sign,
@@ -59,11 +59,7 @@ export const router = createBrowserRouter([
               Component: (await import('../features/auth/routes/register')).RegisterRoute,
             }),
           },
-        ],
-      },
-      {
-        Component: GuestLayout,
-        children: [
+          // Seed 001 §2: the password pages are guest routes too.
           {
             path: paths.passwordReminder,
             lazy: async () => ({
@@ -78,6 +74,11 @@ export const router = createBrowserRouter([
                 .PasswordResetRoute,
             }),
           },
+        ],
+      },
+      {
+        Component: GuestLayout,
+        children: [
           {
             // Public document check: guest and auth.
             path: '/verifieren',
@@ -165,7 +166,9 @@ export const router = createBrowserRouter([
       { path: '*', loader: () => redirect(paths.home) },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);
 
 // Seed 001 §8: a 401 anywhere ends the session and goes to Login, unless already there.
 api.setUnauthorizedHandler(() => {

@@ -30,7 +30,7 @@ import {
   ValidationError,
   isUniqueViolation,
 } from '../../lib/errors.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { countHit, forgiveHits, hitRateLimit } from '../../lib/rate-limit.ts';
 import { queueMail } from '../../lib/mail/outbox.ts';
 import { passwordResetMail, twoFactorCodeMail, welcomeMail } from '../../lib/mail/account-mails.ts';
 import { bookCredits } from '../companies/companies.repository.ts';
@@ -98,12 +98,38 @@ export async function register(ctx: Ctx, input: z.output<typeof registerBody>): 
 export type LoginResult =
   { kind: 'session'; session: Session } | { kind: 'two-factor'; two_factor_hash: string };
 
+/**
+ * Password guessing is limited per source address and per account-and-address pair (429); per
+ * account, from anywhere, it is not refused (that would let anyone lock anyone out) but after
+ * `loginPerAccount` failures the right password also needs the code mailed to the account's
+ * owner. An attempt is counted before it is checked and forgiven once it yields a session.
+ */
 export async function login(ctx: Ctx, input: z.output<typeof loginBody>): Promise<LoginResult> {
   const email = input.email.toLowerCase();
-  const { loginPerAccount, loginPerIp, loginWindowSeconds } = ctx.config.limits;
-  await hitRateLimit(ctx.db, `login:ip:${ctx.ip}`, loginPerIp, loginWindowSeconds);
-  await hitRateLimit(ctx.db, `login:account:${sha256(email)}`, loginPerAccount, loginWindowSeconds);
+  const limits = ctx.config.limits;
+  const window = limits.loginWindowSeconds;
+  const account = sha256(email);
+  const keys = [
+    `login:ip:${ctx.ip}`,
+    `login:pair:${account}:${ctx.ip}`,
+    `login:account:${account}`,
+  ];
+  await hitRateLimit(ctx.db, keys[0]!, limits.loginPerIp, window);
+  await hitRateLimit(ctx.db, keys[1]!, limits.loginPerAccountAndIp, window);
+  const { count: accountAttempts } = await countHit(ctx.db, keys[2]!, window);
+  const underAttack = accountAttempts > limits.loginPerAccount;
 
+  const result = await attemptLogin(ctx, email, input, underAttack);
+  if (result.kind === 'session') await forgiveHits(ctx.db, keys);
+  return result;
+}
+
+async function attemptLogin(
+  ctx: Ctx,
+  email: string,
+  input: z.output<typeof loginBody>,
+  underAttack: boolean,
+): Promise<LoginResult> {
   const failed = () => new ValidationError({ email: [messages.loginFailed] }, messages.loginFailed);
   if (input.two_factor_hash)
     return completeTwoFactor(ctx, email, input.two_factor_hash, input.two_factor_code);
@@ -113,7 +139,7 @@ export async function login(ctx: Ctx, input: z.output<typeof loginBody>): Promis
   if (!user || !passwordOk || !user.isActive) throw failed();
 
   const company = { id: user.companyId, name: await companyName(ctx, user.companyId) };
-  if (!user.twoFactorAuth) {
+  if (!user.twoFactorAuth && !underAttack) {
     const token = await createSession(ctx.db, user.id, ctx.config.sessionTtlHours);
     return { kind: 'session', session: { user: toUserDto(user, company), token } };
   }
