@@ -196,6 +196,8 @@ export type SignRequestListQuery = z.infer<typeof signRequestListQuery>;
 
 export interface SignRequestListItem {
   id: number;
+  /** Not in seed 000's list; shown so that requests to the same signer can be told apart. */
+  subject: string;
   created_at: string;
   state_id: number;
   state: { id: number; label: string };
@@ -232,6 +234,8 @@ export interface SignerDto {
   reminders_sent: number;
   manual_reminders_sent: number;
   next_reminder_at: string | null;
+  /** Before this time a manual reminder is refused (too recent); null: no wait. */
+  manual_reminder_available_at: string | null;
   allow_form_edit: boolean;
   state_id: number;
   invited_at: string | null;

@@ -16,6 +16,26 @@ export const signRequestStates = {
 } as const;
 export type SignRequestStateId = keyof typeof signRequestStates;
 
+/**
+ * One line per state that tells a sender what it means, shown beside the seed's labels (in the
+ * status filter and as the badge's tooltip); the labels themselves stay the seed's.
+ */
+export const signRequestStateHelp: Record<SignRequestStateId, string> = {
+  1: 'Nog niet verstuurd: een concept dat je kunt aanvullen en versturen.',
+  2: 'De ondertekenaars hebben zich geverifieerd; het ondertekenen loopt nog.',
+  3: 'Verstuurd: wacht op een of meer ondertekenaars.',
+  4: 'Een ondertekenaar heeft geweigerd te tekenen.',
+  5: 'Iedereen heeft getekend; de ondertekende documenten staan klaar.',
+  6: 'Alle automatische herinneringen zijn verstuurd.',
+  7: 'De vervaldatum is verstreken voordat iedereen had getekend.',
+  8: 'Geannuleerd; de ondertekenaars zijn op de hoogte gebracht.',
+  9: 'Het verwerken van de ondertekende documenten is mislukt.',
+  40: 'Een uitnodiging of melding kon niet worden afgeleverd.',
+  50: 'De ondertekening bevat ongeldige gegevens.',
+  51: 'Een document bleek ongeldig en kon niet worden verwerkt.',
+  60: 'Iedereen heeft getekend; de documenten worden nu verzegeld.',
+};
+
 export const verificationTypes = {
   1: 'Email',
   2: 'SMS',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes } from './format';
+import { formatBytes, formatDate, formatDateTime, formatTime, fromZonedWallTime } from './format';
 
 describe('formatBytes', () => {
   it('gives nothing for an unknown or invalid size', () => {
@@ -30,5 +30,21 @@ describe('formatBytes', () => {
     expect(formatBytes(1024 ** 7)).toBe('1 ZB');
     expect(formatBytes(1024 ** 8)).toBe('1 YB');
     expect(formatBytes(1024 ** 9)).toBe('1024 YB');
+  });
+});
+
+describe('dates and times', () => {
+  it("shows Amsterdam's clock whatever the browser's zone", () => {
+    expect(formatDateTime('2026-03-02T08:05:00Z')).toBe('02-03-2026 09:05');
+    expect(formatDateTime('2026-07-02T22:30:00Z')).toBe('03-07-2026 00:30');
+    expect(formatDate('2026-12-31T23:30:00Z')).toBe('01-01-2027');
+    expect(formatTime('2026-07-02T12:35:00Z')).toBe('14:35');
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('geen datum')).toBe('');
+  });
+
+  it('turns a wall time in Amsterdam into the instant, summer and winter', () => {
+    expect(fromZonedWallTime(2026, 7, 1, 12, 0).toISOString()).toBe('2026-07-01T10:00:00.000Z');
+    expect(fromZonedWallTime(2026, 1, 1, 12, 0).toISOString()).toBe('2026-01-01T11:00:00.000Z');
   });
 });

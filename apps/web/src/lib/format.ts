@@ -6,16 +6,91 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** DD-MM-YYYY, in the browser's time zone; '' for no or an invalid date. */
-export function formatDate(value: string | number | Date | null | undefined): string {
-  const d = toDate(value);
-  return d ? `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()}` : '';
+/**
+ * Paraaf's time zone. Mails, the audit certificate and every screen show times in it, whatever
+ * the browser's zone, so a sender abroad and the signed PDF never disagree.
+ */
+export const TIME_ZONE = 'Europe/Amsterdam';
+
+const wallClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The date's calendar fields as a clock in Amsterdam shows them. */
+export function zonedParts(date: Date): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+} {
+  const parts: Record<string, number> = {};
+  for (const p of wallClock.formatToParts(date)) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
 }
 
-/** DD-MM-YYYY HH:mm, in the browser's time zone. */
+/**
+ * The instant at which Amsterdam's clock reads the given wall time (month 1–12). In the hour a
+ * DST change skips, the later offset applies; in the hour it repeats, the first.
+ */
+export function fromZonedWallTime(
+  year: number,
+  month: number,
+  day: number,
+  hour = 0,
+  minute = 0,
+  second = 0,
+): Date {
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  // Two rounds converge: the first guesses the offset at the UTC reading, the second corrects it.
+  let guess = asUtc;
+  for (let i = 0; i < 2; i++) {
+    const p = zonedParts(new Date(guess));
+    const shown = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+    guess += asUtc - shown;
+  }
+  return new Date(guess);
+}
+
+/** DD-MM-YYYY in Amsterdam; '' for no or an invalid date. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const p = zonedParts(d);
+  return `${pad(p.day)}-${pad(p.month)}-${p.year}`;
+}
+
+/** DD-MM-YYYY HH:mm in Amsterdam. */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const d = toDate(value);
-  return d ? `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}` : '';
+  if (!d) return '';
+  const p = zonedParts(d);
+  return `${formatDate(d)} ${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** HH:mm in Amsterdam. */
+export function formatTime(value: string | number | Date | null | undefined): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const p = zonedParts(d);
+  return `${pad(p.hour)}:${pad(p.minute)}`;
 }
 
 const byteUnits = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;

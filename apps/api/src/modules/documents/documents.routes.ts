@@ -6,25 +6,13 @@ import { parseInput } from '../../lib/validate.ts';
 import * as documentsService from './documents.service.ts';
 import { readUpload } from './multipart.ts';
 import { findReusableVariables } from './reusable-variables.ts';
+import { contentDisposition } from './file-names.ts';
 
 const idParam = {
   type: 'object',
   properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
   required: ['id'],
 } as const;
-
-/** `attachment` or `inline` with an ASCII fallback and the RFC 5987 UTF-8 name. */
-export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
-  const clean = Array.from(filename, (c) =>
-    c.charCodeAt(0) < 0x20 || c === '\u007f' || c === '/' || c === '\\' ? '_' : c,
-  ).join('');
-  const fallback = clean.replace(/[^\x20-\x7e]/g, '_').replace(/["%;]/g, '_');
-  const encoded = encodeURIComponent(clean).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
 
 export function documentsRoutes(app: FastifyInstance, deps: Deps): void {
   app.addHook('onClose', closePdfWorkers);

@@ -10,6 +10,7 @@ import * as repo from './documents.repository.ts';
 import { decodeFormKeys, FormKeyError, splitFormKey, type FormValue } from './form-keys.ts';
 import { parseMarkers } from './markers.ts';
 import type { Upload } from './multipart.ts';
+import { baseName, originalPdfName, signedPdfName } from './file-names.ts';
 import { toSignableDto } from './signable-dto.ts';
 
 const DRAFT = 1;
@@ -38,11 +39,6 @@ export function requireFile(upload: Upload): { bytes: Buffer; filename: string }
 }
 
 /** The file name without its extension (documents are stored as PDF whatever came in). */
-export function baseName(filename: string): string {
-  const name = filename.split(/[\\/]/).pop() ?? '';
-  return name.replace(/\.[a-z0-9]{1,5}$/i, '').trim() || 'document';
-}
-
 export function decodeForm(fields: Record<string, string>): Record<string, FormValue> {
   for (const [key, value] of Object.entries(fields)) {
     // PostgreSQL text and jsonb cannot hold NUL: refuse it here rather than fail the insert.
@@ -165,10 +161,8 @@ export async function getSignableFile(ctx: AuthedCtx, id: number): Promise<Signa
   }
   const { signable } = row;
   if (signable.fileDeletedAt) throw new NotFoundError();
-  const key =
-    row.requestStateId === SIGNED && signable.signedStorageKey
-      ? signable.signedStorageKey
-      : signable.storageKey;
+  const signed = row.requestStateId === SIGNED && signable.signedStorageKey !== null;
+  const key = signed ? signable.signedStorageKey! : signable.storageKey;
   let bytes: Buffer;
   try {
     bytes = await ctx.storage.get(key);
@@ -176,5 +170,8 @@ export async function getSignableFile(ctx: AuthedCtx, id: number): Promise<Signa
     if ((error as { code?: string }).code === 'ENOENT') throw new NotFoundError();
     throw error;
   }
-  return { bytes, filename: `${baseName(signable.filename)}.pdf` };
+  return {
+    bytes,
+    filename: signed ? signedPdfName(signable.filename) : originalPdfName(signable.filename),
+  };
 }

@@ -391,6 +391,10 @@ describe('POST /api/sign-requests/{id}/signables and GET /api/signables/{id}/fil
     const res = await download(viewer.token, row!.id, '?view=true');
     expect(res.statusCode).toBe(200);
     expect(sha(res.rawPayload)).toBe(sha(sealed));
+    // Named as the sealed document, never as the original it replaces.
+    expect(res.headers['content-disposition']).toBe(
+      `inline; filename="getekend-ondertekend.pdf"; filename*=UTF-8''getekend-ondertekend.pdf`,
+    );
     expect(sha((await download(admin.token, row!.id)).rawPayload)).toBe(sha(sealed));
     expect((await download(otherViewer.token, row!.id)).statusCode).toBe(404);
   });

@@ -22,6 +22,7 @@ import {
   type SignableRow,
 } from './sealing.repository.ts';
 import { stampPlan, type PlanSigner } from './stamp-plan.ts';
+import { signedPdfName } from '../documents/file-names.ts';
 
 export const SEALING = 60;
 export const SIGNED = 5;
@@ -226,8 +227,6 @@ export function recipientsOf(bundle: SealBundle): { name: string; email: string 
   });
 }
 
-const pdfName = (s: SignableRow) => `${s.filename.replace(/\.[^./\\]+$/, '') || s.name}.pdf`;
-
 async function queueSignedDocumentMails(tx: Tx, queue: Queue, bundle: SealBundle) {
   const company = bundle.department?.name || bundle.companyName;
   const fromName = bundle.department?.mailName || company;
@@ -239,7 +238,7 @@ async function queueSignedDocumentMails(tx: Tx, queue: Queue, bundle: SealBundle
   );
   const sealed = bundle.signables.filter((s) => s.signedStorageKey);
   const attachments = sealed.map((s) => ({
-    filename: pdfName(s),
+    filename: signedPdfName(s.filename),
     storageKey: s.signedStorageKey!,
   }));
   for (const recipient of recipientsOf(bundle)) {

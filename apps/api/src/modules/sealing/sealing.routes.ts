@@ -12,6 +12,7 @@ import { readUpload } from '../documents/multipart.ts';
 import { sealIdentity } from './seal-identity.ts';
 import { certificateData, loadBundle, loadImages } from './sealing.repository.ts';
 import { SIGNED } from './seal-sign-request.ts';
+import { auditCertificateName, contentDisposition } from '../documents/file-names.ts';
 
 const idParam = {
   type: 'object',
@@ -70,7 +71,7 @@ export function sealingRoutes(app: FastifyInstance, deps: Deps): void {
         .type('application/pdf')
         .header(
           'content-disposition',
-          `attachment; filename="auditcertificaat-${request.params.id}.pdf"`,
+          contentDisposition('attachment', auditCertificateName(request.params.id)),
         )
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')

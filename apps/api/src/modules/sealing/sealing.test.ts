@@ -453,8 +453,8 @@ describe('sealing', () => {
       const [row] = await t.db.select().from(mails).where(eq(mails.id, mailIds[0]!));
       expect(row!.subject).toBe('Ondertekende documenten: Huurcontract Keizersgracht');
       expect(row!.attachments?.map((a) => a.filename)).toEqual([
-        'contract-1.pdf',
-        'contract-2.pdf',
+        'contract-1-ondertekend.pdf',
+        'contract-2-ondertekend.pdf',
       ]);
       const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
       const sent: Buffer[] = [];
@@ -471,8 +471,8 @@ describe('sealing', () => {
       expect(sent).toHaveLength(1);
       const parsed = await simpleParser(sent[0]!);
       expect(parsed.attachments.map((a) => a.filename)).toEqual([
-        'contract-1.pdf',
-        'contract-2.pdf',
+        'contract-1-ondertekend.pdf',
+        'contract-2-ondertekend.pdf',
       ]);
       expect(sha256(parsed.attachments[0]!.content)).toBe(doc.signedSha256);
     });
@@ -572,7 +572,7 @@ describe('sealing', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('application/pdf');
       expect(res.headers['content-disposition']).toBe(
-        `attachment; filename="auditcertificaat-${requestId}.pdf"`,
+        `attachment; filename="auditcertificaat-${requestId}.pdf"; filename*=UTF-8''auditcertificaat-${requestId}.pdf`,
       );
       const bytes = res.rawPayload;
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');

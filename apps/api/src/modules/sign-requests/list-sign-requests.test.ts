@@ -132,6 +132,7 @@ describe('GET /api/sign-requests', () => {
     const anyId: unknown = expect.any(Number);
     expect(rows[0]).toEqual({
       id: ids.r1,
+      subject: 'Graag je handtekening',
       created_at: '2025-03-10T23:30:00.000Z',
       state_id: 3,
       state: { id: 3, label: 'Bezig' },

@@ -4,7 +4,11 @@ import { signers } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { createToken, sha256 } from '../../lib/crypto.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { toSignerDto } from './signer-dto.ts';
+import {
+  MANUAL_REMINDER_COOLDOWN_MINUTES,
+  REMINDABLE_SIGNER_STATES,
+  toSignerDto,
+} from './signer-dto.ts';
 import { queueSignerLinkMail } from './signer-mails.ts';
 import {
   findCompanySigner,
@@ -12,15 +16,11 @@ import {
   lockSignRequest,
 } from './sign-requests.repository.ts';
 
-/** A manual reminder waits this long after the previous mail with the link. */
-export const MANUAL_REMINDER_COOLDOWN_MINUTES = 60;
-
 /**
  * PUT /api/sign-requests/{signerId}/send-manual-reminder (the id is the signer's, seed 000 §7):
  * a new link (the old one stops working) mailed as a reminder.
  */
-/** Invited (3), or out of automatic reminders (6): a sender may still remind by hand. */
-const REMINDABLE = [3, 6];
+const REMINDABLE = REMINDABLE_SIGNER_STATES;
 
 export async function sendManualReminder(ctx: AuthedCtx, signerId: number): Promise<SignerDto> {
   const companyId = ctx.auth.user.companyId;

@@ -292,6 +292,10 @@ describe('PUT /api/sign-requests/{signerId}/send-manual-reminder', () => {
     const row = await signerRow(s!.id);
     expect(row.manualRemindersSent).toBe(1);
     expect(row.lastReminderAt).not.toBeNull();
+    // The screen disables the button until an hour after this mail, and says so.
+    expect(res.json<SignerDto>().manual_reminder_available_at).toBe(
+      new Date(row.lastReminderAt!.getTime() + 3600_000).toISOString(),
+    );
     expect(row.tokenHash).not.toBe(oldHash);
     const mail = await t.smtp.waitForMail(email, /Reminder/);
     const token = /\/ondertekenen\/([^/?#]+)$/.exec(linkFrom(mail, '/ondertekenen/'))![1]!;

@@ -213,6 +213,7 @@ const STATE_LABEL = `CASE sr.state_id ${Object.entries(signRequestStates)
 
 const ROW_JSON = `json_build_object(
       'id', sr.id,
+      'subject', sr.subject,
       'created_at', to_char(sr.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'state_id', sr.state_id,
       'state', json_build_object('id', sr.state_id, 'label', ${STATE_LABEL}),

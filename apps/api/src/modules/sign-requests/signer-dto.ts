@@ -16,6 +16,23 @@ export function nextReminderAt(signer: SignerRow): Date | null {
   return new Date(base.getTime() + signer.reminderAfter * DAY_MS);
 }
 
+/** A manual reminder waits this long after the previous mail with the link. */
+export const MANUAL_REMINDER_COOLDOWN_MINUTES = 60;
+
+/** Invited (3), or out of automatic reminders (6): a sender may still remind by hand. */
+export const REMINDABLE_SIGNER_STATES = [3, 6];
+
+/**
+ * From when a sender may remind this signer by hand: an hour after the last mail with a link.
+ * Null when the signer cannot be reminded at all (not waiting), or has no live link to wait on
+ * (the address was just corrected), so a reminder may go at once.
+ */
+export function manualReminderAvailableAt(signer: SignerRow): Date | null {
+  if (!REMINDABLE_SIGNER_STATES.includes(signer.stateId) || !signer.tokenHash) return null;
+  const base = signer.lastReminderAt ?? signer.invitedAt;
+  return base ? new Date(base.getTime() + MANUAL_REMINDER_COOLDOWN_MINUTES * 60_000) : null;
+}
+
 /** Picks the public fields of a signer: never the token hash. */
 export function toSignerDto(signer: SignerRow): SignerDto {
   const next = nextReminderAt(signer);
@@ -39,6 +56,7 @@ export function toSignerDto(signer: SignerRow): SignerDto {
     reminders_sent: signer.remindersSent,
     manual_reminders_sent: signer.manualRemindersSent,
     next_reminder_at: next ? next.toISOString() : null,
+    manual_reminder_available_at: manualReminderAvailableAt(signer)?.toISOString() ?? null,
     allow_form_edit: signer.allowFormEdit,
     state_id: signer.stateId,
     invited_at: signer.invitedAt ? signer.invitedAt.toISOString() : null,

@@ -4,6 +4,7 @@ import type { Ctx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { signerApiMessages } from '@paraaf/contract';
 import { markViewed, resolveSigner } from './resolve-signer.ts';
+import { originalPdfName, signedPdfName } from '../documents/file-names.ts';
 
 /**
  * GET /api/signing/{token}/signables/{id}/file: a document of the signer's own request — the
@@ -32,5 +33,9 @@ export async function getSignableFile(
   }
   const data = await ctx.storage.get(key);
   if (r.status === 'open') await markViewed(ctx.db, r.signer.id, signable.id);
-  return { filename: signable.filename, data };
+  return {
+    filename:
+      r.status === 'signed' ? signedPdfName(signable.filename) : originalPdfName(signable.filename),
+    data,
+  };
 }

@@ -18,6 +18,7 @@ import { getDrawing } from './drawing.ts';
 import { getSigningPage } from './get-signing-page.ts';
 import { getSignableFile } from './signable-file.ts';
 import { saveSignature } from './signature.ts';
+import { contentDisposition } from '../documents/file-names.ts';
 
 /** Token endpoints per client address: guessing 256-bit tokens is pointless anyway. */
 export const SIGNING_RATE_LIMIT = 120;
@@ -69,12 +70,11 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
         request.params.token,
         request.params.id,
       );
-      const name = file.filename.replace(/[^\w.\- ]/g, '_');
       return reply
         .type('application/pdf')
         .headers({
           ...noStore,
-          'content-disposition': `inline; filename="${name}"`,
+          'content-disposition': contentDisposition('inline', file.filename),
           'x-content-type-options': 'nosniff',
         })
         .send(file.data);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { reusableVariablesQuery, templateListQuery } from '@paraaf/contract';
 import { authedCtx, type Deps } from '../../lib/context.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { contentDisposition } from '../documents/documents.routes.ts';
+import { contentDisposition } from '../documents/file-names.ts';
 import { readUpload } from '../documents/multipart.ts';
 import * as service from './templates.service.ts';
 

@@ -23,6 +23,7 @@ export const texts = {
 
   columnId: '#',
   columnCreatedAt: 'Aangemaakt op',
+  columnSubject: 'Onderwerp',
   columnState: 'Status',
   columnSigners: 'Ondertekenaars',
   columnSignables: 'Documenten',
@@ -39,6 +40,9 @@ export const texts = {
   closeBanner: 'Sluiten',
 
   detailTitle: (id: number) => `Ondertekening #${id}`,
+  /** The detail's title: the subject the signers see, with the number beside it. */
+  detailTitleWithSubject: (id: number, subject: string) =>
+    subject.trim() ? `${subject.trim()} (#${id})` : `Ondertekening #${id}`,
   back: 'Terug naar ondertekeningen',
   notFound: 'Deze ondertekening bestaat niet of je hebt er geen toegang toe.',
   detailLoadFailed: 'De ondertekening kon niet geladen worden.',
@@ -47,8 +51,9 @@ export const texts = {
   credits: (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`,
   extraRecipients: 'Extra ontvangers',
   availableAt: 'Beschikbaar vanaf',
-  receipt: 'Ontvangstbewijs',
-  downloadReceipt: 'Ontvangstbewijs downloaden',
+  // The receipt is the audit certificate (seed 000: receipt download): one name for both.
+  receipt: 'Auditcertificaat',
+  downloadReceipt: 'Auditcertificaat downloaden',
   createdAt: 'Aangemaakt op',
   expiresAt: 'Verloopt op',
   completedAt: 'Afgerond op',
@@ -116,6 +121,7 @@ export const texts = {
   reminderOk: 'Handmatige herrinering verstuurd',
   reminderFailed: 'Handmatige herrinering niet verstuurd',
   reminderFailedBody: signingMessages.reminderTooRecent,
+  reminderAvailableFrom: (when: string) => `Volgende herinnering mogelijk vanaf ${when}`,
 
   viewerTitle: 'Inzage gebruiker wijzigen',
   viewerSelect: 'Gebruiker',

@@ -12,6 +12,7 @@ import {
   canAddSigner,
   canSend,
   defaultExpiry,
+  parseExpiry,
   estimatedCredits,
   initialMessage,
   isAllowedFile,
@@ -32,7 +33,8 @@ import {
   type WizardValues,
 } from './wizard';
 
-const now = new Date('2025-06-01T10:00:00');
+// 10:00 in Amsterdam (CEST), whatever the zone the tests run in.
+const now = new Date('2025-06-01T10:00:00+02:00');
 const ctx: WizardContext = { maxSigners: 3, idinEnabled: false, showDepartment: false, now };
 
 const signer = (over: Partial<SignerValues> = {}): SignerValues => ({
@@ -268,6 +270,14 @@ describe('step 3 (settings)', () => {
   it('defaults the expiry to one week from now', () => {
     expect(defaultExpiry(now)).toBe('2025-06-08 10:00:00');
   });
+
+  it("reads the picker's value as Amsterdam's wall clock, across DST", () => {
+    expect(parseExpiry('2025-06-08 10:00:00')?.toISOString()).toBe('2025-06-08T08:00:00.000Z');
+    expect(parseExpiry('2025-12-08 10:00')?.toISOString()).toBe('2025-12-08T09:00:00.000Z');
+    expect(parseExpiry('2025-13-08 10:00')).toBeNull();
+    expect(parseExpiry('morgen')).toBeNull();
+    expect(defaultExpiry(new Date('2025-10-20T23:30:00Z'))).toBe('2025-10-28 00:30:00');
+  });
 });
 
 describe('the send button', () => {
@@ -350,7 +360,7 @@ describe('the request payloads', () => {
     );
     expect(body).toEqual({
       department_id: 7,
-      expires_at: new Date('2025-06-08T10:00:00').toISOString(),
+      expires_at: '2025-06-08T08:00:00.000Z',
       subject: 'Graag ondertekenen',
       message: 'Beste, zie [[link]]',
       is_sync: 'false',

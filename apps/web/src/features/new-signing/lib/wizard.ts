@@ -20,6 +20,7 @@ import {
   type EditorSigner,
 } from '../../../components/marker-editor';
 import { zodErrors } from '../../../lib/form';
+import { fromZonedWallTime, zonedParts } from '../../../lib/format';
 import { texts } from '../texts';
 
 /**
@@ -181,9 +182,28 @@ export function newSigner(): SignerValues {
   };
 }
 
-/** Default expiry: one week from now, as the picker value. */
+/** Default expiry: one week from now, as the picker value (Amsterdam's wall clock). */
 export function defaultExpiry(now = new Date()): string {
-  return dayjs(now).add(7, 'day').second(0).format(PICKER_VALUE_FORMAT);
+  const p = zonedParts(new Date(now.getTime() + 7 * 24 * 3600_000));
+  return dayjs(new Date(p.year, p.month - 1, p.day, p.hour, p.minute, 0)).format(
+    PICKER_VALUE_FORMAT,
+  );
+}
+
+/** The picker's value ('YYYY-MM-DD HH:mm[:ss]', Amsterdam's wall clock) as an instant. */
+export function parseExpiry(value: string | null | undefined): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value ?? '');
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1).map((v) => Number(v ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
+  return fromZonedWallTime(year, month, day, hour, minute, second);
 }
 
 export function initialSettings(
@@ -460,11 +480,11 @@ export function buildSignRequestBody(
   documents: DocumentItem[] = [],
 ): CreateSignRequestBody {
   const s = values.settings;
-  const expires = s.expires_at ? dayjs(s.expires_at) : null;
+  const expires = parseExpiry(s.expires_at);
   const mailTemplates = chosenTemplates(values, templates);
   return {
     ...(s.department_id ? { department_id: Number(s.department_id) } : {}),
-    expires_at: expires?.isValid() ? expires.toISOString() : '',
+    expires_at: expires ? expires.toISOString() : '',
     subject: s.subject,
     message: s.message,
     // Forced on with PDF form fields; locked on with input fields when there are several signers.
@@ -511,9 +531,10 @@ export function settingsErrors(values: WizardValues, ctx: WizardContext): Record
     }
     errors[`settings.${field}`] ??= message;
   }
-  if (!s.expires_at || !dayjs(s.expires_at).isValid()) {
+  const expires = parseExpiry(s.expires_at);
+  if (!expires) {
     errors['settings.expires_at'] = texts.required;
-  } else if (!dayjs(s.expires_at).isAfter(ctx.now)) {
+  } else if (expires.getTime() <= ctx.now.getTime()) {
     errors['settings.expires_at'] = texts.expiresAfterNow;
   }
   if (ctx.showDepartment && !s.department_id) errors['settings.department_id'] = texts.required;

@@ -45,6 +45,7 @@ import { displayMessage } from '../lib/message';
 import { errorText, useAction } from '../lib/use-action';
 import { createTranslate, isSignerLocale, type SignerLocale } from '../texts';
 import { loadPdfJs } from '../../../lib/pdfjs';
+import { TIME_ZONE } from '../../../lib/format';
 
 function browserLocale(): SignerLocale {
   const lang = (typeof navigator === 'undefined' ? 'nl' : navigator.language).slice(0, 2);
@@ -303,9 +304,11 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
   };
 
   const stepTitle = allDone ? t('step.approve') : currentStep ? t(stepLabel[currentStep.type]) : '';
-  const expires = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(
-    new Date(page.sign_request.expires_at),
-  );
+  const expires = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: TIME_ZONE,
+  }).format(new Date(page.sign_request.expires_at));
   const message = displayMessage(page);
   const hasFieldsStep = page.steps.some((s) => s.type === 'fields');
 

@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
-import { MultiSelect, Paper, SimpleGrid, TextInput } from '@mantine/core';
+import { MultiSelect, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { signRequestStateHelp, type SignRequestStateId } from '@paraaf/contract';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar, IconSearch } from '@tabler/icons-react';
 import 'dayjs/locale/nl';
@@ -71,6 +72,15 @@ export function FilterPanel({
               // Keeps the chosen pills and the cursor on one line in a narrow column.
               styles={{ inputField: { minWidth: 0, flexBasis: 0 } }}
               comboboxProps={{ withinPortal: true }}
+              // The seed's labels stay; a line under each says what the state means.
+              renderOption={({ option }) => (
+                <div>
+                  <Text size="sm">{option.label}</Text>
+                  <Text size="xs" c="dimmed">
+                    {signRequestStateHelp[Number(option.value) as SignRequestStateId]}
+                  </Text>
+                </div>
+              )}
             />
           )}
         </SimpleGrid>

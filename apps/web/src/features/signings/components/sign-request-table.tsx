@@ -1,4 +1,4 @@
-import { Anchor, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { SignRequestListItem } from '@paraaf/contract';
 import { paths } from '../../../config/paths';
@@ -6,8 +6,59 @@ import { formatDateTime } from '../../../lib/format';
 import { texts } from '../texts';
 import { StateBadge } from './state-badge';
 
-/** The rows of the list (seed 000 §2); a row opens the detail screen. */
-export function SignRequestTable({
+/**
+ * The rows of the list (seed 000 §2); a row opens the detail screen. Beside the seed's columns
+ * the subject, so that requests to the same signer can be told apart. On a phone, a card per
+ * request (subject, signers, status) instead of a table cut to three columns.
+ */
+export function SignRequestTable(props: {
+  items: SignRequestListItem[];
+  withStatus: boolean;
+  withViewer: boolean;
+}) {
+  return (
+    <>
+      <Box visibleFrom="sm">
+        <RequestTable {...props} />
+      </Box>
+      <Box hiddenFrom="sm">
+        <RequestCards {...props} />
+      </Box>
+    </>
+  );
+}
+
+function RequestCards({
+  items,
+  withStatus,
+}: {
+  items: SignRequestListItem[];
+  withStatus: boolean;
+}) {
+  return (
+    <Stack gap="sm" data-testid="sign-request-cards">
+      {items.map((item) => (
+        <Card key={item.id} withBorder padding="sm" radius="md">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <Anchor component={Link} to={paths.signing(item.id)} fw={600} style={{ minWidth: 0 }}>
+              {item.subject || `#${item.id}`}
+            </Anchor>
+            {withStatus && <StateBadge stateId={item.state_id} />}
+          </Group>
+          <Text size="sm">
+            {`${texts.columnSigners}: ${item.signers.map((s) => `${s.firstname} ${s.lastname}`).join(', ')}`}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {`#${item.id} · ${formatDateTime(item.created_at)}`}
+            {item.signables.length > 0 ? ` · ${item.signables.map((d) => d.name).join(', ')}` : ''}
+          </Text>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function RequestTable({
   items,
   withStatus,
   withViewer,
@@ -26,6 +77,7 @@ export function SignRequestTable({
           <Table.Tr>
             <Table.Th>{texts.columnId}</Table.Th>
             <Table.Th>{texts.columnCreatedAt}</Table.Th>
+            <Table.Th>{texts.columnSubject}</Table.Th>
             {withStatus && <Table.Th>{texts.columnState}</Table.Th>}
             <Table.Th>{texts.columnSigners}</Table.Th>
             <Table.Th>{texts.columnSignables}</Table.Th>
@@ -52,6 +104,11 @@ export function SignRequestTable({
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {formatDateTime(item.created_at)}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" lineClamp={2} title={item.subject}>
+                  {item.subject}
+                </Text>
               </Table.Td>
               {withStatus && (
                 <Table.Td>

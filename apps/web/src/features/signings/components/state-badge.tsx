@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { signRequestStates } from '@paraaf/contract';
+import { signRequestStateHelp, signRequestStates, type SignRequestStateId } from '@paraaf/contract';
 
 const colours: Record<number, string> = {
   1: 'gray',
@@ -18,13 +18,25 @@ const colours: Record<number, string> = {
 };
 
 /** A sign request's or signer's state as a badge (labels of seed 000 §4). */
-export function StateBadge({ stateId }: { stateId: number }) {
+export function StateBadge({
+  stateId,
+  of = 'request',
+}: {
+  stateId: number;
+  /** A request's badge carries the state's one-line meaning as its tooltip. */
+  of?: 'request' | 'signer';
+}) {
   const label =
     stateId === 5
       ? 'Getekend'
       : (signRequestStates[stateId as keyof typeof signRequestStates] ?? String(stateId));
   return (
-    <Badge color={colours[stateId] ?? 'gray'} variant="light" style={{ textTransform: 'none' }}>
+    <Badge
+      color={colours[stateId] ?? 'gray'}
+      variant="light"
+      style={{ textTransform: 'none' }}
+      title={of === 'request' ? signRequestStateHelp[stateId as SignRequestStateId] : undefined}
+    >
       {label}
     </Badge>
   );

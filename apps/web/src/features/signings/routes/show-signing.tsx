@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -38,7 +38,7 @@ import { Page } from '../../../components/page';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { hasFeature, hasPermission, useCompany, useUser } from '../../../lib/auth';
-import { formatBytes, formatDateTime } from '../../../lib/format';
+import { formatBytes, formatDate, formatDateTime, formatTime } from '../../../lib/format';
 import { useSendReminder, useSendSignRequest } from '../api/actions';
 import { receiptUrl, signableFileUrl, useSignRequest } from '../api/get-sign-request';
 import { AuditModal } from '../components/audit-modal';
@@ -170,7 +170,7 @@ function Detail({
   const editableRequest = state === 1 || state === 3;
 
   return (
-    <Page title={texts.detailTitle(request.id)} actions={actions}>
+    <Page title={texts.detailTitleWithSubject(request.id, request.subject)} actions={actions}>
       <BackLink />
       {(blocked || sendError === 'credits') && (
         <Alert color="orange" icon={<IconAlertTriangle />} title={texts.notEnoughCredits}>
@@ -393,6 +393,7 @@ function SignerCard({
 }) {
   const remind = useSendReminder(requestId);
   const name = `${signer.firstname} ${signer.lastname}`;
+  const waitUntil = useReminderWait(signer.manual_reminder_available_at);
 
   async function onRemind() {
     try {
@@ -407,7 +408,9 @@ function SignerCard({
       console.error(e);
       notifications.show({
         title: texts.reminderFailed,
-        message: texts.reminderFailedBody,
+        message: waitUntil
+          ? `${texts.reminderFailedBody} ${texts.reminderAvailableFrom(reminderTime(waitUntil))}`
+          : texts.reminderFailedBody,
         color: 'red',
         autoClose: 5000,
       });
@@ -420,7 +423,7 @@ function SignerCard({
         <Group justify="space-between" align="flex-start">
           <Group gap="sm">
             <Text fw={600}>{name}</Text>
-            <StateBadge stateId={signer.state_id} />
+            <StateBadge stateId={signer.state_id} of="signer" />
           </Group>
           <Group gap={6}>
             {mayAudit && (
@@ -452,13 +455,20 @@ function SignerCard({
                 leftSection={<IconBell size={14} />}
                 onClick={() => void onRemind()}
                 loading={remind.isPending}
+                disabled={waitUntil !== null}
                 aria-label={`${texts.sendReminder} ${name}`}
+                aria-describedby={waitUntil ? `reminder-wait-${signer.id}` : undefined}
               >
                 {texts.sendReminder}
               </Button>
             )}
           </Group>
         </Group>
+        {mayRemind && waitUntil && (
+          <Text size="xs" c="dimmed" ta="right" id={`reminder-wait-${signer.id}`}>
+            {texts.reminderAvailableFrom(reminderTime(waitUntil))}
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="md">
           <Item label={texts.signerEmail}>
             <Text size="sm" style={{ wordBreak: 'break-all' }}>
@@ -492,4 +502,23 @@ function SignerCard({
       </Stack>
     </Paper>
   );
+}
+
+/** The moment a manual reminder may go, while it lies ahead; null once it is allowed. */
+function useReminderWait(availableAt: string | null): Date | null {
+  const [now, setNow] = useState(() => Date.now());
+  const at = availableAt ? new Date(availableAt) : null;
+  const wait = at && at.getTime() > now ? at.getTime() - now : 0;
+  useEffect(() => {
+    if (wait <= 0) return;
+    // Re-enable the button when the wait is over (timers cap at ~24 days).
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(wait + 500, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [wait]);
+  return wait > 0 ? at : null;
+}
+
+/** '14:35' today (Amsterdam), else '25-11-2026 14:35'. */
+function reminderTime(at: Date): string {
+  return formatDate(at) === formatDate(new Date()) ? formatTime(at) : formatDateTime(at);
 }
