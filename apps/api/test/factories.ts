@@ -5,6 +5,7 @@ import {
   apiTokens,
   departments,
   signables,
+  signerLinks,
   signers,
   signRequests,
   users,
@@ -149,6 +150,7 @@ export async function createDraftSignRequest(
         position: i + 1,
       })
       .returning();
+    await recordSeededLink(t.db, row!);
     signerRows.push(row!);
   }
   const signableRows = [];
@@ -257,6 +259,7 @@ export async function seedSignRequest(
         position: spec.position ?? i + 1,
       })
       .returning();
+    await recordSeededLink(db, row!);
     signerRows.push(row!);
   }
   const signableRows = [];
@@ -279,4 +282,14 @@ export async function seedSignRequest(
     signableRows.push(row!);
   }
   return { request: request!, signers: signerRows, signables: signableRows };
+}
+
+/** A signer written with a link token (as a sent request has) gets that link recorded too. */
+async function recordSeededLink(
+  db: TestApp['db'],
+  signer: { id: number; tokenHash: string | null },
+): Promise<void> {
+  if (signer.tokenHash) {
+    await db.insert(signerLinks).values({ tokenHash: signer.tokenHash, signerId: signer.id });
+  }
 }

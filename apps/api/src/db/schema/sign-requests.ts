@@ -102,7 +102,10 @@ export const signers = pgTable(
     lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
     allowFormEdit: boolean('allow_form_edit').notNull().default(false),
     stateId: integer('state_id').notNull().default(1),
-    /** SHA-256 of the signer's link token; the token itself exists only in the mail. */
+    /**
+     * SHA-256 of the newest link token; the token itself exists only in the mail. Every link
+     * ever mailed is in signer_links, which is what a link is resolved by.
+     */
     tokenHash: text('token_hash'),
     invitedAt: timestamp('invited_at', { withTimezone: true }),
     signedAt: timestamp('signed_at', { withTimezone: true }),
@@ -120,6 +123,24 @@ export const signers = pgTable(
       .on(t.id)
       .where(sql`${t.stateId} = 3`),
   ],
+);
+
+/**
+ * Every link mailed to a signer (invitation, reminders), by the SHA-256 of its token. A reminder
+ * adds one beside the earlier ones, so the first mail's link keeps working; a changed e-mail
+ * address retires them all (the old address may not be the signer's).
+ */
+export const signerLinks = pgTable(
+  'signer_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    signerId: integer('signer_id')
+      .notNull()
+      .references(() => signers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [index('signer_links_signer_idx').on(t.signerId)],
 );
 
 export interface PageSize {

@@ -15,10 +15,11 @@ import {
   insertSignerAction,
   lockSignRequest,
 } from './sign-requests.repository.ts';
+import { recordSignerLink } from '../signing/signer-links.ts';
 
 /**
  * PUT /api/sign-requests/{signerId}/send-manual-reminder (the id is the signer's, seed 000 §7):
- * a new link (the old one stops working) mailed as a reminder.
+ * a new link mailed as a reminder; the links mailed before keep working.
  */
 const REMINDABLE = REMINDABLE_SIGNER_STATES;
 
@@ -63,6 +64,7 @@ export async function sendManualReminder(ctx: AuthedCtx, signerId: number): Prom
       }
       throw ValidationError.field('_', signingMessages.reminderTooRecent);
     }
+    await recordSignerLink(tx, signerId, token, now);
     await insertSignerAction(tx, {
       signerId,
       signRequestId: request.id,

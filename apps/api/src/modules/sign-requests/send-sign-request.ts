@@ -22,6 +22,7 @@ import {
   listSigners,
   type SignRequestRow,
 } from './sign-requests.repository.ts';
+import { recordSignerLink } from '../signing/signer-links.ts';
 
 /**
  * Signed documents are kept this long after the request can no longer be signed; the real
@@ -63,6 +64,7 @@ export async function inviteSigner(
     .set({ tokenHash: sha256(token), stateId: 3, invitedAt: now, updatedAt: now })
     .where(eq(signers.id, signer.id))
     .returning();
+  await recordSignerLink(tx, signer.id, token, now);
   await insertSignerAction(tx, {
     signerId: signer.id,
     signRequestId: request.id,

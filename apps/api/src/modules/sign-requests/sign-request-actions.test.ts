@@ -40,6 +40,10 @@ async function sentRequest(
   return draft;
 }
 
+const tokenOf = (mail: Parameters<typeof linkFrom>[0]) =>
+  /\/ondertekenen\/([^/?#]+)$/.exec(linkFrom(mail, '/ondertekenen/'))![1]!;
+const openLink = (token: string) => t.request({ method: 'GET', url: `/api/signing/${token}` });
+
 describe('POST /api/sign-requests/{id}/cancel', () => {
   const cancel = (token: string | undefined, id: number) =>
     t.request({ method: 'POST', url: `/api/sign-requests/${id}/cancel`, token });
@@ -196,16 +200,33 @@ describe('PUT /api/sign-requests/{id}/update-signer', () => {
     const {
       request,
       signers: [s],
-    } = await sentRequest(admin.token, admin.user.company.id);
+    } = await sentRequest(admin.token, admin.user.company.id, {
+      signers: [{ email: uniqueEmail('oud'), locale: 'de' }],
+    });
     expect((await signerRow(s!.id)).tokenHash).not.toBeNull();
+    const oldLink = tokenOf(await t.smtp.waitForMail(s!.email));
+    expect((await openLink(oldLink)).statusCode).toBe(200);
     const locked = await update(admin.token, request.id, body(s!.id, { verifications: [1, 5] }));
     expect(locked.statusCode).toBe(422);
     expect(errorsOf(locked)).toEqual({ verifications: [signingMessages.verificationsLocked] });
-    const res = await update(admin.token, request.id, body(s!.id));
+    const res = await update(admin.token, request.id, body(s!.id, { locale: 'de' }));
     expect(res.statusCode).toBe(200);
     const row = await signerRow(s!.id);
     expect(row.stateId).toBe(3);
     expect(row.tokenHash).toBeNull();
+    // The mail to the old address no longer opens the request, and the page can say why in the
+    // signer's language; a token never issued is only 'not valid'.
+    const closed = await openLink(oldLink);
+    expect(closed.statusCode).toBe(410);
+    expect(closed.json()).toEqual({
+      message: 'Deze link is vervangen door een nieuwere e-mail',
+      status: 'replaced',
+      locale: 'de',
+    });
+    expect(closed.body).not.toContain(s!.firstname);
+    const guess = await openLink('x'.repeat(43));
+    expect(guess.statusCode).toBe(404);
+    expect(guess.json()).toEqual({ message: 'Deze link is ongeldig' });
     // Same address: the link stays.
     const sameAddress = await sentRequest(admin.token, admin.user.company.id);
     const before = (await signerRow(sameAddress.signers[0]!.id)).tokenHash;
@@ -286,6 +307,7 @@ describe('PUT /api/sign-requests/{signerId}/send-manual-reminder', () => {
       .set({ invitedAt: hoursAgo(2) })
       .where(eq(signers.id, s!.id));
     const oldHash = (await signerRow(s!.id)).tokenHash;
+    const invitation = tokenOf(await t.smtp.waitForMail(email));
     const res = await remind(admin.token, s!.id);
     expect(res.statusCode).toBe(200);
     expect(res.json<SignerDto>()).toMatchObject({ manual_reminders_sent: 1 });
@@ -298,9 +320,13 @@ describe('PUT /api/sign-requests/{signerId}/send-manual-reminder', () => {
     );
     expect(row.tokenHash).not.toBe(oldHash);
     const mail = await t.smtp.waitForMail(email, /Reminder/);
-    const token = /\/ondertekenen\/([^/?#]+)$/.exec(linkFrom(mail, '/ondertekenen/'))![1]!;
+    const token = tokenOf(mail);
     expect(sha256(token)).toBe(row.tokenHash);
     expect(res.body).not.toContain(token);
+    // Both links work: most signers click the first mail.
+    expect(token).not.toBe(invitation);
+    expect((await openLink(invitation)).statusCode).toBe(200);
+    expect((await openLink(token)).statusCode).toBe(200);
 
     const again = await remind(admin.token, s!.id);
     expect(again.statusCode).toBe(422);
@@ -312,8 +338,9 @@ describe('PUT /api/sign-requests/{signerId}/send-manual-reminder', () => {
       url: `/api/signers/${s!.id}/verifications`,
       token: admin.token,
     });
+    // Sent, reminded, then opened (through the first mail's link, above).
     expect(trail.json<{ data: { data: SignerAction[] } }>().data.data.map((a) => a.type)).toEqual([
-      1, 18,
+      1, 18, 2,
     ]);
   });
 

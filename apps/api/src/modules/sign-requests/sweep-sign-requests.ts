@@ -13,6 +13,7 @@ import { expireSignRequest } from './expire-sign-request.ts';
 import { purgeListCache } from './sign-requests.list.repository.ts';
 import { queueSignerLinkMail } from './signer-mails.ts';
 import { findDepartment, type SignRequestRow } from './sign-requests.repository.ts';
+import { recordSignerLink } from '../signing/signer-links.ts';
 
 /** How often the sweep runs in a worker process. */
 export const SWEEP_INTERVAL_SECONDS = 300;
@@ -238,6 +239,7 @@ async function remindSigner(
       .where(and(waiting, lt(signers.remindersSent, signers.maxReminders)))
       .returning();
     if (!reminded) return null;
+    await recordSignerLink(tx, reminded.id, token, now);
     const { companyName } = await senderOf(tx, request);
     await queueSignerLinkMail(
       tx,

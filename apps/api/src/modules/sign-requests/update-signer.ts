@@ -11,6 +11,7 @@ import {
   insertSignerAction,
   lockSignRequest,
 } from './sign-requests.repository.ts';
+import { retireSignerLinks } from '../signing/signer-links.ts';
 
 type Input = z.output<typeof updateSignerBody>;
 
@@ -85,6 +86,7 @@ export async function updateSigner(
       .where(and(eq(signers.id, signer.id), inArray(signers.stateId, EDITABLE_SIGNER_STATES)))
       .returning();
     if (!row) throw new ConflictError(signingMessages.stateConflict);
+    if (emailChanged) await retireSignerLinks(tx, signer.id, now);
     await insertSignerAction(tx, {
       signerId: signer.id,
       signRequestId: request.id,

@@ -5,11 +5,12 @@ import {
   companies,
   signerActions,
   signerEvidence,
+  signerLinks,
   signers,
   signRequests,
 } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { AppError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { expireSignRequest } from '../sign-requests/expire-sign-request.ts';
 import type { SignerRow } from '../sign-requests/signer-dto.ts';
 import type { SignRequestRow } from '../sign-requests/sign-requests.repository.ts';
@@ -28,12 +29,22 @@ export interface ActorCtx {
   userAgent: string;
 }
 
+/**
+ * A link that was mailed but no longer opens the request: the signer's address was changed and a
+ * newer mail went to the new one. 410, with the signer's language so the page can say why.
+ */
+export class LinkReplacedError extends AppError {
+  constructor(readonly locale: string) {
+    super(410, signerApiMessages.replaced);
+  }
+}
+
 /** Tokens are 43 base64url characters (createToken); anything else cannot be one. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,200}$/;
 
 /**
- * The signer behind a link token (`sha256(token)` → signers.token_hash), or 404 'Deze link is
- * ongeldig'. The status says what the link may still do, first match wins: purged, cancelled,
+ * The signer behind a link token (`sha256(token)` → signer_links), or 404 'Deze link is
+ * ongeldig' (410 for a retired link). The status says what the link may still do, first match wins: purged, cancelled,
  * declined, expired, signed (request 5, 60 or 9: the signers are done), approved (this signer
  * is done), not_your_turn (in sequence, an earlier signer has not approved), open.
  *
@@ -51,12 +62,16 @@ export async function resolveSigner(
       request: signRequests,
       companyName: companies.name,
       logoToken: companies.logoToken,
+      retiredAt: signerLinks.retiredAt,
     })
-    .from(signers)
+    .from(signerLinks)
+    .innerJoin(signers, eq(signers.id, signerLinks.signerId))
     .innerJoin(signRequests, eq(signRequests.id, signers.signRequestId))
     .innerJoin(companies, eq(companies.id, signers.companyId))
-    .where(eq(signers.tokenHash, sha256(token)));
+    .where(eq(signerLinks.tokenHash, sha256(token)));
+  // A token never issued says nothing more than that it is not valid.
   if (!row) throw new NotFoundError(signerApiMessages.invalidLink);
+  if (row.retiredAt) throw new LinkReplacedError(row.signer.locale);
   let request = row.request;
   if (request.stateId === 3 && request.expiresAt.getTime() <= now.getTime()) {
     // The sweep's expiry, applied now (its mail to the initiator follows with the next sweep).

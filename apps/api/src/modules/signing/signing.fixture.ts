@@ -5,6 +5,7 @@ import { createStorage } from '../../lib/storage/storage.ts';
 import { registerCompany, type TestApp } from '../../../test/app.ts';
 import { createDraftSignRequest } from '../../../test/factories.ts';
 import { makePdf, makePng } from '../../../test/fixtures/documents.ts';
+import { recordSignerLink } from './signer-links.ts';
 
 export interface SentRequest {
   companyId: number;
@@ -74,6 +75,7 @@ export async function sendTestRequest(
       .update(signers)
       .set({ tokenHash: sha256(token), stateId: 3, invitedAt: new Date() })
       .where(eq(signers.id, s.id));
+    await recordSignerLink(t.db, s.id, token, new Date());
     tokens.push(token);
   }
   return {
@@ -87,13 +89,14 @@ export async function sendTestRequest(
   };
 }
 
-/** Sets a fresh link token on a signer (as an invitation would) and returns it. */
+/** Gives a signer a fresh link token (as an invitation would) and returns it. */
 export async function tokenFor(t: TestApp, signerId: number): Promise<string> {
   const token = createToken();
   await t.db
     .update(signers)
     .set({ tokenHash: sha256(token) })
     .where(eq(signers.id, signerId));
+  await recordSignerLink(t.db, signerId, token, new Date());
   return token;
 }
 

@@ -16,6 +16,7 @@ import { saveFields } from './fields.ts';
 import { saveFormFields } from './form-fields.ts';
 import { getDrawing } from './drawing.ts';
 import { getSigningPage } from './get-signing-page.ts';
+import { LinkReplacedError } from './resolve-signer.ts';
 import { getSignableFile } from './signable-file.ts';
 import { saveSignature } from './signature.ts';
 import { contentDisposition } from '../documents/file-names.ts';
@@ -57,8 +58,19 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
   app.get<TokenParams>(
     '/api/signing/:token',
     { schema: { params: tokenParam } },
-    async (request, reply) =>
-      reply.headers(noStore).send(await getSigningPage(await ctxOf(request), request.params.token)),
+    async (request, reply) => {
+      const ctx = await ctxOf(request);
+      try {
+        return reply.headers(noStore).send(await getSigningPage(ctx, request.params.token));
+      } catch (error) {
+        // The page says why in the signer's language, and nothing of the request.
+        if (!(error instanceof LinkReplacedError)) throw error;
+        return reply
+          .code(410)
+          .headers(noStore)
+          .send({ message: error.message, status: 'replaced', locale: error.locale });
+      }
+    },
   );
 
   app.get<{ Params: { token: string; id: number } }>(

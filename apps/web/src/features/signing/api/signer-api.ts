@@ -7,12 +7,20 @@ import type { SigningPage } from '@paraaf/contract';
 export class SignerApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string[]>;
+  /** Why a link is closed (410 'replaced') and the signer's language, when the server says so. */
+  readonly link: { status: string; locale: string } | null;
 
-  constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
+  constructor(
+    status: number,
+    message: string,
+    errors: Record<string, string[]> = {},
+    link: { status: string; locale: string } | null = null,
+  ) {
     super(message);
     this.name = 'SignerApiError';
     this.status = status;
     this.errors = errors;
+    this.link = link;
   }
 
   /** The first message of a field, else the general message. */
@@ -61,9 +69,18 @@ export function createSignerApi(options: SignerApiOptions = {}) {
     if (response.ok) return response;
     let message = '';
     let errors: Record<string, string[]> = {};
+    let link: { status: string; locale: string } | null = null;
     try {
-      const data = (await response.json()) as { message?: unknown; errors?: unknown };
+      const data = (await response.json()) as {
+        message?: unknown;
+        errors?: unknown;
+        status?: unknown;
+        locale?: unknown;
+      };
       if (typeof data.message === 'string') message = data.message;
+      if (typeof data.status === 'string' && typeof data.locale === 'string') {
+        link = { status: data.status, locale: data.locale };
+      }
       if (data.errors && typeof data.errors === 'object') {
         errors = Object.fromEntries(
           Object.entries(data.errors as Record<string, unknown>).map(([k, v]) => [
@@ -75,7 +92,7 @@ export function createSignerApi(options: SignerApiOptions = {}) {
     } catch {
       // not JSON: the status alone tells what happened
     }
-    throw new SignerApiError(response.status, message, errors);
+    throw new SignerApiError(response.status, message, errors, link);
   }
 
   async function json<T>(response: Response): Promise<T> {

@@ -1,8 +1,11 @@
 import type { SigningStatus } from '@paraaf/contract';
 import type { TextKey } from '../texts';
 
-/** Every page that is not the open signing page: the API's statuses plus an unknown link (404). */
-export type ClosedStatus = Exclude<SigningStatus, 'open'> | 'unknown';
+/**
+ * Every page that is not the open signing page: the API's statuses, a link replaced by a newer
+ * mail (410) and an unknown link (404).
+ */
+export type ClosedStatus = Exclude<SigningStatus, 'open'> | 'replaced' | 'unknown';
 
 export type StatusTone = 'info' | 'success' | 'warning' | 'error';
 
@@ -55,6 +58,12 @@ const table: Record<ClosedStatus, StatusText> = {
     title: 'status.purged.title',
     body: 'status.purged.body',
     tone: 'info',
+    showDocuments: false,
+  },
+  replaced: {
+    title: 'status.replaced.title',
+    body: 'status.replaced.body',
+    tone: 'warning',
     showDocuments: false,
   },
   unknown: {

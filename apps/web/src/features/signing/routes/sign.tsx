@@ -71,7 +71,11 @@ export function SignRoute() {
     refetchOnWindowFocus: false,
   });
   const page = query.data ?? null;
-  const locale: SignerLocale = chosen ?? page?.locale ?? browserLocale();
+  const closedLink = query.error instanceof SignerApiError ? query.error.link : null;
+  const locale: SignerLocale =
+    chosen ??
+    page?.locale ??
+    (closedLink && isSignerLocale(closedLink.locale) ? closedLink.locale : browserLocale());
   const t = useMemo(() => createTranslate(locale), [locale]);
 
   // pdf.js (and its worker) download while the page's data loads, not after the document's bytes
@@ -112,7 +116,8 @@ export function SignRoute() {
   } else if (query.isError) {
     const e = query.error;
     if (e instanceof SignerApiError && (e.status === 404 || e.status === 410)) {
-      body = <StatusView status="unknown" page={null} t={t} fileUrl={fileUrl} />;
+      const status = e.link?.status === 'replaced' ? 'replaced' : 'unknown';
+      body = <StatusView status={status} page={null} t={t} fileUrl={fileUrl} />;
     } else {
       body = (
         <Container size={640} py="xl" component="main">
