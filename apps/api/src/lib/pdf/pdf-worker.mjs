@@ -31,7 +31,9 @@ console.warn = () => {};
  * kept: a Flate bomb (1,000× expansion) is refused after reading at most these amounts.
  */
 const LIMITS = {
-  /** One stream, decoded (a content stream, font, object stream; an image gets its own cap). */
+  /** One stream that pdf-lib decodes into memory while loading (object and xref streams). */
+  loadedStreamBytes: 16 * 1024 * 1024,
+  /** One stream, decoded (a content stream, font, embedded file; an image gets its own cap). */
   streamBytes: 64 * 1024 * 1024,
   /** All streams of a document together, decoded. */
   documentBytes: 512 * 1024 * 1024,
@@ -40,16 +42,18 @@ const LIMITS = {
 };
 
 // pdf-lib decodes object and cross-reference streams while loading, growing one buffer per
-// stream without a limit. Every pdf-lib decoder grows its buffer through this one method, so
-// the cap goes there; a document that hits it is refused as too complex.
+// stream without a limit (doubling it, so a stream holds up to twice its size). Every pdf-lib
+// decoder grows its buffer through this one method, so the cap goes there; a document that hits
+// it is refused as too complex.
 const { default: DecodeStream } = createRequire(import.meta.url)(
   'pdf-lib/cjs/core/streams/DecodeStream.js',
 );
 const growBuffer = DecodeStream.prototype.ensureBuffer;
+let decodeCap = LIMITS.loadedStreamBytes;
 let capHit = false;
 class DecodeCapError extends Error {}
 DecodeStream.prototype.ensureBuffer = function ensureCappedBuffer(requested) {
-  if (requested > LIMITS.streamBytes) {
+  if (requested > decodeCap) {
     capHit = true;
     throw new DecodeCapError('decoded stream too large');
   }
@@ -139,7 +143,7 @@ function inflatedSize(data, limit) {
   return new Promise((resolve) => {
     const inflate = zlib.createInflate({
       finishFlush: zlib.constants.Z_SYNC_FLUSH,
-      chunkSize: 256 * 1024,
+      chunkSize: 1024 * 1024,
     });
     let size = 0;
     let settled = false;
@@ -168,12 +172,16 @@ async function decodedSize(stream, limit) {
   if ((first === 'FlateDecode' || first === 'Fl') && !rest.some((f) => EXPANDING.has(f))) {
     return inflatedSize(stream.contents, limit);
   }
-  // Rare chains (LZW, RunLength, ASCII85 before Flate…): pdf-lib's decoders, under the cap.
+  // Rare chains (LZW, RunLength, ASCII85 before Flate…): pdf-lib's decoders, in memory, so
+  // under the cap for one stream whatever an image's own limit.
+  decodeCap = Math.min(limit, LIMITS.streamBytes);
   try {
     return decodePDFRawStream(stream).decode().length;
   } catch (error) {
     if (error instanceof DecodeCapError) return Infinity;
     return stream.contents.length; // a filter pdf-lib does not know, or damaged data
+  } finally {
+    decodeCap = LIMITS.loadedStreamBytes;
   }
 }
 

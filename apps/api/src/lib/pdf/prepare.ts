@@ -58,6 +58,22 @@ export async function closePdfWorkers(): Promise<void> {
 
 const fileError = (message: string) => ValidationError.field('file', message);
 
+// Decoding an image holds its pixels several times over outside the worker's heap limit
+// (about 550 MB for 50 megapixels): one image conversion at a time, PDFs beside it.
+let imageBusy = false;
+const imageQueue: (() => void)[] = [];
+async function oneImageAtATime<T>(fn: () => Promise<T>): Promise<T> {
+  if (imageBusy) await new Promise<void>((resolve) => imageQueue.push(resolve));
+  else imageBusy = true;
+  try {
+    return await fn();
+  } finally {
+    const next = imageQueue.shift();
+    if (next) next();
+    else imageBusy = false;
+  }
+}
+
 async function inWorker(
   task: { op: 'inspect' } | { op: 'image'; kind: 'png' | 'jpeg' },
   bytes: Buffer,
@@ -114,7 +130,7 @@ export async function preparePdf(
     ({ info } = await inWorker({ op: 'inspect' }, bytes));
   } else if (kind === 'png' || kind === 'jpeg') {
     assertImageSize(bytes);
-    const result = await inWorker({ op: 'image', kind }, bytes);
+    const result = await oneImageAtATime(() => inWorker({ op: 'image', kind }, bytes));
     pdf = Buffer.from(result.pdf!);
     info = result.info;
   } else {
