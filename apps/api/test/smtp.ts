@@ -8,11 +8,16 @@ export interface CaughtMail {
   subject: string;
   html: string;
   text: string;
+  messageId: string;
 }
 
 /** A real SMTP server in the test process: mails arrive over TCP exactly as in production. */
 export async function startSmtpCatcher(options: { rejectRecipients?: string[] } = {}) {
   const mails: CaughtMail[] = [];
+  /** Milliseconds each message takes to be accepted, as a remote server's latency would. */
+  const latency = { ms: 0 };
+  /** Messages being received at this moment, and the most ever received at once. */
+  const load = { current: 0, max: 0 };
   /** Addresses refused at RCPT TO with 550, as a mail server does for an unknown mailbox. */
   const rejectRecipients = [...(options.rejectRecipients ?? [])];
   const waiters: (() => void)[] = [];
@@ -30,23 +35,32 @@ export async function startSmtpCatcher(options: { rejectRecipients?: string[] } 
       callback();
     },
     onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (parsed) => {
-          const to = Array.isArray(parsed.to)
-            ? parsed.to.map((a) => a.text).join(', ')
-            : (parsed.to?.text ?? '');
-          mails.push({
-            to,
-            from: parsed.from?.text ?? '',
-            subject: parsed.subject ?? '',
-            html: typeof parsed.html === 'string' ? parsed.html : '',
-            text: parsed.text ?? '',
-          });
-          for (const w of waiters.splice(0)) w();
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
+      load.current += 1;
+      load.max = Math.max(load.max, load.current);
+      simpleParser(stream)
+        .then(async (parsed) => {
+          if (latency.ms) await new Promise((r) => setTimeout(r, latency.ms));
+          return parsed;
+        })
+        .finally(() => (load.current -= 1))
+        .then(
+          (parsed) => {
+            const to = Array.isArray(parsed.to)
+              ? parsed.to.map((a) => a.text).join(', ')
+              : (parsed.to?.text ?? '');
+            mails.push({
+              to,
+              from: parsed.from?.text ?? '',
+              subject: parsed.subject ?? '',
+              html: typeof parsed.html === 'string' ? parsed.html : '',
+              text: parsed.text ?? '',
+              messageId: parsed.messageId ?? '',
+            });
+            for (const w of waiters.splice(0)) w();
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -78,6 +92,8 @@ export async function startSmtpCatcher(options: { rejectRecipients?: string[] } 
     url: `smtp://127.0.0.1:${port}`,
     mails,
     rejectRecipients,
+    load,
+    latency,
     waitForMail,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

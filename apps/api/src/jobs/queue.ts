@@ -3,90 +3,205 @@ import { PgBoss, fromDrizzle, fromPglite, type Job } from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, Tx } from '../db/client.ts';
 
-/** A job: a name, the schema of its payload and a handler that is safe to run twice. */
-export interface JobDefinition<S extends z.ZodType, D> {
+/** How a job's queue behaves; part of every job definition (and all a queue needs to exist). */
+export interface QueueSpec {
   name: string;
-  schema: S;
+  /**
+   * Jobs of this queue handled at once in one process: mail and SMS are I/O and run several at
+   * once; sealing is CPU, bounded by the cores.
+   */
+  concurrency: number;
+  /** At most one job waits (pg-boss policy 'stately'): every worker may ask for the next run. */
+  periodic?: boolean;
+  /**
+   * At most one job per key waits or runs (pg-boss policy 'exclusive'): enqueueing a second one
+   * while the first is live is a no-op, so a sweep can re-enqueue without duplicating.
+   */
+  keyOf?(data: object): string;
   retryLimit?: number;
+}
+
+/** A job: a queue, the schema of its payload and a handler that is safe to run twice. */
+export interface JobDefinition<S extends z.ZodType, D> extends QueueSpec {
+  schema: S;
   handle(deps: D, data: z.output<S>): Promise<void>;
 }
 
-/**
- * A queue by name, or a periodic one: pg-boss policy 'stately' keeps at most one job of it
- * waiting, so every worker may ask for the next run and only one is kept.
- */
-export type QueueName = string | { name: string; periodic: true };
-
-const nameOf = (q: QueueName) => (typeof q === 'string' ? q : q.name);
+export interface EnqueueOptions {
+  /** Higher first (pg-boss fetches by priority, then age); see MAIL_PRIORITY. */
+  priority?: number;
+}
 
 export interface Queue {
-  /** Enqueues in the caller's transaction: the job exists only if the transaction commits. */
-  enqueue(tx: Tx, jobName: string, data: object): Promise<void>;
   /**
-   * Enqueues outside any transaction, to run after `delaySeconds` (periodic jobs); on a periodic
-   * queue this is a no-op while a job already waits. Never call it inside an open transaction.
+   * Enqueues in the caller's transaction: the job exists only if the transaction commits. False
+   * when a keyed queue already holds a live job with the key (nothing is added).
+   */
+  enqueue(tx: Tx, jobName: string, data: object, options?: EnqueueOptions): Promise<boolean>;
+  /**
+   * Enqueues outside any transaction, to run after `delaySeconds`; on a periodic queue this is a
+   * no-op while a job already waits, on a keyed one while a job with the key is live. Never call
+   * it inside an open transaction.
    */
   enqueueLater(jobName: string, data: object, delaySeconds: number): Promise<void>;
   work<S extends z.ZodType, D>(job: JobDefinition<S, D>, deps: D): Promise<void>;
+  /** Runs `fn` when the queue stops, after the jobs in hand finished (pooled SMTP connections). */
+  onStop(fn: () => unknown): void;
   stop(): Promise<void>;
 }
 
 export interface QueueOptions {
+  /** Backstop poll; a job enqueued in this process (PGlite) or NOTIFYd (PostgreSQL) wakes at once. */
   pollSeconds: number;
   onError(error: unknown): void;
 }
 
+/**
+ * A job whose process died keeps its claim until its heartbeat is this old; the supervisor
+ * (every SUPERVISE_SECONDS on PostgreSQL) then hands it to a retry, so another worker, or this
+ * one restarted, takes it over. pg-boss's minimum.
+ */
+export const HEARTBEAT_SECONDS = 10;
+const SUPERVISE_SECONDS = 5;
+
 export async function startQueue(
   database: Database,
-  queues: readonly QueueName[],
+  queues: readonly QueueSpec[],
   options: QueueOptions,
 ): Promise<Queue> {
   const boss = database.pglite
     ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schedule: false })
-    : new PgBoss({ connectionString: database.url!, max: 4, useListenNotify: true });
+    : new PgBoss({
+        connectionString: database.url!,
+        max: 4,
+        useListenNotify: true,
+        superviseIntervalSeconds: SUPERVISE_SECONDS,
+        monitorIntervalSeconds: SUPERVISE_SECONDS,
+      });
   boss.on('error', (error: unknown) => options.onError(error));
   await boss.start();
-  const jobNames = queues.map(nameOf);
+  const specs = new Map(queues.map((q) => [q.name, q]));
   for (const q of queues) {
-    await boss.createQueue(nameOf(q), {
-      ...(typeof q === 'string' ? {} : { policy: 'stately' }),
-      notify: true,
-      retryLimit: 5,
-      retryDelay: 5,
+    const settings = {
+      retryLimit: q.retryLimit ?? 5,
+      retryDelay: 2,
       retryBackoff: true,
-    });
+      retryDelayMax: 120,
+      heartbeatSeconds: HEARTBEAT_SECONDS,
+    };
+    const policy = q.periodic ? 'stately' : q.keyOf ? 'exclusive' : undefined;
+    await boss.createQueue(q.name, { ...(policy ? { policy } : {}), notify: true, ...settings });
+    // createQueue leaves an existing queue as it was: settings changed since apply now.
+    await boss.updateQueue(q.name, settings);
   }
   // pg-boss caches the queue list at start, before these queues may exist. A cache miss inside
   // send() looks the queue up on pg-boss's own connection; on PGlite (one connection) that waits
   // for the caller's open transaction forever. A lookup now, outside any transaction, fills it.
-  for (const name of jobNames)
-    await boss.findJobs(name, { id: '00000000-0000-0000-0000-000000000000' });
+  for (const q of queues)
+    await boss.findJobs(q.name, { id: '00000000-0000-0000-0000-000000000000' });
+  // PGlite admits one process, so a job still claimed now was claimed by a process that died
+  // (killed, power lost): fail it into its retry at once instead of waiting out its heartbeat.
+  if (database.pglite) await releaseDeadClaims(database, boss, [...specs.keys()]);
+
+  const stopHooks: (() => unknown)[] = [];
+  const wakeOwnWorkers = (name: string) => {
+    for (const w of boss.getWipData()) if (w.name === name) boss.notifyWorker(w.id);
+  };
+  const neighbours = database.pglite ? localQueues(database.pglite) : null;
+  neighbours?.add(wakeOwnWorkers);
+  /**
+   * Wakes the workers of a queue in this process (of every Queue on this PGlite). PGlite has no
+   * LISTEN/NOTIFY, but it has one connection: the fetch the wake-up starts waits for the
+   * enqueuing transaction to end, so it sees the job once committed (or nothing after a
+   * rollback). PostgreSQL wakes the workers of every process with a NOTIFY sent at commit.
+   */
+  const wake = (name: string) => {
+    if (neighbours) for (const fn of neighbours) fn(name);
+  };
+  const sendOptions = (name: string, data: object) => {
+    const key = specs.get(name)?.keyOf?.(data);
+    return key === undefined ? {} : { singletonKey: key };
+  };
 
   return {
-    async enqueue(tx, jobName, data) {
-      await boss.send(jobName, data, { db: fromDrizzle(tx, sql) });
+    async enqueue(tx, jobName, data, enqueueOptions = {}) {
+      const id = await boss.send(jobName, data, {
+        ...sendOptions(jobName, data),
+        ...(enqueueOptions.priority ? { priority: enqueueOptions.priority } : {}),
+        db: fromDrizzle(tx, sql),
+      });
+      if (id) wake(jobName);
+      return Boolean(id);
     },
     async enqueueLater(jobName, data, delaySeconds) {
-      await boss.send(jobName, data, { startAfter: delaySeconds });
+      await boss.send(jobName, data, { ...sendOptions(jobName, data), startAfter: delaySeconds });
+      if (delaySeconds <= 0) wake(jobName);
     },
     async work(job, deps) {
+      // Several workers each fetching a batch: while one handles its batch the other fetches.
+      // A full batch fetches the next at once (burst); an empty one waits for a wake-up or the
+      // backstop poll.
+      const workers = job.concurrency >= 4 ? 2 : 1;
+      const batchSize = Math.max(1, Math.ceil(job.concurrency / workers));
       await boss.work(
         job.name,
-        // A NOTIFY is only a hint and can be missed (a job enqueued while the worker is busy);
-        // without this the backstop poll would be pg-boss's 30 s default, delaying mail that long.
         {
           pollingIntervalSeconds: options.pollSeconds,
+          // A NOTIFY is only a hint and can be missed; without this the backstop poll would be
+          // pg-boss's 30 s default.
           notifyPollingIntervalSeconds: options.pollSeconds,
-          batchSize: 1,
+          batchSize,
+          localConcurrency: workers,
+          burstWhenBatchFull: batchSize > 1,
+          // Each job of a batch settles on its own: one failed mail does not retry the others.
+          perJobResults: true,
         },
-        async (jobs: Job<unknown>[]) => {
-          for (const j of jobs) await job.handle(deps, job.schema.parse(j.data));
-        },
+        async (jobs: Job<unknown>[]) =>
+          Promise.all(
+            jobs.map(async (j) => {
+              try {
+                await job.handle(deps, job.schema.parse(j.data));
+                return { id: j.id, status: 'completed' as const };
+              } catch (error) {
+                options.onError(error);
+                return { id: j.id, status: 'failed' as const, output: errorOutput(error) };
+              }
+            }),
+          ),
       );
     },
+    onStop(fn) {
+      stopHooks.push(fn);
+    },
     async stop() {
+      neighbours?.delete(wakeOwnWorkers);
       // Graceful: workers finish the job in hand before the connection closes.
       await boss.stop({ graceful: true, timeout: 20_000, close: true });
+      for (const fn of stopHooks.splice(0)) await fn();
     },
   };
+}
+
+/** The wake-up functions of the Queues started on one PGlite instance in this process. */
+const queuesByPglite = new WeakMap<object, Set<(name: string) => void>>();
+function localQueues(pglite: object): Set<(name: string) => void> {
+  let set = queuesByPglite.get(pglite);
+  if (!set) queuesByPglite.set(pglite, (set = new Set()));
+  return set;
+}
+
+function errorOutput(error: unknown): object {
+  return error instanceof Error ? { message: error.message } : { message: String(error) };
+}
+
+/** Fails every job still marked active on these queues, so that it is retried now. */
+async function releaseDeadClaims(database: Database, boss: PgBoss, names: string[]) {
+  const { rows } = await database.pglite!.query<{ name: string; id: string }>(
+    `SELECT name, id FROM pgboss.job WHERE state = 'active' AND name = ANY($1::text[])`,
+    [names],
+  );
+  for (const name of names) {
+    const ids = rows.filter((r) => r.name === name).map((r) => r.id);
+    if (ids.length) await boss.fail(name, ids, { message: 'process stopped while active' });
+  }
 }

@@ -3,18 +3,19 @@ import type { Deps } from '../lib/context.ts';
 import { createTransport, sendMailJob } from '../lib/mail/outbox.ts';
 import { sendSmsJob } from '../lib/sms/outbox.ts';
 import { createSmsSender } from '../lib/sms/sms-sender.ts';
-import { sealSignRequestJob } from '../modules/sealing/seal-sign-request.ts';
+import { requeueUnsealed, sealSignRequestJob } from '../modules/sealing/seal-sign-request.ts';
 import { startSweeps, sweepSignRequestsJob } from '../modules/sign-requests/sweep-sign-requests.ts';
-import type { Queue, QueueName } from './queue.ts';
+import type { Queue, QueueSpec } from './queue.ts';
 
 /** Every queue the product uses; created at start so that enqueueing never races creation. */
-// 'seal-sign-request' is enqueued by the signer's last approval (modules/signing/approve.ts).
-// 'sweep-sign-requests' runs every few minutes: expiry, expiry mails, automatic reminders.
-export const jobNames: QueueName[] = [
-  sendMailJob.name,
-  sendSmsJob.name,
-  sealSignRequestJob.name,
-  { name: sweepSignRequestsJob.name, periodic: true },
+// 'sealing' is enqueued by the signer's last approval (modules/signing/approve.ts).
+// 'sweep-sign-requests' runs every few minutes: expiry, expiry mails, automatic reminders,
+// sealing jobs that are gone.
+export const jobNames: QueueSpec[] = [
+  sendMailJob,
+  sendSmsJob,
+  sealSignRequestJob,
+  sweepSignRequestsJob,
 ];
 
 /** Starts the handlers of every job in this process (inline mode or `npm run worker`). */
@@ -24,6 +25,8 @@ export async function registerWorkers(
   log: FastifyBaseLogger,
 ): Promise<void> {
   const transport = createTransport(deps.config.smtpUrl);
+  // The pool's open connections close once the last mail in hand is sent.
+  if (transport) queue.onStop(() => transport.close());
   await queue.work(sendMailJob, {
     db: deps.db,
     transport,
@@ -34,5 +37,7 @@ export async function registerWorkers(
   await queue.work(sealSignRequestJob, { ...deps, log });
   await queue.work(sweepSignRequestsJob, { ...deps, log });
   await startSweeps(deps);
-  log.info({ jobs: jobNames, smtp: Boolean(transport) }, 'job workers started');
+  const requeued = await requeueUnsealed(deps);
+  if (requeued) log.warn({ requeued }, 'sealing jobs queued again for requests left unsealed');
+  log.info({ jobs: jobNames.map((j) => j.name), smtp: Boolean(transport) }, 'job workers started');
 }

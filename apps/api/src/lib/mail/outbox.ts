@@ -16,12 +16,36 @@ export interface MailDeps {
   storage?: Storage;
 }
 
+/** SMTP connections kept open per process; the send-mail queue runs MAIL_CONCURRENCY at once. */
+const SMTP_CONNECTIONS = 5;
+const MAIL_CONCURRENCY = 10;
+
+/**
+ * A pooled transport: mails reuse open SMTP connections (no handshake per mail), at most
+ * SMTP_CONNECTIONS at once; sends beyond that wait in the pool. Settings in the URL win.
+ */
 export function createTransport(smtpUrl: string | null): Transporter | null {
-  return smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  return smtpUrl
+    ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS })
+    : null;
 }
 
+/**
+ * The order in which waiting mails leave (pg-boss fetches by priority, then age): a code someone
+ * is typing over first, then invitations, reminders and links asked for, then everything else
+ * (welcome mails, notifications, sealed documents), however many of those wait.
+ */
+export const MAIL_PRIORITY = { code: 20, prompt: 10, bulk: 0 } as const;
+export type MailPriority = keyof typeof MAIL_PRIORITY;
+
+/**
+ * Delivers one mail. Runs outside any transaction: the SMTP exchange never holds a database
+ * connection or lock. A process killed between the SMTP server's acceptance and the update of
+ * sent_at sends it again on the retry, with the same Message-ID, so mail clients show it once.
+ */
 export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, MailDeps> = {
   name: 'send-mail',
+  concurrency: MAIL_CONCURRENCY,
   schema: z.object({ mailId: z.number().int() }),
   async handle({ db, transport, from, storage }, { mailId }) {
     const [mail] = await db
@@ -36,6 +60,7 @@ export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, Ma
         const info = (await transport.sendMail({
           from: mail.fromName ? { name: mail.fromName, address: addressOf(from) } : from,
           to: mail.to,
+          messageId: messageIdOf(mail.id, mail.createdAt, from),
           subject: mail.subject,
           html: mail.html ?? undefined,
           text: mail.text ?? undefined,
@@ -117,6 +142,12 @@ async function markUndeliverable(db: Db, mailId: number, signerId: number | null
   });
 }
 
+/** Stable per mail row, so a resend after a crash is recognisably the same message. */
+function messageIdOf(id: number, createdAt: Date, from: string): string {
+  const domain = addressOf(from).split('@')[1] ?? 'paraaf.local';
+  return `<mail-${id}.${createdAt.getTime().toString(36)}@${domain}>`;
+}
+
 function addressOf(from: string): string {
   const match = /<([^>]+)>/.exec(from);
   return match?.[1] ?? from;
@@ -129,7 +160,7 @@ export async function queueMail(
   to: string,
   content: MailContent,
   fromName?: string,
-  options: { signerId?: number; attachments?: MailAttachment[] } = {},
+  options: { signerId?: number; attachments?: MailAttachment[]; priority?: MailPriority } = {},
 ): Promise<void> {
   const [row] = await tx
     .insert(mails)
@@ -143,5 +174,10 @@ export async function queueMail(
       attachments: options.attachments?.length ? options.attachments : null,
     })
     .returning({ id: mails.id });
-  await queue.enqueue(tx, sendMailJob.name, { mailId: row!.id });
+  await queue.enqueue(
+    tx,
+    sendMailJob.name,
+    { mailId: row!.id },
+    { priority: MAIL_PRIORITY[options.priority ?? 'bulk'] },
+  );
 }

@@ -17,6 +17,7 @@ export interface SmsDeps {
  */
 export const sendSmsJob: JobDefinition<z.ZodObject<{ smsId: z.ZodNumber }>, SmsDeps> = {
   name: 'send-sms',
+  concurrency: 4,
   schema: z.object({ smsId: z.number().int() }),
   async handle({ db, sender }, { smsId }) {
     const [sms] = await db

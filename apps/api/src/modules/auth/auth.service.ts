@@ -155,7 +155,9 @@ async function attemptLogin(
       codeHash: sha256(`${challenge}:${code}`),
       expiresAt: new Date(Date.now() + TWO_FACTOR_CODE_TTL_MINUTES * 60_000),
     });
-    await queueMail(tx, ctx.queue, user.email, twoFactorCodeMail(user.name, code));
+    await queueMail(tx, ctx.queue, user.email, twoFactorCodeMail(user.name, code), undefined, {
+      priority: 'code',
+    });
   });
   return { kind: 'two-factor', two_factor_hash: challenge };
 }
@@ -281,6 +283,8 @@ export async function requestPasswordReset(
       ctx.queue,
       user.email,
       passwordResetMail(user.name, `${ctx.config.appUrl}/wachtwoord-instellen/${token}`),
+      undefined,
+      { priority: 'prompt' },
     );
   });
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config/env.ts';
@@ -58,7 +58,11 @@ const schema = z.object({ signRequestId: z.number().int().positive() });
  * A failure marks the request 9 with a safe reason and rethrows, so pg-boss retries.
  */
 export const sealSignRequestJob: JobDefinition<typeof schema, SealDeps> = {
-  name: 'seal-sign-request',
+  name: 'sealing',
+  // CPU-bound (stamping, signing): as many at once as there are cores to spare.
+  concurrency: 2,
+  // One live job per request: the approval's and a sweep's enqueue never make two.
+  keyOf: (data) => String((data as { signRequestId: number }).signRequestId),
   schema,
   async handle(deps, { signRequestId }) {
     try {
@@ -75,6 +79,40 @@ export const sealSignRequestJob: JobDefinition<typeof schema, SealDeps> = {
     }
   },
 };
+
+/**
+ * Enqueues the sealing of a request in the caller's transaction; false (and nothing queued) while
+ * a sealing job of that request waits, runs or waits for its retry.
+ */
+export function queueSealing(tx: Tx, queue: Queue, signRequestId: number): Promise<boolean> {
+  return queue.enqueue(tx, sealSignRequestJob.name, { signRequestId });
+}
+
+/**
+ * The backstop for a sealing job that is gone: its retries used up (a request left in 9), or
+ * lost with a queue. Every request in 60 or 9 gets a sealing job unless one is live; returns how
+ * many were queued. A job claimed by a process that died is not gone: its heartbeat stops and
+ * pg-boss retries it (jobs/queue.ts).
+ */
+export async function requeueUnsealed(deps: { db: Db; queue: Queue }): Promise<number> {
+  let queued = 0;
+  for (let after = 0; ;) {
+    const rows = await deps.db
+      .select({ id: signRequests.id })
+      .from(signRequests)
+      .where(and(inArray(signRequests.stateId, SEALABLE_STATES), gt(signRequests.id, after)))
+      .orderBy(asc(signRequests.id))
+      .limit(REQUEUE_BATCH);
+    if (rows.length) {
+      await deps.db.transaction(async (tx) => {
+        for (const { id } of rows) if (await queueSealing(tx, deps.queue, id)) queued += 1;
+      });
+    }
+    if (rows.length < REQUEUE_BATCH) return queued;
+    after = rows.at(-1)!.id;
+  }
+}
+const REQUEUE_BATCH = 100;
 
 export async function sealSignRequest(deps: SealDeps, signRequestId: number): Promise<void> {
   const bundle = await loadBundle(deps.db, signRequestId);

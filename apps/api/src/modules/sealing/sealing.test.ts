@@ -52,10 +52,11 @@ function recordingQueue(): Queue & { jobs: { name: string; data: object }[] } {
     jobs,
     enqueue(_tx: Tx, name: string, data: object) {
       jobs.push({ name, data });
-      return Promise.resolve();
+      return Promise.resolve(true);
     },
     async enqueueLater() {},
     async work() {},
+    onStop() {},
     async stop() {},
   };
 }

@@ -86,7 +86,10 @@ export async function queueSignerLinkMail(
     );
     content = renderSignerMail(template, values, { locale: signer.locale });
   }
-  await queueMail(tx, ctx.queue, signer.email, content, fromName, { signerId: signer.id });
+  await queueMail(tx, ctx.queue, signer.email, content, fromName, {
+    signerId: signer.id,
+    priority: 'prompt',
+  });
 }
 
 /** Tells a signer the request was cancelled. */

@@ -17,9 +17,10 @@ const DAY = 24 * 3600 * 1000;
 /** Records what would be enqueued; the mails rows are the proof of what is sent. */
 function recordingQueue(): Queue {
   return {
-    enqueue: () => Promise.resolve(),
+    enqueue: () => Promise.resolve(true),
     enqueueLater: () => Promise.resolve(),
     work: () => Promise.resolve(),
+    onStop: () => undefined,
     stop: () => Promise.resolve(),
   };
 }
@@ -96,6 +97,8 @@ describe('sweepSignRequests: expiry, expiry mail, automatic reminders', () => {
       reminders: 0,
       exhausted: 0,
       cacheEntriesPurged: 0,
+      // The request in 60 has no sealing job in this queue: the sweep queues one.
+      sealingRequeued: 1,
     });
     for (const r of untouched) {
       const s = await signerRow(r.signers[0]!.id);

@@ -9,6 +9,7 @@ import { createToken, sha256 } from '../../lib/crypto.ts';
 import { queueMail } from '../../lib/mail/outbox.ts';
 import { formatDateTime, renderSignerMail } from '../../lib/mail/signer-mails.ts';
 import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
+import { requeueUnsealed } from '../sealing/seal-sign-request.ts';
 import { expireSignRequest } from './expire-sign-request.ts';
 import { purgeListCache } from './sign-requests.list.repository.ts';
 import { queueSignerLinkMail } from './signer-mails.ts';
@@ -30,6 +31,8 @@ export interface SweepResult {
   exhausted: number;
   /** Dead entries of the list's count cache removed (sign-requests.list.repository.ts). */
   cacheEntriesPurged: number;
+  /** Requests in 60 or 9 whose sealing job was gone, queued again. */
+  sealingRequeued: number;
 }
 
 /** The signer's next automatic reminder is due: reminder_after days after its last mail. */
@@ -44,7 +47,8 @@ const reminderDue = (now: Date) =>
  * 3. invited signers who have not acted get an automatic reminder with a fresh link once
  *    reminder_after days passed since the invitation or the last reminder, up to max_reminders
  *    (counted in reminders_sent, apart from manual ones); when one more would be due, the signer
- *    moves to 6 'Geen herinneringen meer'. In sequence (is_sync) only the current signer.
+ *    moves to 6 'Geen herinneringen meer'. In sequence (is_sync) only the current signer;
+ * 4. requests in 60 or 9 without a live sealing job get one (modules/sealing).
  */
 export async function sweepSignRequests(deps: Deps, now: Date): Promise<SweepResult> {
   const result: SweepResult = {
@@ -53,6 +57,7 @@ export async function sweepSignRequests(deps: Deps, now: Date): Promise<SweepRes
     reminders: 0,
     exhausted: 0,
     cacheEntriesPurged: 0,
+    sealingRequeued: 0,
   };
   const { db } = deps;
 
@@ -120,6 +125,7 @@ export async function sweepSignRequests(deps: Deps, now: Date): Promise<SweepRes
     after = candidates.at(-1)!.signerId;
   }
   result.cacheEntriesPurged = await purgeListCache(db);
+  result.sealingRequeued = await requeueUnsealed(deps);
   return result;
 }
 
@@ -265,6 +271,8 @@ const sweepSchema = z.object({});
 
 export const sweepSignRequestsJob: JobDefinition<typeof sweepSchema, SweepDeps> = {
   name: 'sweep-sign-requests',
+  concurrency: 1,
+  periodic: true,
   schema: sweepSchema,
   async handle(deps) {
     await deps.queue.enqueueLater(sweepSignRequestsJob.name, {}, SWEEP_INTERVAL_SECONDS);

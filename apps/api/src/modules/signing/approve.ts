@@ -9,6 +9,7 @@ import type { Tx } from '../../db/client.ts';
 import { signerEvidence, signers, signRequests } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
+import { queueSealing } from '../sealing/seal-sign-request.ts';
 import { inviteSigner } from '../sign-requests/send-sign-request.ts';
 import { missingFormFields, openForms } from './form-fields.ts';
 import { listRequestSignables } from './get-signing-page.ts';
@@ -21,9 +22,6 @@ import {
   type ResolvedSigner,
 } from './resolve-signer.ts';
 import { missingRequired, ownFields, stepsOf } from './signer-fields.ts';
-
-/** The sealing job (modules/sealing) picks the request up from here. */
-export const SEAL_JOB_NAME = 'seal-sign-request';
 
 /**
  * Locks the request row and checks, under the lock, that it is still in progress and that it
@@ -131,7 +129,7 @@ export async function approve(ctx: Ctx, token: string): Promise<{ status: 'appro
         .where(and(eq(signRequests.id, r.request.id), eq(signRequests.stateId, 3)))
         .returning({ id: signRequests.id });
       if (!done) throw new ConflictError(signerApiMessages.signed);
-      await ctx.queue.enqueue(tx, SEAL_JOB_NAME, { signRequestId: r.request.id });
+      await queueSealing(tx, ctx.queue, r.request.id);
     } else if (r.request.isSync) {
       const next = rest.find((s) => s.position > signer.position && s.stateId === 1);
       if (next && !rest.some((s) => s.position < next.position && s.stateId === 3)) {

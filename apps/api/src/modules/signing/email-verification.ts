@@ -54,7 +54,7 @@ export async function sendEmailCode(ctx: Ctx, token: string): Promise<{ sent: tr
       },
       { locale: signer.locale },
     );
-    await queueMail(tx, ctx.queue, signer.email, content, fromName);
+    await queueMail(tx, ctx.queue, signer.email, content, fromName, { priority: 'code' });
     await recordAction(tx, signer, 5, ctx);
   });
   return { sent: true };

@@ -325,7 +325,7 @@ describe('PUT fields and approve', () => {
     // 60 'Behandeld door ondertekenaars'; the inline sealing worker may already have moved on.
     expect([60, 5, 9]).toContain((await requestRow(t, sent.requestId)).stateId);
     const jobs = await t.db.execute<{ data: { signRequestId: number } }>(
-      sql`SELECT data FROM pgboss.job WHERE name = 'seal-sign-request'`,
+      sql`SELECT data FROM pgboss.job WHERE name = 'sealing'`,
     );
     expect(jobs.rows.map((r) => r.data.signRequestId)).toContain(sent.requestId);
     expect((await call('GET', token, '')).json<SigningPage>().status).toBe('signed');

@@ -83,6 +83,8 @@ export async function inviteUser(ctx: AuthedCtx, input: InviteUserBody): Promise
           ctx.auth.user.name,
           `${ctx.config.appUrl}/activeren/${token}`,
         ),
+        undefined,
+        { priority: 'prompt' },
       );
       return toUserDto(user!, companyOf(ctx));
     });
