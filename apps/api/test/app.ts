@@ -1,7 +1,9 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { Session } from '@paraaf/contract';
+import type { Permission, Session } from '@paraaf/contract';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config/env.ts';
+import type { Auth } from '../src/lib/context.ts';
+import { bearerToken } from '../src/modules/auth/bearer-token.ts';
 import type { Database } from '../src/db/client.ts';
 import { createTestDatabase } from './database.ts';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp.ts';
@@ -14,6 +16,11 @@ export interface TestApp {
   config: Config;
   /** app.inject with JSON and an optional bearer token; each call comes from its own IP unless given. */
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  /**
+   * From now on the session with this token holds its role's permissions minus `lacking`: a
+   * role without those permissions, for permissions every role of today's map holds.
+   */
+  withoutPermissions(token: string, lacking: Permission[]): void;
   close(): Promise<void>;
 }
 
@@ -41,6 +48,28 @@ export async function createTestApp(
     limits: { ...base.limits, ...overrides.limits },
   };
   const app = await buildApp(config, { database });
+  const restricted = new Map<string, ReadonlySet<Permission>>();
+  // After the session is resolved (onRequest), before any route checks a permission; a session
+  // looked up again later in the request (session-guard.ts) is restricted the same way.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const token = bearerToken(request);
+    const lacking = token ? restricted.get(token) : undefined;
+    if (!lacking) return done();
+    const restrict = (auth: Auth | null): Auth | null =>
+      auth && {
+        ...auth,
+        permissions: new Set([...auth.permissions].filter((p) => !lacking.has(p))),
+      };
+    let auth = restrict(request.auth);
+    Object.defineProperty(request, 'auth', {
+      configurable: true,
+      get: () => auth,
+      set: (value: Auth | null) => {
+        auth = restrict(value);
+      },
+    });
+    done();
+  });
   return {
     app,
     database,
@@ -53,6 +82,9 @@ export async function createTestApp(
         ...options,
         headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
       });
+    },
+    withoutPermissions(token, lacking) {
+      restricted.set(token, new Set(lacking));
     },
     async close() {
       await app.close();

@@ -194,16 +194,23 @@ export type SignRequestListQuery = z.infer<typeof signRequestListQuery>;
 
 // ---------------------------------------------------------------- responses
 
+/**
+ * Fields a caller may lack the permission to see are left out of the answer (not null):
+ * `state_id`/`state` without getSignRequestStatus, `viewer_user` without
+ * changeSignRequestViewerUser (the 'Inzage' row), `credits_cost` without getSignRequestCosts,
+ * a signer's `actions` without getVerifications, a document's `src`/`file` without
+ * getSignableFile (seed 000 §6).
+ */
 export interface SignRequestListItem {
   id: number;
   /** Not in seed 000's list; shown so that requests to the same signer can be told apart. */
   subject: string;
   created_at: string;
-  state_id: number;
-  state: { id: number; label: string };
+  state_id?: number;
+  state?: { id: number; label: string };
   signers: { id: number; firstname: string; lastname: string }[];
   signables: { id: number; name: string }[];
-  viewer_user: { id: number; name: string } | null;
+  viewer_user?: { id: number; name: string } | null;
   custom_field_values: { name: string; value: string }[];
 }
 
@@ -242,6 +249,8 @@ export interface SignerDto {
   signed_at: string | null;
   declined_at: string | null;
   decline_reason: string | null;
+  /** The signer's audit actions, oldest first (with getVerifications). */
+  actions?: { id: number; type: number; comment: string | null; updated_at: string }[];
 }
 
 export interface SignableDto {
@@ -258,13 +267,16 @@ export interface SignableDto {
   signed_at: string | null;
   file_deleted_at: string | null;
   signed_signable: { size: number; sha256: string } | null;
+  /** The document to preview (`view=true`) and to download, with the caller's token in the query. */
+  src?: string;
+  file?: string;
 }
 
 export interface SignRequestDetail {
   id: number;
-  state_id: number;
-  state: { id: number; label: string };
-  credits_cost: number;
+  state_id?: number;
+  state?: { id: number; label: string };
+  credits_cost?: number;
   emails: string[];
   expires_at: string;
   completed_at: string | null;
@@ -285,8 +297,8 @@ export interface SignRequestDetail {
     value: string | null;
   }[];
   custom_field_values: { name: string; value: string }[];
-  viewer_user: { id: number; name: string } | null;
-  viewer_user_id: number | null;
+  viewer_user?: { id: number; name: string } | null;
+  viewer_user_id?: number | null;
   estimated_gdpr_purge_at: string | null;
   gdpr_purged_at: string | null;
   failure_reason: string | null;

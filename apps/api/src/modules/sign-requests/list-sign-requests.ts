@@ -1,8 +1,14 @@
-import { messages, type SignRequestListQuery } from '@paraaf/contract';
+import { messages, type SignRequestListItem, type SignRequestListQuery } from '@paraaf/contract';
 import { ForbiddenError, ValidationError } from '../../lib/errors.ts';
 import type { Auth, AuthedCtx } from '../../lib/context.ts';
 import { SESSION_CHANGED, type Guarded } from '../auth/session-guard.ts';
 import { findSignRequestPage, type ListScope } from './sign-requests.list.repository.ts';
+import {
+  assertListQueryAllowed,
+  hidesState,
+  hidesViewerUser,
+  visibleListItems,
+} from './visible-fields.ts';
 
 /**
  * The caller's view of the company's requests: everything with getSignRequests(/getSignRequest),
@@ -30,6 +36,8 @@ export async function listSignRequests(
   query: SignRequestListQuery,
   guard: Auth | null = null,
 ): Promise<Guarded<string>> {
+  const permissions = ctx.auth.permissions;
+  assertListQueryAllowed(permissions, query);
   for (const f of query.filters) {
     // A calendar date PostgreSQL can hold (zod accepts year 0000).
     if (f.field === 'created_at' && (f.value < '1900-01-01' || f.value > '9999-12-31'))
@@ -37,7 +45,14 @@ export async function listSignRequests(
   }
   const page = await findSignRequestPage(ctx.db, scope, query, guard);
   if (page === null) return SESSION_CHANGED;
-  const { data, total } = page;
+  const { total } = page;
+  // Rows are sent as PostgreSQL wrote them, unless some of their fields are not the caller's.
+  const data =
+    hidesState(permissions) || hidesViewerUser(permissions)
+      ? JSON.stringify(
+          visibleListItems(permissions, JSON.parse(page.data) as SignRequestListItem[]),
+        )
+      : page.data;
   const lastPage = Math.max(1, Math.ceil(total / query.limit));
   return `{"data":${data},"total":${total},"per_page":${query.limit},"current_page":${query.page},"last_page":${lastPage}}`;
 }

@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { departments, signables, signers, signRequests, users } from '../../db/schema/index.ts';
+import {
+  departments,
+  signables,
+  signerActions,
+  signers,
+  signRequests,
+  users,
+} from '../../db/schema/index.ts';
 import type { ListScope } from './sign-requests.list.repository.ts';
 
 export type SignRequestRow = typeof signRequests.$inferSelect;
@@ -66,4 +73,24 @@ export async function findSignRequestParts(db: DbOrTx, request: SignRequestRow) 
     viewerUser: people.find((p) => p.id === request.viewerUserId) ?? null,
     initiator: people.find((p) => p.id === request.userId) ?? null,
   };
+}
+
+/** Every signer's audit actions of one request, oldest first (the detail's `signers[].actions`). */
+export async function findSignRequestActions(db: DbOrTx, request: SignRequestRow) {
+  return db
+    .select({
+      id: signerActions.id,
+      signerId: signerActions.signerId,
+      type: signerActions.type,
+      comment: signerActions.comment,
+      createdAt: signerActions.createdAt,
+    })
+    .from(signerActions)
+    .where(
+      and(
+        eq(signerActions.signRequestId, request.id),
+        eq(signerActions.companyId, request.companyId),
+      ),
+    )
+    .orderBy(asc(signerActions.createdAt), asc(signerActions.id));
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { signRequestListQuery } from '@paraaf/contract';
 import { authedCtx, type Deps } from '../../lib/context.ts';
 import { parseInput } from '../../lib/validate.ts';
+import { bearerToken } from '../auth/bearer-token.ts';
 import { withCheckedSession } from '../auth/session-guard.ts';
 import { listSignRequests, scopeOf } from './list-sign-requests.ts';
 import { getSignRequest } from './get-sign-request.ts';
@@ -34,6 +35,6 @@ export function signRequestsReadRoutes(app: FastifyInstance, deps: Deps): void {
   app.get<{ Params: { id: number } }>(
     '/api/sign-requests/:id',
     { schema: { params: idParam } },
-    (request) => getSignRequest(authedCtx(deps, request), request.params.id),
+    (request) => getSignRequest(authedCtx(deps, request), request.params.id, bearerToken(request)),
   );
 }

@@ -112,7 +112,7 @@ function RequestTable({
               </Table.Td>
               {withStatus && (
                 <Table.Td>
-                  <StateBadge stateId={item.state_id} />
+                  <StateBadge stateId={item.state_id ?? 0} />
                 </Table.Td>
               )}
               <Table.Td>

@@ -43,11 +43,11 @@ export function expectedCost(
  * counts too.
  */
 export function isSendBlocked(
-  request: { credits_cost: number; signers: Pick<SignerDto, 'verifications'>[] },
+  request: { credits_cost?: number; signers: Pick<SignerDto, 'verifications'>[] },
   company: Pick<Company, 'credits' | 'current_payment_plan'>,
 ): boolean {
   const cost = Math.max(
-    request.credits_cost,
+    request.credits_cost ?? 0,
     expectedCost(request.signers, company.current_payment_plan),
   );
   return company.current_payment_plan.id === FREE_PLAN_ID && cost > company.credits;

@@ -115,14 +115,18 @@ function Detail({
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
   const may = (p: Parameters<typeof hasPermission>[1]) => hasPermission(user, p);
-  const state = request.state_id;
+  // Without getSignRequestStatus the server leaves the state out: 0 offers no state's actions.
+  const state = request.state_id ?? 0;
   const send = useSendSignRequest(request.id);
   const [sendError, setSendError] = useState<'credits' | 'other' | null>(null);
 
   const blocked = state === 1 && company ? isSendBlocked(request, company) : false;
   const cost = company
-    ? Math.max(request.credits_cost, expectedCost(request.signers, company.current_payment_plan))
-    : request.credits_cost;
+    ? Math.max(
+        request.credits_cost ?? 0,
+        expectedCost(request.signers, company.current_payment_plan),
+      )
+    : (request.credits_cost ?? 0);
 
   async function onSend() {
     setSendError(null);
@@ -199,7 +203,7 @@ function Detail({
             <Item label={texts.creditsCost}>
               {state === 1
                 ? `${texts.credits(cost)} (verwacht)`
-                : texts.credits(request.credits_cost)}
+                : texts.credits(request.credits_cost ?? 0)}
             </Item>
           )}
           <Item label={texts.createdAt}>{formatDateTime(request.created_at)}</Item>
@@ -344,7 +348,7 @@ function Detail({
 
       {dialog?.kind === 'cancel' && <CancelModal id={request.id} onClose={close} />}
       {dialog?.kind === 'viewer' && (
-        <ViewerUserModal id={request.id} current={request.viewer_user_id} onClose={close} />
+        <ViewerUserModal id={request.id} current={request.viewer_user_id ?? null} onClose={close} />
       )}
       {dialog?.kind === 'audit' && <AuditModal signer={dialog.signer} onClose={close} />}
       {dialog?.kind === 'edit' && (
