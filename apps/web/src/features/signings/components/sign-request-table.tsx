@@ -43,7 +43,7 @@ function RequestCards({
             <Anchor component={Link} to={paths.signing(item.id)} fw={600} style={{ minWidth: 0 }}>
               {item.subject || `#${item.id}`}
             </Anchor>
-            {withStatus && <StateBadge stateId={item.state_id} />}
+            {withStatus && <StateBadge stateId={item.state_id ?? 0} />}
           </Group>
           <Text size="sm">
             {`${texts.columnSigners}: ${item.signers.map((s) => `${s.firstname} ${s.lastname}`).join(', ')}`}
