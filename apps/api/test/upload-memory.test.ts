@@ -4,7 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signingMessages, type Session } from '@paraaf/contract';
 import { createDatabase, startServer } from '../../../scripts/lib/server.mjs';
-import { flateBombPdf, lyingJpeg, objectStreamBombPdf, pngBomb } from './fixtures/bombs.ts';
+import {
+  docxBomb,
+  flateBombPdf,
+  lyingJpeg,
+  objectStreamBombPdf,
+  pngBomb,
+} from './fixtures/bombs.ts';
 import { multipart, type FilePart } from './fixtures/multipart.ts';
 
 /**
@@ -87,6 +93,11 @@ describe('server memory under upload bombs', () => {
       {
         name: 'PDF, object stream → 1 GB',
         file: { content: await objectStreamBombPdf() },
+        message: signingMessages.fileTooComplex,
+      },
+      {
+        name: 'DOCX unpacking to 1 GB',
+        file: { content: docxBomb(), filename: 'brief.docx' },
         message: signingMessages.fileTooComplex,
       },
     ];

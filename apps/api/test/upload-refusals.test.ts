@@ -13,7 +13,13 @@ import {
 import { companies, signables, templates } from '../src/db/schema/index.ts';
 import { createTestApp, registerCompany, type TestApp } from './app.ts';
 import { createDraftSignRequest, errorsOf } from './factories.ts';
-import { flateBombPdf, lyingJpeg, objectStreamBombPdf, pngBomb } from './fixtures/bombs.ts';
+import {
+  docxBomb,
+  flateBombPdf,
+  lyingJpeg,
+  objectStreamBombPdf,
+  pngBomb,
+} from './fixtures/bombs.ts';
 import { makeEncryptedPdf, makePdf, qpdfEncryptedFixture } from './fixtures/documents.ts';
 import { multipart, type FilePart } from './fixtures/multipart.ts';
 
@@ -64,6 +70,16 @@ async function cases(): Promise<Case[]> {
     {
       name: 'a PDF whose object stream inflates to 1 GB while loading',
       file: { content: await objectStreamBombPdf() },
+      document: signingMessages.fileTooComplex,
+      logo: companyMessages.logoType,
+    },
+    {
+      name: 'a 1 MB DOCX that unpacks to 1 GB',
+      file: {
+        content: docxBomb(),
+        filename: 'brief.docx',
+        contentType: 'application/octet-stream',
+      },
       document: signingMessages.fileTooComplex,
       logo: companyMessages.logoType,
     },

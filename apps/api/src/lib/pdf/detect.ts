@@ -27,8 +27,14 @@ function isWordBinary(bytes: Buffer): boolean {
   return bytes.indexOf(Buffer.from('WordDocument', 'utf16le')) !== -1;
 }
 
-/** Names of the entries of a ZIP archive, read from its central directory; null when not a ZIP. */
-export function zipEntryNames(bytes: Buffer, maxEntries = 10_000): string[] | null {
+export interface ZipEntry {
+  name: string;
+  /** As the central directory declares it; 0xffffffff means "see the ZIP64 record". */
+  uncompressedSize: number;
+}
+
+/** The entries of a ZIP archive, read from its central directory; null when not a ZIP. */
+export function zipEntries(bytes: Buffer, maxEntries = 10_000): ZipEntry[] | null {
   if (bytes.length < 22 || bytes.readUInt32LE(0) !== ZIP_LOCAL_HEADER) return null;
   // The end-of-central-directory record sits in the last 22 bytes plus an optional comment.
   const stop = Math.max(0, bytes.length - 22 - 0xffff);
@@ -42,7 +48,7 @@ export function zipEntryNames(bytes: Buffer, maxEntries = 10_000): string[] | nu
   if (eocd < 0) return null;
   const count = bytes.readUInt16LE(eocd + 10);
   let offset = bytes.readUInt32LE(eocd + 16);
-  const names: string[] = [];
+  const entries: ZipEntry[] = [];
   for (let n = 0; n < Math.min(count, maxEntries); n++) {
     if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== ZIP_CENTRAL_HEADER)
       return null;
@@ -50,10 +56,31 @@ export function zipEntryNames(bytes: Buffer, maxEntries = 10_000): string[] | nu
     const extraLength = bytes.readUInt16LE(offset + 30);
     const commentLength = bytes.readUInt16LE(offset + 32);
     if (offset + 46 + nameLength > bytes.length) return null;
-    names.push(bytes.toString('utf8', offset + 46, offset + 46 + nameLength));
+    entries.push({
+      name: bytes.toString('utf8', offset + 46, offset + 46 + nameLength),
+      uncompressedSize: bytes.readUInt32LE(offset + 24),
+    });
     offset += 46 + nameLength + extraLength + commentLength;
   }
-  return names;
+  return entries;
+}
+
+/** Names of the entries of a ZIP archive; null when not a ZIP. */
+export function zipEntryNames(bytes: Buffer, maxEntries = 10_000): string[] | null {
+  return zipEntries(bytes, maxEntries)?.map((e) => e.name) ?? null;
+}
+
+/**
+ * What a ZIP declares it unpacks to, in bytes (Infinity for ZIP64 sizes, which no Word
+ * document needs); a DOCX that declares gigabytes is a zip bomb for the converter.
+ */
+export function zipUncompressedSize(bytes: Buffer): number {
+  let total = 0;
+  for (const entry of zipEntries(bytes) ?? []) {
+    if (entry.uncompressedSize === 0xffffffff) return Infinity;
+    total += entry.uncompressedSize;
+  }
+  return total;
 }
 
 /** The kind of a file from its bytes, or null when it is none of the accepted kinds. */

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { signingMessages } from '@paraaf/contract';
 import { ValidationError } from '../errors.ts';
-import { detectFileKind, zipEntryNames } from './detect.ts';
+import { detectFileKind, zipEntryNames, zipUncompressedSize } from './detect.ts';
 import { MAX_IMAGE_PIXELS, readImageHeader } from './image-header.ts';
 import { closePdfWorkers, MAX_UPLOAD_BYTES, preparePdf } from './prepare.ts';
 import { ConversionError, wordToPdf } from './soffice.ts';
@@ -21,6 +21,7 @@ import {
   qpdfEncryptedFixture,
 } from '../../../test/fixtures/documents.ts';
 import {
+  docxBomb,
   flateBombPdf,
   lyingJpeg,
   objectStreamBombPdf,
@@ -160,6 +161,13 @@ describe('preparePdf and decompression bombs', () => {
     );
     // A content stream of 8 MB decoded is a lot of drawing, but a document.
     expect((await preparePdf(await flateBombPdf(8 * 1024 * 1024))).pageCount).toBe(1);
+  });
+
+  it('refuses a DOCX that unpacks to more than 256 MB before LibreOffice opens it', async () => {
+    expect(zipUncompressedSize(makeDocx())).toBeLessThan(4096);
+    expect(zipUncompressedSize(docxBomb(1024 ** 3))).toBeGreaterThan(1024 ** 3);
+    // A conversion would take LibreOffice seconds; the refusal comes first, from the ZIP's directory.
+    expect(await refusal(docxBomb(300 * 1024 * 1024))).toBe(signingMessages.fileTooComplex);
   });
 
   it('refuses a PDF holding an image object that declares more than 50 megapixels', async () => {

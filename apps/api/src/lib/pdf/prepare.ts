@@ -1,12 +1,14 @@
 import { signingMessages } from '@paraaf/contract';
 import { ValidationError } from '../errors.ts';
-import { detectFileKind, type FileKind } from './detect.ts';
+import { detectFileKind, zipUncompressedSize, type FileKind } from './detect.ts';
 import { MAX_IMAGE_PIXELS, readImageHeader } from './image-header.ts';
 import { ConversionError, wordToPdf, type ConvertOptions } from './soffice.ts';
 import { WorkerPool, WorkerTaskError } from './worker-pool.ts';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 export const MAX_PAGES = 500;
+/** What a DOCX may unpack to before LibreOffice is asked to open it. */
+export const MAX_WORD_UNPACKED_BYTES = 256 * 1024 * 1024;
 
 export interface PageSize {
   width: number;
@@ -134,6 +136,9 @@ export async function preparePdf(
     pdf = Buffer.from(result.pdf!);
     info = result.info;
   } else {
+    if (kind === 'docx' && zipUncompressedSize(bytes) > MAX_WORD_UNPACKED_BYTES) {
+      throw fileError(signingMessages.fileTooComplex);
+    }
     try {
       pdf = await wordToPdf(bytes, kind, options.convert);
     } catch (error) {
