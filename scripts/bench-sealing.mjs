@@ -1,9 +1,10 @@
 // Sealing figures (issue 4): wall time and peak memory to seal a 100-page PDF with three
 // signers, each with a signature and a paraph on every page, plus the audit certificate and the
-// PAdES signature. In-process, the pure PDF part (no database): the same sealPdf() the
+// PAdES signature (B-T: a timestamp from the built-in TSA over local HTTP; B-LT: the DSS update). In-process, the pure PDF part (no database): the same sealPdf() the
 // 'seal-sign-request' job calls. Target: ≤ 1.5 s and ≤ 300 MB.
 //   node scripts/bench-sealing.mjs        (or benchSealing() from scripts/bench.mjs)
 // Never asserts timings; prints and returns them.
+import http from 'node:http';
 import path from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -41,11 +42,24 @@ function png(width, height, shade) {
 
 export async function benchSealing() {
   const { sealPdf } = await tsImport(path.join(api, 'lib/pdf/seal.ts'), here);
-  const { generateSelfSignedP12 } = await tsImport(path.join(api, 'lib/pdf/sign.ts'), here);
+  const { generateSelfSignedP12, loadP12 } = await tsImport(path.join(api, 'lib/pki/p12.ts'), here);
+  const { answerTimestampRequest } = await tsImport(path.join(api, 'lib/pki/tsa-server.ts'), here);
   const { stampPlan } = await tsImport(path.join(api, 'modules/sealing/stamp-plan.ts'), here);
 
   const original = await contractPdf(100, 45);
-  const identity = { p12: generateSelfSignedP12('bench'), passphrase: 'bench', name: 'Paraaf' };
+  const identity = loadP12(generateSelfSignedP12('bench'), 'bench');
+  // The seal's timestamps come over HTTP, as in production, from the built-in TSA's code.
+  const tsaIdentity = loadP12(generateSelfSignedP12('bench', 'tsa'), 'bench');
+  const tsa = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/timestamp-reply');
+      res.end(answerTimestampRequest(tsaIdentity, Buffer.concat(chunks)));
+    });
+  });
+  await new Promise((resolve) => tsa.listen(0, '127.0.0.1', resolve));
+  const tsaUrl = `http://127.0.0.1:${tsa.address().port}/api/tsa`;
   const pages = Array.from({ length: 100 }, () => ({ width: 595.28, height: 841.89 }));
   const signers = [1, 2, 3].map((n) => ({
     id: n,
@@ -90,6 +104,7 @@ export async function benchSealing() {
   }
   const certificate = {
     signRequestId: 1,
+    verifyUrl: 'http://localhost:3000/verifieren',
     subject: 'Benchmark',
     company: 'Paraaf',
     sender: { name: 'Afzender', email: 'afzender@voorbeeld.nl' },
@@ -130,6 +145,7 @@ export async function benchSealing() {
     images,
     certificate,
     identity,
+    sign: { tsaUrl },
   });
   await sealPdf({
     ...input(),
@@ -147,6 +163,7 @@ export async function benchSealing() {
   const sealed = await sealPdf(input());
   const ms = performance.now() - start;
   clearInterval(timer);
+  tsa.close();
   peak = Math.max(peak, process.memoryUsage().rss);
   const result = {
     pages: 100,

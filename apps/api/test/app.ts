@@ -70,6 +70,12 @@ export async function createTestApp(
     });
     done();
   });
+  // The seal asks for its timestamps over HTTP, as in production: unless a test names a TSA,
+  // the app listens on a free local port and its own /api/tsa answers.
+  if (!config.seal.tsaUrl) {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    config.seal = { ...config.seal, tsaUrl: `${address}/api/tsa` };
+  }
   return {
     app,
     database,

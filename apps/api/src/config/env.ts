@@ -19,6 +19,7 @@ const envSchema = z.object({
   S3_REGION: z.string().optional(),
   SEAL_P12_PATH: z.string().optional(),
   SEAL_P12_PASSWORD: z.string().optional(),
+  SEAL_TSA_URL: z.string().url().optional(),
   WORKER: z.enum(['inline', 'off']).default('inline'),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
@@ -79,8 +80,12 @@ export interface Config {
     clientSecret: string | null;
     scopes: Record<string, string> | null;
   };
-  /** The sealing certificate (PKCS#12); without one a self-signed one is generated once and kept in the database. */
-  seal: { p12Path: string | null; p12Password: string };
+  /**
+   * The sealing certificate (PKCS#12); without one a self-signed one is generated once and kept
+   * in the database. tsaUrl: the RFC 3161 timestamp authority; null is Paraaf's own
+   * (`sealTsaUrl`).
+   */
+  seal: { p12Path: string | null; p12Password: string; tsaUrl: string | null };
   /** POST /api/verify: uploads per IP per hour. */
   verifyPerIpPerHour?: number;
 }
@@ -123,8 +128,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientSecret: e.IDIN_CLIENT_SECRET || null,
       scopes: e.IDIN_SCOPES ? parseScopes(e.IDIN_SCOPES) : null,
     },
-    seal: { p12Path: e.SEAL_P12_PATH || null, p12Password: e.SEAL_P12_PASSWORD ?? '' },
+    seal: {
+      p12Path: e.SEAL_P12_PATH || null,
+      p12Password: e.SEAL_P12_PASSWORD ?? '',
+      tsaUrl: e.SEAL_TSA_URL || null,
+    },
   };
+}
+
+/** Where the seal asks for its timestamps: SEAL_TSA_URL, or the built-in TSA at APP_URL/api/tsa. */
+export function sealTsaUrl(config: Config): string {
+  return config.seal.tsaUrl ?? `${config.appUrl}/api/tsa`;
 }
 
 function parseScopes(json: string): Record<string, string> {

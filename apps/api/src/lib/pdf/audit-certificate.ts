@@ -5,6 +5,8 @@ import { DEFAULT_DATE_FORMAT, type DateMarkerFormat } from '@paraaf/contract';
 /** Everything the audit certificate shows (seed 000: the receipt of a sign request). */
 export interface AuditCertificateData {
   signRequestId: number;
+  /** Where anyone checks the sealed file: APP_URL/verifieren. */
+  verifyUrl: string;
   subject: string;
   company: string;
   sender: { name: string; email: string } | null;
@@ -55,6 +57,24 @@ const parts = new Intl.DateTimeFormat('nl-NL', {
 export function formatDutchDateTime(date: Date): string {
   const p = Object.fromEntries(parts.formatToParts(date).map((x) => [x.type, x.value]));
   return `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}`;
+}
+
+const withSeconds = new Intl.DateTimeFormat('nl-NL', {
+  timeZone: 'Europe/Amsterdam',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+});
+
+/** The audit certificate's times: 'DD-MM-YYYY HH:mm:ss (CET)' in Dutch time, zone named. */
+export function formatAuditTime(date: Date): string {
+  const p = Object.fromEntries(withSeconds.formatToParts(date).map((x) => [x.type, x.value]));
+  return `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}:${p.second} (${p.timeZoneName})`;
 }
 
 /** DD-MM-YYYY in Dutch time. */
@@ -227,7 +247,7 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
   return lines;
 }
 
-const dateOr = (date: Date | null) => (date ? formatDutchDateTime(date) : '-');
+const dateOr = (date: Date | null) => (date ? formatAuditTime(date) : '-');
 
 const idinLabels: Record<string, string> = {
   name: 'Naam',
@@ -266,6 +286,8 @@ export async function appendAuditCertificate(
     'Dit certificaat legt vast wie de onderstaande documenten wanneer en op welke wijze heeft ondertekend. Het document is verzegeld met een digitale handtekening van Paraaf; elke wijziging na verzegeling maakt deze ongeldig.',
     { size: 9, color: MUTED },
   );
+  w.gap(2);
+  w.text(`Controleer een ondertekend document op ${data.verifyUrl}`, { size: 9, color: MUTED });
 
   w.heading('Ondertekenverzoek');
   w.pair('Nummer', String(data.signRequestId));
@@ -324,7 +346,7 @@ export async function appendAuditCertificate(
   w.heading('Audittrail');
   for (const a of data.trail) {
     w.ensure(40);
-    w.text(`${formatDutchDateTime(a.at)}  ${a.label}`, { font: bold, size: 9.5 });
+    w.text(`${formatAuditTime(a.at)}  ${a.label}`, { font: bold, size: 9.5 });
     w.text(a.signer, { size: 9, indent: 10 });
     if (a.comment) w.text(a.comment, { size: 8.5, indent: 10, color: MUTED });
     const origin = [a.ip ? `IP ${a.ip}` : null, a.userAgent].filter(Boolean).join(' - ');

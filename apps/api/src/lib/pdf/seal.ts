@@ -1,6 +1,6 @@
 import { fillAndFlatten } from './acroform.ts';
 import { appendAuditCertificate, type AuditCertificateData } from './audit-certificate.ts';
-import { loadPdf, signPdfDocument, type SealIdentity } from './sign.ts';
+import { loadPdf, signPdfDocument, type SealIdentity, type SignOptions } from './sign.ts';
 import { stampPdf, type StampItem } from './stamp.ts';
 
 export interface SealInput {
@@ -10,7 +10,8 @@ export interface SealInput {
   images: Map<string, Buffer>;
   certificate: AuditCertificateData;
   identity: SealIdentity;
-  signingTime?: Date;
+  /** The timestamp authority, the signing time (/M) and where revocation problems are told. */
+  sign: SignOptions;
   /**
    * Values for the PDF's own form fields (fully qualified name → value); the form is flattened
    * either way, so a sealed document has no editable fields left.
@@ -20,7 +21,8 @@ export interface SealInput {
 
 /**
  * One sealed document: the original, stamped (values, dates, check marks, signatures and
- * initials), with the audit certificate appended, signed once with a PAdES signature.
+ * initials), with the audit certificate appended, signed once with a PAdES baseline
+ * signature (B-T, plus B-LT validation data; lib/pdf/sign.ts).
  * Stamping happens before signing: pdf-lib rewrites the file, which would break a signature.
  * The PDF's form (if any) is filled in and flattened first, so the stamps lie on top of it.
  */
@@ -29,5 +31,5 @@ export async function sealPdf(input: SealInput): Promise<Buffer> {
   await fillAndFlatten(doc, input.formValues ?? new Map<string, string | null>());
   await stampPdf(doc, input.items, input.images);
   await appendAuditCertificate(doc, input.certificate);
-  return signPdfDocument(doc, input.identity, input.signingTime);
+  return signPdfDocument(doc, input.identity, input.sign);
 }

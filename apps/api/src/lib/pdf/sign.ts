@@ -1,72 +1,84 @@
-import forge from 'node-forge';
+import * as pkijs from 'pkijs';
 import { PDFDocument } from 'pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
-import { P12Signer } from '@signpdf/signer-p12';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
+import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
+import { buildSignedData, contentInfoDer, OID, parseDer, sha256 } from '../pki/cms.ts';
+import type { SigningIdentity } from '../pki/p12.ts';
+import { fetchValidationData, type RevocationWarning } from '../pki/revocation.ts';
+import { requestTimestamp, tokenCertificates } from '../pki/tsa-client.ts';
+import { appendDss } from './dss.ts';
 
-/** The sealing identity: a PKCS#12 file and its password. */
-export interface SealIdentity {
-  p12: Buffer;
-  passphrase: string;
-  /** Shown as the signature's name. */
-  name: string;
+/** The sealing identity: the key and chain of the configured or generated PKCS#12. */
+export type SealIdentity = SigningIdentity;
+
+export interface SignOptions {
+  /** The RFC 3161 timestamp authority: SEAL_TSA_URL or Paraaf's own (POST /api/tsa). */
+  tsaUrl: string;
+  /** The signature dictionary's /M (PAdES: the claimed signing time lives here, not in the CMS). */
+  signingTime?: Date;
+  /** Told when revocation data for the DSS could not be had (the seal goes on without it). */
+  onWarning?: (warning: RevocationWarning) => void;
 }
 
-export const SELF_SIGNED_SUBJECT = 'Paraaf sealing (self-signed)';
-
 /**
- * A self-signed RSA 2048 sealing certificate valid for 10 years (CN 'Paraaf sealing
- * (self-signed)', O 'Paraaf', digitalSignature + nonRepudiation), as PKCS#12.
+ * Room for the CMS in /Contents, in hex digits (pdf-lib's placeholder counts digits, two per
+ * byte): the signer's chain, the signature and the timestamp token with its TSA's
+ * certificates, 20 KB in all. Unused room stays zeros.
  */
-export function generateSelfSignedP12(passphrase: string): Buffer {
-  const keys = forge.pki.rsa.generateKeyPair({ bits: 2048, e: 0x10001 });
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = keys.publicKey;
-  cert.serialNumber = '01' + forge.util.bytesToHex(forge.random.getBytesSync(15));
-  const now = new Date();
-  cert.validity.notBefore = new Date(now.getTime() - 60_000);
-  cert.validity.notAfter = new Date(now);
-  cert.validity.notAfter.setFullYear(now.getFullYear() + 10);
-  const attrs = [
-    { name: 'commonName', value: SELF_SIGNED_SUBJECT },
-    { name: 'organizationName', value: 'Paraaf' },
-    { name: 'countryName', value: 'NL' },
-  ];
-  cert.setSubject(attrs);
-  cert.setIssuer(attrs);
-  cert.setExtensions([
-    { name: 'basicConstraints', cA: false },
-    { name: 'keyUsage', critical: true, digitalSignature: true, nonRepudiation: true },
-    { name: 'subjectKeyIdentifier' },
-  ]);
-  cert.sign(keys.privateKey, forge.md.sha256.create());
-  const asn1 = forge.pkcs12.toPkcs12Asn1(keys.privateKey, [cert], passphrase, {
-    algorithm: '3des',
-    friendlyName: 'Paraaf sealing',
-  });
-  return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
-}
+const SIGNATURE_HEX_DIGITS = 40 * 1024;
 
-/** The certificate's subject common name (for the audit certificate and logs). */
-export function p12CommonName(p12: Buffer, passphrase: string): string {
-  const asn1 = forge.asn1.fromDer(p12.toString('binary'));
-  const parsed = forge.pkcs12.pkcs12FromAsn1(asn1, false, passphrase);
-  const bags = parsed.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!];
-  const cert = bags?.[0]?.cert;
-  const cn = cert?.subject.getField('CN') as { value?: string } | null;
-  return cn?.value ?? 'Paraaf';
+/**
+ * CMS for PAdES baseline B-T: a detached SignedData over the PDF's signed byte range (B-B:
+ * content-type, message-digest and signing-certificate-v2 only, no signing-time), then an
+ * RFC 3161 timestamp over its signature value as the unsigned attribute
+ * id-aa-signatureTimeStampToken. No timestamp, no signature: the TSA's failure is thrown.
+ */
+class PadesSigner extends Signer {
+  token: Buffer | null = null;
+
+  constructor(
+    private readonly identity: SealIdentity,
+    private readonly tsaUrl: string,
+  ) {
+    super();
+  }
+
+  override async sign(content: Buffer): Promise<Buffer> {
+    const signedData = buildSignedData({
+      contentType: OID.data,
+      digest: sha256(content),
+      key: this.identity.key,
+      chain: this.identity.chain,
+    });
+    const signerInfo = signedData.signerInfos[0]!;
+    const token = await requestTimestamp(this.tsaUrl, signerInfo.signature.valueBlock.valueHexView);
+    signerInfo.unsignedAttrs = new pkijs.SignedAndUnsignedAttributes({
+      type: 1,
+      attributes: [
+        new pkijs.Attribute({
+          type: OID.signatureTimeStampToken,
+          values: [parseDer(token, 'timestamp token')],
+        }),
+      ],
+    });
+    this.token = token;
+    return contentInfoDer(signedData);
+  }
 }
 
 /**
- * Adds a PAdES (ETSI.CAdES.detached) signature placeholder to the document, saves it and signs
- * it once. The document must be complete: pdf-lib rewrites the whole file, so every stamp
- * happens before this.
+ * Seals the document with a PAdES baseline signature: a signature field whose dictionary
+ * carries /M and `ETSI.CAdES.detached`, the B-T CMS above, and then (B-LT) an incremental
+ * update with a /DSS holding the certificates of the signer and of the TSA and whatever OCSP
+ * answers and CRLs their issuers publish. The document must be complete: pdf-lib rewrites the
+ * whole file, so every stamp happens before this; the DSS update leaves the signed bytes as
+ * they are.
  */
 export async function signPdfDocument(
   doc: PDFDocument,
   identity: SealIdentity,
-  signingTime: Date = new Date(),
+  options: SignOptions,
 ): Promise<Buffer> {
   pdflibAddPlaceholder({
     pdfDoc: doc,
@@ -74,13 +86,23 @@ export async function signPdfDocument(
     location: 'Nederland',
     name: identity.name,
     contactInfo: 'https://paraaf.nl',
-    signingTime,
+    signingTime: options.signingTime ?? new Date(),
+    signatureLength: SIGNATURE_HEX_DIGITS,
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
     appName: 'Paraaf',
   });
   const bytes = await doc.save({ useObjectStreams: false });
-  const signer = new P12Signer(identity.p12, { passphrase: identity.passphrase });
-  return new SignPdf().sign(Buffer.from(bytes), signer, signingTime);
+  const signer = new PadesSigner(identity, options.tsaUrl);
+  const signPdf = new SignPdf();
+  const signed = await signPdf.sign(Buffer.from(bytes), signer);
+  const validation = await fetchValidationData(
+    [identity.chain, tokenCertificates(signer.token!)],
+    options.onWarning,
+  );
+  // /Contents as stored: the CMS, then zeros up to the placeholder's size.
+  const contents = Buffer.alloc(SIGNATURE_HEX_DIGITS / 2);
+  Buffer.from(signPdf.lastSignature, 'hex').copy(contents);
+  return appendDss(signed, doc, contents, validation);
 }
 
 /** Loads a PDF for stamping (encrypted files were refused at upload). */

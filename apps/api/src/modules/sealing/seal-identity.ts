@@ -5,20 +5,28 @@ import type { Db } from '../../db/client.ts';
 import { sealCertificates } from '../../db/schema/index.ts';
 import {
   SELF_SIGNED_SUBJECT,
+  TSA_SUBJECT,
   generateSelfSignedP12,
-  p12CommonName,
-  type SealIdentity,
-} from '../../lib/pdf/sign.ts';
+  loadP12,
+  type SigningIdentity,
+} from '../../lib/pki/p12.ts';
 
 /**
- * The generated certificate's PKCS#12 password. It protects nothing (the row is readable by
- * whoever reads the database); a real deployment configures SEAL_P12_PATH.
+ * The generated certificates' PKCS#12 password. It protects nothing (the row is readable by
+ * whoever reads the database); a real deployment configures SEAL_P12_PATH and SEAL_TSA_URL.
  */
 const GENERATED_PASSPHRASE = 'paraaf-seal';
-/** The one row every process uses: its primary key is the guard against two inserts. */
-const GENERATED_ID = 1;
+/** One row per generated identity; the primary key is the guard against two inserts. */
+const GENERATED = {
+  seal: { id: 1, subject: SELF_SIGNED_SUBJECT },
+  tsa: { id: 2, subject: TSA_SUBJECT },
+} as const;
+type Kind = keyof typeof GENERATED;
 
-const cache = new WeakMap<object, Promise<SealIdentity>>();
+const cache = {
+  seal: new WeakMap<object, Promise<SigningIdentity>>(),
+  tsa: new WeakMap<object, Promise<SigningIdentity>>(),
+};
 
 /**
  * The sealing identity: the configured PKCS#12 (SEAL_P12_PATH/SEAL_P12_PASSWORD) or else the
@@ -26,43 +34,51 @@ const cache = new WeakMap<object, Promise<SealIdentity>>();
  * (INSERT … ON CONFLICT DO NOTHING on a fixed id, then read back), so all processes sign with
  * the same one.
  */
-export function sealIdentity(config: Config, db: Db): Promise<SealIdentity> {
-  let identity = cache.get(db);
+export function sealIdentity(config: Config, db: Db): Promise<SigningIdentity> {
+  return cached('seal', db, async () => {
+    if (!config.seal.p12Path) return generated('seal', db);
+    const p12 = await fs.readFile(config.seal.p12Path);
+    return loadP12(p12, config.seal.p12Password);
+  });
+}
+
+/**
+ * The built-in timestamp authority's identity (its certificate's only extended key usage is
+ * timeStamping), generated and kept the same way as the seal's.
+ */
+export function tsaIdentity(db: Db): Promise<SigningIdentity> {
+  return cached('tsa', db, () => generated('tsa', db));
+}
+
+function cached(kind: Kind, db: Db, load: () => Promise<SigningIdentity>) {
+  let identity = cache[kind].get(db);
   if (!identity) {
-    identity = loadIdentity(config, db);
-    cache.set(db, identity);
-    identity.catch(() => cache.delete(db));
+    identity = load();
+    cache[kind].set(db, identity);
+    identity.catch(() => cache[kind].delete(db));
   }
   return identity;
 }
 
-async function loadIdentity(config: Config, db: Db): Promise<SealIdentity> {
-  if (config.seal.p12Path) {
-    const p12 = await fs.readFile(config.seal.p12Path);
-    const passphrase = config.seal.p12Password;
-    return { p12, passphrase, name: p12CommonName(p12, passphrase) };
-  }
-  const existing = await readGenerated(db);
+async function generated(kind: Kind, db: Db): Promise<SigningIdentity> {
+  const existing = await readGenerated(kind, db);
   if (existing) return existing;
-  const p12 = generateSelfSignedP12(GENERATED_PASSPHRASE);
+  const { id, subject } = GENERATED[kind];
+  const p12 = generateSelfSignedP12(GENERATED_PASSPHRASE, kind);
   await db
     .insert(sealCertificates)
-    .values({ id: GENERATED_ID, p12Base64: p12.toString('base64'), subject: SELF_SIGNED_SUBJECT })
+    .values({ id, p12Base64: p12.toString('base64'), subject })
     .onConflictDoNothing();
-  const stored = await readGenerated(db);
-  if (!stored) throw new Error('seal certificate could not be stored');
+  const stored = await readGenerated(kind, db);
+  if (!stored) throw new Error(`${kind} certificate could not be stored`);
   return stored;
 }
 
-async function readGenerated(db: Db): Promise<SealIdentity | null> {
+async function readGenerated(kind: Kind, db: Db): Promise<SigningIdentity | null> {
   const [row] = await db
     .select()
     .from(sealCertificates)
-    .where(eq(sealCertificates.id, GENERATED_ID));
+    .where(eq(sealCertificates.id, GENERATED[kind].id));
   if (!row) return null;
-  return {
-    p12: Buffer.from(row.p12Base64, 'base64'),
-    passphrase: GENERATED_PASSPHRASE,
-    name: row.subject,
-  };
+  return loadP12(Buffer.from(row.p12Base64, 'base64'), GENERATED_PASSPHRASE);
 }

@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { Config } from '../../config/env.ts';
+import { sealTsaUrl, type Config } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { signables, signerActions, signRequests } from '../../db/schema/index.ts';
 import type { JobDefinition, Queue } from '../../jobs/queue.ts';
 import { queueMail } from '../../lib/mail/outbox.ts';
 import { renderSignerMail } from '../../lib/mail/signer-mails.ts';
 import { sealPdf } from '../../lib/pdf/seal.ts';
+import { TimestampUnavailableError } from '../../lib/pki/tsa-client.ts';
 import { newStorageKey, type Storage } from '../../lib/storage/storage.ts';
 import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
 import { sealIdentity } from './seal-identity.ts';
@@ -55,7 +56,9 @@ const schema = z.object({ signRequestId: z.number().int().positive() });
  * repeats another never replaces a sealed file. When all are sealed, one transaction moves the
  * request to 5, writes the checksum audit lines (15/16, once per document, on the last signer)
  * and queues the mails with the sealed documents: a repeat finds the request in 5 and stops.
- * A failure marks the request 9 with a safe reason and rethrows, so pg-boss retries.
+ * A failure marks the request 9 with a safe reason and rethrows, so pg-boss retries. A missing
+ * signature timestamp (the TSA down) is no failure of the request: it stays in 60 and the job
+ * is retried, as no document is ever sealed without its timestamp.
  */
 export const sealSignRequestJob: JobDefinition<typeof schema, SealDeps> = {
   name: 'sealing',
@@ -68,6 +71,10 @@ export const sealSignRequestJob: JobDefinition<typeof schema, SealDeps> = {
     try {
       await sealSignRequest(deps, signRequestId);
     } catch (error) {
+      if (error instanceof TimestampUnavailableError) {
+        deps.log.warn({ signRequestId, reason: error.reason }, 'sealing waits for a timestamp');
+        throw error;
+      }
       deps.log.error({ err: error, signRequestId }, 'sealing failed');
       await deps.db
         .update(signRequests)
@@ -122,7 +129,7 @@ export async function sealSignRequest(deps: SealDeps, signRequestId: number): Pr
   if (pending.length > 0) {
     const identity = await sealIdentity(deps.config, deps.db);
     const images = await loadImages(deps.storage, bundle);
-    const certificate = certificateData(bundle, images);
+    const certificate = certificateData(bundle, images, deps.config.appUrl);
     const signers = planSigners(bundle, images);
     const completedAt = completionDate(bundle);
     for (const signable of pending) {
@@ -133,6 +140,10 @@ export async function sealSignRequest(deps: SealDeps, signRequestId: number): Pr
         images,
         certificate,
         identity,
+        sign: {
+          tsaUrl: sealTsaUrl(deps.config),
+          onWarning: (warning) => deps.log.warn({ warning }, 'seal: validation data left out'),
+        },
         formValues: formValuesOf(bundle, signable),
       });
       await recordSealed(deps, signable, sealed);

@@ -140,6 +140,7 @@ export async function loadImages(
 export function certificateData(
   bundle: SealBundle,
   images: Map<string, Buffer>,
+  appUrl: string,
 ): AuditCertificateData {
   const { request } = bundle;
   const byId = new Map(bundle.signers.map((s) => [s.id, s]));
@@ -147,6 +148,7 @@ export function certificateData(
   const methods = verificationTypes as Record<number, string | undefined>;
   return {
     signRequestId: request.id,
+    verifyUrl: `${appUrl}/verifieren`,
     subject: request.subject,
     company: bundle.department?.name || bundle.companyName,
     sender: bundle.initiator,

@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { messages } from '@paraaf/contract';
 import { signables, signRequests } from '../../db/schema/index.ts';
 import { authedCtx, type AuthedCtx, type Deps } from '../../lib/context.ts';
-import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { auditCertificateDocument } from '../../lib/pdf/audit-certificate.ts';
 import { signPdfDocument } from '../../lib/pdf/sign.ts';
+import { answerTimestampRequest } from '../../lib/pki/tsa-server.ts';
+import { sealTsaUrl } from '../../config/env.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { readUpload } from '../documents/multipart.ts';
-import { sealIdentity } from './seal-identity.ts';
+import { sealIdentity, tsaIdentity } from './seal-identity.ts';
 import { certificateData, loadBundle, loadImages } from './sealing.repository.ts';
 import { SIGNED } from './seal-sign-request.ts';
 import { auditCertificateName, contentDisposition } from '../documents/file-names.ts';
@@ -20,6 +22,9 @@ const idParam = {
   required: ['id'],
 } as const;
 
+/** A TimeStampReq is a few hundred bytes. */
+const TSA_QUERY_LIMIT = 16 * 1024;
+
 /** Uploads to /api/verify per IP per hour. */
 const VERIFY_PER_IP_PER_HOUR = 60;
 
@@ -28,7 +33,11 @@ const VERIFY_PER_IP_PER_HOUR = 60;
  * sealed documents and signed with the same seal. Senders see their company's requests (another
  * company's id is a 404); a viewer only signed requests linked to it (others are a 404 too).
  */
-export async function receiptPdf(ctx: AuthedCtx, id: number): Promise<Buffer> {
+export async function receiptPdf(
+  ctx: AuthedCtx,
+  id: number,
+  log?: FastifyBaseLogger,
+): Promise<Buffer> {
   const { user, permissions } = ctx.auth;
   const bundle = await loadBundle(ctx.db, id, user.companyId);
   if (!bundle) throw new NotFoundError();
@@ -40,8 +49,11 @@ export async function receiptPdf(ctx: AuthedCtx, id: number): Promise<Buffer> {
     if (!linkedViewer) throw new NotFoundError();
   }
   const images = await loadImages(ctx.storage, bundle);
-  const doc = await auditCertificateDocument(certificateData(bundle, images));
-  return signPdfDocument(doc, await sealIdentity(ctx.config, ctx.db));
+  const doc = await auditCertificateDocument(certificateData(bundle, images, ctx.config.appUrl));
+  return signPdfDocument(doc, await sealIdentity(ctx.config, ctx.db), {
+    tsaUrl: sealTsaUrl(ctx.config),
+    onWarning: (warning) => log?.warn({ warning }, 'seal: validation data left out'),
+  });
 }
 
 /** Whether these bytes are exactly a document Paraaf sealed; nothing else is told. */
@@ -66,7 +78,7 @@ export function sealingRoutes(app: FastifyInstance, deps: Deps): void {
     { schema: { params: idParam } },
     async (request, reply) => {
       const ctx = authedCtx(deps, request, 'getSignRequestReceipt');
-      const pdf = await receiptPdf(ctx, request.params.id);
+      const pdf = await receiptPdf(ctx, request.params.id, request.log);
       return reply
         .type('application/pdf')
         .header(
@@ -78,6 +90,22 @@ export function sealingRoutes(app: FastifyInstance, deps: Deps): void {
         .send(pdf);
     },
   );
+
+  // The built-in RFC 3161 timestamp authority (SEAL_TSA_URL unset): the seal reaches it over
+  // HTTP like any other TSA. Public, as timestamp authorities are: it signs a hash and a time.
+  app.addContentTypeParser(
+    'application/timestamp-query',
+    { parseAs: 'buffer', bodyLimit: TSA_QUERY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+  app.post('/api/tsa', async (request, reply) => {
+    if (!Buffer.isBuffer(request.body)) throw new AppError(415, messages.invalidInput);
+    const answer = answerTimestampRequest(await tsaIdentity(deps.db), request.body);
+    return reply
+      .type('application/timestamp-reply')
+      .header('cache-control', 'no-store')
+      .send(answer);
+  });
 
   // Public: anyone holding a document may check it; limited per IP.
   app.post('/api/verify', async (request) => {

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, verify as cryptoVerify, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -24,26 +25,30 @@ import { createTestApp, registerCompany, type TestApp } from '../../../test/app.
 import { createMember, createUser, login } from '../../../test/factories.ts';
 import { makePdf, makePng } from '../../../test/fixtures/documents.ts';
 import { multipart } from '../../../test/fixtures/multipart.ts';
+import * as asn1js from 'asn1js';
+import { messages } from '@paraaf/contract';
+import { OID } from '../../lib/pki/cms.ts';
+import { TSA_POLICY } from '../../lib/pki/tsa-server.ts';
+import { TimestampUnavailableError } from '../../lib/pki/tsa-client.ts';
+import { dssOf, openssl, pdfSignature, pdfsig, qpdfCheck, tmpFile } from '../../../test/pades.ts';
 import { SEAL_FAILURE_REASON, sealSignRequestJob, type SealDeps } from './seal-sign-request.ts';
+import { sealIdentity, tsaIdentity } from './seal-identity.ts';
 
-function tmpFile(bytes: Buffer, name = 'doc.pdf'): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-seal-'));
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, bytes);
-  return file;
-}
-const pdfsig = (bytes: Buffer) => {
-  try {
-    return execFileSync('pdfsig', [tmpFile(bytes)], { encoding: 'utf8' });
-  } catch (error) {
-    return String((error as { stdout?: string }).stdout ?? error);
-  }
-};
 const pdftotext = (bytes: Buffer) =>
   execFileSync('pdftotext', ['-layout', tmpFile(bytes), '-'], { encoding: 'utf8' });
 const pdfimages = (bytes: Buffer) =>
   execFileSync('pdfimages', ['-list', tmpFile(bytes)], { encoding: 'utf8' });
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/** A local port nobody listens on: a TSA that refuses connections. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 /** Records what would be enqueued (the mail rows themselves are the proof of queuing). */
 function recordingQueue(): Queue & { jobs: { name: string; data: object }[] } {
@@ -386,6 +391,88 @@ describe('sealing', () => {
     for (const d of docs) expect(onDisk).toContain(path.basename(d.signedStorageKey!));
   }, 60_000);
 
+  it('with the TSA down the job fails and the request waits in 60, unsealed and unmailed; with it back it seals', async () => {
+    const archive = `archief-tsa-${Date.now()}@voorbeeld.nl`;
+    const { request } = await sealableRequest({ emails: [archive] });
+    const queue = recordingQueue();
+    const base = new URL(t.config.seal.tsaUrl!);
+    // One TSA refuses connections, the other answers but is no TSA.
+    for (const tsaUrl of [
+      `http://127.0.0.1:${await closedPort()}/tsa`,
+      `${base.origin}/api/health`,
+    ]) {
+      const down = { ...deps(queue), config: { ...t.config, seal: { ...t.config.seal, tsaUrl } } };
+      const failure = sealSignRequestJob.handle(down, { signRequestId: request.id });
+      await expect(failure).rejects.toBeInstanceOf(TimestampUnavailableError);
+      const row = await requestRow(request.id);
+      expect(row.stateId).toBe(60);
+      expect(row.failureReason).toBeNull();
+      expect((await docRows(request.id)).every((d) => d.signedStorageKey === null)).toBe(true);
+      expect(queue.jobs).toEqual([]);
+      expect(await mailCount([archive])).toBe(0);
+    }
+    await sealSignRequestJob.handle(deps(queue), { signRequestId: request.id });
+    expect((await requestRow(request.id)).stateId).toBe(5);
+    const docs = await docRows(request.id);
+    for (const d of docs) {
+      const pdf = await storage.get(d.signedStorageKey!);
+      expect(pdfSignature(pdf).signerInfo.unsignedAttrs!.attributes[0]!.type).toBe(
+        OID.signatureTimeStampToken,
+      );
+    }
+    expect(await mailCount([archive])).toBe(1);
+  }, 60_000);
+
+  describe('POST /api/tsa (the built-in timestamp authority)', () => {
+    const post = (body: Buffer, type = 'application/timestamp-query') =>
+      t.request({
+        method: 'POST',
+        url: '/api/tsa',
+        headers: { 'content-type': type },
+        payload: body,
+      });
+
+    it('answers an openssl TimeStampReq with a token openssl verifies', async () => {
+      const data = tmpFile(Buffer.from('een document'), 'data.txt');
+      const query = tmpFile(Buffer.alloc(0), 'req.tsq');
+      openssl(['ts', '-query', '-data', data, '-sha256', '-cert', '-out', query]);
+      const res = await post(fs.readFileSync(query));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/timestamp-reply');
+      const reply = tmpFile(res.rawPayload, 'reply.tsr');
+      expect(openssl(['ts', '-reply', '-in', reply, '-text'])).toContain('Status: Granted.');
+      const tsaPem = tmpFile(
+        Buffer.from(new X509Certificate((await tsaIdentity(t.db)).chain[0]!).toString()),
+        'tsa.pem',
+      );
+      expect(
+        openssl(['ts', '-verify', '-queryfile', query, '-in', reply, '-CAfile', tsaPem]),
+      ).toContain('Verification: OK');
+    });
+
+    it('rejects a SHA-1 imprint (bad algorithm) and garbage (bad request) in the RFC 3161 way', async () => {
+      const data = tmpFile(Buffer.from('een document'), 'data.txt');
+      const query = tmpFile(Buffer.alloc(0), 'req.tsq');
+      openssl(['ts', '-query', '-data', data, '-sha1', '-out', query]);
+      for (const [body, failure] of [
+        [fs.readFileSync(query), 'unrecognized or unsupported algorithm'],
+        [Buffer.from('geen verzoek'), 'transaction not permitted or supported'],
+      ] as const) {
+        const res = await post(body);
+        expect(res.statusCode).toBe(200);
+        const text = openssl(['ts', '-reply', '-in', tmpFile(res.rawPayload, 'r.tsr'), '-text']);
+        expect(text).toContain('Status: Rejected.');
+        expect(text).toContain(failure);
+      }
+    });
+
+    it('answers another content type with a Dutch 415', async () => {
+      const res = await t.request({ method: 'POST', url: '/api/tsa', payload: { a: 1 } });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({ message: messages.invalidInput });
+    });
+  });
+
   describe('the sealed document', () => {
     let sealed: Buffer;
     let doc: typeof signables.$inferSelect;
@@ -417,6 +504,150 @@ describe('sealing', () => {
       expect(broken).not.toContain('Signature is Valid.');
     });
 
+    it('is PAdES B-B: only content-type, message-digest and signing-certificate-v2 are signed; /M; SHA-256 with RSA', async () => {
+      const sig = pdfSignature(sealed);
+      const info = sig.signerInfo;
+      expect(info.signedAttrs!.attributes.map((a) => a.type).sort()).toEqual(
+        [OID.contentType, OID.messageDigest, OID.signingCertificateV2].sort(),
+      );
+      expect(info.digestAlgorithm.algorithmId).toBe(OID.sha256);
+      expect(info.signatureAlgorithm.algorithmId).toBe(OID.sha256WithRSA);
+      const attr = (type: string) => info.signedAttrs!.attributes.find((a) => a.type === type)!;
+      // The digest is of the signed byte ranges.
+      const digest = Buffer.from(
+        (attr(OID.messageDigest).values[0] as asn1js.OctetString).valueBlock.valueHexView,
+      );
+      expect(digest.toString('hex')).toBe(sha256(sig.signedBytes));
+      // ESS signing-certificate-v2: the SHA-256 of the seal's certificate (default algorithm).
+      const identity = await sealIdentity(t.config, t.db);
+      const ess = attr(OID.signingCertificateV2).values[0] as asn1js.Sequence;
+      const certId = (ess.valueBlock.value[0] as asn1js.Sequence).valueBlock
+        .value[0] as asn1js.Sequence;
+      const certHash = certId.valueBlock.value[0] as asn1js.OctetString;
+      expect(Buffer.from(certHash.valueBlock.valueHexView).toString('hex')).toBe(
+        sha256(identity.chain[0]!),
+      );
+      // The signature verifies over the DER of the signed attributes.
+      const signedAttrs = Buffer.from(info.signedAttrs!.toSchema().toBER());
+      signedAttrs[0] = 0x31;
+      const signature = Buffer.from(info.signature.valueBlock.valueHexView);
+      const cert = new X509Certificate(identity.chain[0]!);
+      expect(cryptoVerify('sha256', signedAttrs, cert.publicKey, signature)).toBe(true);
+      // OpenSSL agrees: three signed attributes, no signing time; and the signature checks out.
+      const cmsFile = tmpFile(sig.cms, 'sig.p7s');
+      const printed = openssl([
+        'cms',
+        '-cmsout',
+        '-print',
+        '-inform',
+        'DER',
+        '-in',
+        cmsFile,
+        '-noout',
+      ]);
+      const signedPart = printed.slice(
+        printed.indexOf('signedAttrs:'),
+        printed.indexOf('signatureAlgorithm:', printed.indexOf('signedAttrs:')),
+      );
+      expect(signedPart.match(/object: /g)).toHaveLength(3);
+      expect(signedPart).toContain('id-smime-aa-signingCertificateV2');
+      expect(printed).not.toMatch(/signingTime/i);
+      const content = tmpFile(sig.signedBytes, 'content.bin');
+      expect(
+        openssl([
+          'cms',
+          '-verify',
+          '-binary',
+          '-inform',
+          'DER',
+          '-in',
+          cmsFile,
+          '-content',
+          content,
+          '-noverify',
+          '-out',
+          '/dev/null',
+        ]),
+      ).toContain('Verification successful');
+      // /M in the signature dictionary.
+      expect(sealed.toString('latin1')).toMatch(/\/M \(D:\d{14}Z\)/);
+      expect(pdfsig(sealed)).toMatch(/Signing Time: \w+ \d+ \d{4} \d\d:\d\d:\d\d/);
+    });
+
+    it('is PAdES B-T: an RFC 3161 token over the signature value from the built-in TSA, checked by openssl ts', async () => {
+      const info = pdfSignature(sealed).signerInfo;
+      const unsigned = info.unsignedAttrs!.attributes;
+      expect(unsigned.map((a) => a.type)).toEqual([OID.signatureTimeStampToken]);
+      const token = Buffer.from((unsigned[0]!.values[0] as asn1js.Sequence).toBER());
+      const tokenFile = tmpFile(token, 'token.tst');
+      const text = openssl(['ts', '-reply', '-in', tokenFile, '-token_in', '-text']);
+      expect(text).toContain(`Policy OID: ${TSA_POLICY}`);
+      expect(text).toContain('Hash Algorithm: sha256');
+      // The imprint is the hash of the CMS signature value.
+      const imprint = sha256(Buffer.from(info.signature.valueBlock.valueHexView));
+      const tsa = await tsaIdentity(t.db);
+      const tsaPem = tmpFile(Buffer.from(new X509Certificate(tsa.chain[0]!).toString()), 'tsa.pem');
+      expect(
+        openssl([
+          'ts',
+          '-verify',
+          '-digest',
+          imprint,
+          '-in',
+          tokenFile,
+          '-token_in',
+          '-CAfile',
+          tsaPem,
+        ]),
+      ).toContain('Verification: OK');
+      // Not for any other value.
+      expect(
+        openssl([
+          'ts',
+          '-verify',
+          '-digest',
+          sha256(Buffer.from('x')),
+          '-in',
+          tokenFile,
+          '-token_in',
+          '-CAfile',
+          tsaPem,
+        ]),
+      ).not.toContain('Verification: OK');
+      // The TSA's certificate is for timestamping only.
+      const x509 = openssl(['x509', '-in', tsaPem, '-noout', '-text']);
+      expect(x509).toMatch(/Extended Key Usage: critical\s+Time Stamping/);
+    });
+
+    it('is PAdES B-LT: a DSS with both certificates in an update after the signed revision, which stays valid', async () => {
+      const sig = pdfSignature(sealed);
+      const [, , c, d] = sig.byteRange;
+      const signedEnd = c + d;
+      expect(signedEnd).toBeLessThan(sealed.length);
+      expect(sealed.toString('latin1', signedEnd - 5, signedEnd)).toBe('%%EOF');
+      expect(sealed.toString('latin1', signedEnd)).toContain('/Type /DSS');
+      const out = pdfsig(sealed);
+      expect(out).toContain('Signature Validation: Signature is Valid.');
+      const ranges = /Signed Ranges: \[(\d+) - (\d+)\], \[(\d+) - (\d+)\]/.exec(out)!;
+      expect(ranges.slice(1).map(Number)).toEqual([0, sig.byteRange[1], c, signedEnd]);
+      expect(qpdfCheck(sealed)).toContain('No syntax or stream encoding errors');
+      const dss = (await dssOf(sealed))!;
+      const seal = (await sealIdentity(t.config, t.db)).chain[0]!;
+      const tsa = (await tsaIdentity(t.db)).chain[0]!;
+      expect(dss.certs).toHaveLength(2);
+      expect(dss.certs.some((x) => x.equals(seal))).toBe(true);
+      expect(dss.certs.some((x) => x.equals(tsa))).toBe(true);
+      // Self-signed certificates name no OCSP responder or CRL.
+      expect(dss.ocsps).toEqual([]);
+      expect(dss.crls).toEqual([]);
+      const key = createHash('sha1').update(sig.contents).digest('hex').toUpperCase();
+      expect(dss.vri).toEqual({ [key]: { certs: 2, ocsps: 0, crls: 0 } });
+      // One flipped byte in the second signed range (after /Contents) fails it too.
+      const changed = Buffer.from(sealed);
+      changed[c + 10] = changed[c + 10]! ^ 0x01;
+      expect(pdfsig(changed)).not.toContain('Signature is Valid.');
+    });
+
     it('stores the hash and size of the stored file', () => {
       expect(doc.signedSha256).toBe(sha256(sealed));
       expect(doc.signedSize).toBe(sealed.length);
@@ -436,6 +667,9 @@ describe('sealing', () => {
       expect(text).toContain('SMS geverifieerd');
       expect(text).toContain('Audittrail');
       expect(text).toContain('192.0.2.10');
+      // Times to the second with the zone, and where to check the file.
+      expect(text).toMatch(/01-06-2025 12:30:00 \(CEST\)/); // Anna signed 10:30 UTC
+      expect(text).toContain('http://paraaf.test/verifieren');
     });
 
     it('embeds the signature and paraph images', () => {
@@ -582,6 +816,20 @@ describe('sealing', () => {
       expect(text).toContain('Auditcertificaat');
       expect(text).toContain('Anna de Vries');
       expect(text).toContain('SHA256 checksum toegevoegd ondertekend document');
+    });
+
+    it('503 in Dutch while the TSA is down (never an unstamped receipt)', async () => {
+      const tsaUrl = t.config.seal.tsaUrl;
+      t.config.seal = { ...t.config.seal, tsaUrl: `http://127.0.0.1:${await closedPort()}/tsa` };
+      try {
+        const res = await t.request({ method: 'GET', url: url(requestId), token: adminToken });
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({
+          message: 'De tijdstempeldienst is nu niet bereikbaar. Probeer het later opnieuw.',
+        });
+      } finally {
+        t.config.seal = { ...t.config.seal, tsaUrl };
+      }
     });
 
     it('the linked viewer gets it once the request is signed', async () => {
