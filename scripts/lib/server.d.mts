@@ -40,3 +40,16 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 export function startServer(options?: StartServerOptions): Promise<RunningServer>;
+
+export interface RunningWorker {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+export function startWorker(options?: {
+  root?: string;
+  env?: Record<string, string>;
+  /** The api processes' DATA_DIR (documents are stored there). */
+  dataDir?: string;
+  quiet?: boolean;
+}): RunningWorker;

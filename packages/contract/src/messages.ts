@@ -26,5 +26,6 @@ export const messages = {
   forbidden: 'Je hebt geen rechten voor deze actie',
   invalidInput: 'Je hebt niet alle velden correct ingevuld',
   serverError: 'Er is iets mis gegaan. Probeer het opnieuw of neem contact met ons op.',
+  busy: 'Het is op dit moment erg druk. Probeer het over een paar seconden opnieuw.',
   impersonateAdmin: 'Je kunt niet inloggen als een beheerder',
 } as const;

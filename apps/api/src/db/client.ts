@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { retryConflicts } from './retry.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -33,7 +34,14 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    const db = drizzlePg(pool, { schema });
+    // A statement outside a transaction is its own transaction: run again on a conflict too.
+    // (Transactions use pool.connect(), never pool.query, so no statement of one comes here.)
+    const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+    pool.query = ((...args: unknown[]) =>
+      typeof args.at(-1) === 'function'
+        ? query(...args)
+        : retryConflicts(() => query(...args))) as typeof pool.query;
+    const db = retryingTransactions(drizzlePg(pool, { schema }));
     return {
       kind: 'postgres',
       db,
@@ -51,8 +59,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   await pglite.waitReady;
   // The query builder is the same for both drivers; only the result object of execute() differs,
   // and both carry `rows`.
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  const db = retryingTransactions(drizzlePglite(pglite, { schema }) as unknown as Db);
   return { kind: 'pglite', db, pglite, url: null, close: () => pglite.close() };
+}
+
+/**
+ * The one place transactions start: `db.transaction(fn)` runs `fn` again, as a whole, when
+ * PostgreSQL rolled the transaction back for a deadlock or serialization failure (db/retry.ts).
+ * Nested transactions (savepoints, `tx.transaction`) are not retried on their own: the conflict
+ * reaches the outermost transaction, which is. So `fn` must do nothing outside the database that
+ * cannot be done twice.
+ */
+function retryingTransactions(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (fn, config) => retryConflicts(() => transaction(fn, config));
+  return db;
 }
 
 /** Applies pending migrations; on PostgreSQL under an advisory lock so parallel starts are safe. */

@@ -22,6 +22,13 @@ export class ValidationError extends AppError {
   }
 }
 
+/** A transaction that kept conflicting with others (deadlock, serialization) after its retries. */
+export class BusyError extends AppError {
+  constructor() {
+    super(503, messages.busy);
+  }
+}
+
 export class UnauthenticatedError extends AppError {
   constructor(message: string = messages.unauthenticated) {
     super(401, message);

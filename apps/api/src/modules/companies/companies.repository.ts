@@ -19,7 +19,7 @@ export async function lockCompany(db: DbOrTx, companyId: number) {
     .from(companies)
     .innerJoin(paymentPlans, eq(paymentPlans.id, companies.paymentPlanId))
     .where(eq(companies.id, companyId))
-    .for('update', { of: companies });
+    .for('no key update', { of: companies });
   return row ?? null;
 }
 

@@ -18,7 +18,7 @@ export async function lockSignRequest(tx: Tx, companyId: number, id: number) {
     .select({ id: signRequests.id, stateId: signRequests.stateId })
     .from(signRequests)
     .where(and(eq(signRequests.id, id), eq(signRequests.companyId, companyId)))
-    .for('update');
+    .for('no key update');
   return row ?? null;
 }
 

@@ -10,7 +10,11 @@ import {
   PaymentRequiredError,
   ValidationError,
 } from '../../lib/errors.ts';
-import { bookCredits, lockCompany } from '../companies/companies.repository.ts';
+import {
+  bookCredits,
+  findCompanyWithPlan,
+  lockCompany,
+} from '../companies/companies.repository.ts';
 import { applyWizardRules } from '../documents/documents.repository.ts';
 import { IDIN, SMS } from './signer-input.ts';
 import type { SignerRow } from './signer-dto.ts';
@@ -108,19 +112,12 @@ export async function sendSignRequest(ctx: AuthedCtx, id: number): Promise<{ id:
     await applyWizardRules(tx, companyId, id);
     // Read again under the guard: the signers cannot change once the request left state 1.
     const current = await listSigners(tx, id);
-    const locked = await lockCompany(tx, companyId);
-    const { company, plan } = locked!;
-    const cost = costOf(current, plan);
-    if (plan.type !== 'invoice') {
-      // Throwing rolls the state change back: the draft stays and can be sent later.
-      if (company.credits < cost) throw new PaymentRequiredError(signingMessages.notEnoughCredits);
-      await bookCredits(tx, companyId, -cost, `Ondertekening #${id}`, `sign-request:${id}`);
-    }
-    // Invoice plans are billed afterwards: the cost is recorded, the balance is not touched.
+    // The cost by the plan as read now; checked again under the company's lock below.
+    const estimate = costOf(current, (await findCompanyWithPlan(tx, companyId))!.plan);
     const [sent] = await tx
       .update(signRequests)
       .set({
-        creditsCost: cost,
+        creditsCost: estimate,
         estimatedGdprPurgeAt: new Date(request.expiresAt.getTime() + GDPR_RETENTION_DAYS * DAY_MS),
       })
       .where(eq(signRequests.id, id))
@@ -128,6 +125,19 @@ export async function sendSignRequest(ctx: AuthedCtx, id: number): Promise<{ id:
     // In sequence (is_sync) only the first signer is invited now; the others when it is their turn.
     const invited = sent!.isSync ? current.slice(0, 1) : current;
     for (const signer of invited) await inviteSigner(tx, ctx, sent!, signer);
+    // The company row last (ARCHITECTURE.md, "Locks"): every ready of a company charges that one
+    // row, so it is locked at the end and held only for the charge and the commit.
+    const { company, plan } = (await lockCompany(tx, companyId))!;
+    const cost = costOf(current, plan);
+    if (cost !== estimate) {
+      await tx.update(signRequests).set({ creditsCost: cost }).where(eq(signRequests.id, id));
+    }
+    if (plan.type !== 'invoice') {
+      // Throwing rolls everything back: the draft stays and can be sent later.
+      if (company.credits < cost) throw new PaymentRequiredError(signingMessages.notEnoughCredits);
+      await bookCredits(tx, companyId, -cost, `Ondertekening #${id}`, `sign-request:${id}`);
+    }
+    // Invoice plans are billed afterwards: the cost is recorded, the balance is not touched.
   });
   return { id };
 }

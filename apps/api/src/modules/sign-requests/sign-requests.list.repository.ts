@@ -316,8 +316,8 @@ export const CACHED_IDS = 1000;
 
 /**
  * A counted filter answered from `sign_request_list_cache` (migration 0013): the cached total and
- * the page's ids sliced from the cached ids, valid only while the company's list version is the
- * one they were counted at. total is NULL when there is no valid entry; `cached` says how many
+ * the page's ids sliced from the cached ids, valid only while the company's requests are as the
+ * snapshot they were counted in saw them (migration 0015). total is NULL when there is no valid entry; `cached` says how many
  * ids the entry holds (a page beyond them is counted again).
  */
 function cachedStatement(
@@ -331,8 +331,10 @@ function cachedStatement(
   const { limit, offset } = bounds(params);
   st.text = `WITH hit AS (
     SELECT c.total, c.ids FROM sign_request_list_cache c
-    JOIN sign_request_list_versions v ON v.company_id = c.company_id AND v.version = c.version
-    WHERE c.company_id = ${company} AND c.key = ${st.param(key)}),
+    WHERE c.company_id = ${company} AND c.key = ${st.param(key)}
+      AND c.created_at > now() - interval '1 day'
+      AND pg_snapshot_within(c.snap, pg_current_snapshot())
+      AND sign_request_list_unchanged_since(c.company_id, c.snap)),
   page AS (
     SELECT u.id, u.ord FROM hit, unnest(hit.ids[${st.param(offset + 1)}:${st.param(offset + limit)}])
       WITH ORDINALITY AS u(id, ord))
@@ -344,8 +346,8 @@ function cachedStatement(
 /**
  * A counted filter (text, date, a viewer's own list): the filters are evaluated once, the
  * matching rows give the exact total and, sorted, the page (a search's bitmap scan is the
- * expensive part). With `key` the result is also stored in the cache at the company's current
- * list version, read in the same snapshot as the rows, so the entry is exact for that version.
+ * expensive part). With `key` the result is also stored in the cache with the statement's
+ * snapshot, the one the rows were read in, so the entry is exact for that snapshot.
  */
 function countedStatement(
   scope: ListScope,
@@ -364,14 +366,14 @@ function countedStatement(
       ? ''
       : `,
   store AS (
-    INSERT INTO sign_request_list_cache (company_id, key, version, total, ids)
-    SELECT ${company}, ${st.param(key)},
-      coalesce((SELECT version FROM sign_request_list_versions WHERE company_id = ${company}), 0),
+    INSERT INTO sign_request_list_cache (company_id, key, snap, total, ids)
+    SELECT ${company}, ${st.param(key)}, pg_current_snapshot(),
       (SELECT count(*) FROM matches),
       ARRAY(SELECT sr.id FROM matches sr ORDER BY ${orderBy(params.order, 'sr')} LIMIT ${CACHED_IDS})
     ON CONFLICT (company_id, key) DO UPDATE
-      SET version = EXCLUDED.version, total = EXCLUDED.total, ids = EXCLUDED.ids, created_at = now()
-      WHERE sign_request_list_cache.version < EXCLUDED.version)`;
+      SET snap = EXCLUDED.snap, total = EXCLUDED.total, ids = EXCLUDED.ids, created_at = now()
+      WHERE sign_request_list_cache.created_at <= now() - interval '1 day'
+        OR NOT sign_request_list_unchanged_since(${company}, sign_request_list_cache.snap))`;
   st.text = `WITH matches AS MATERIALIZED (
     SELECT ${cols} FROM sign_requests sr WHERE ${where}),
   page AS (
@@ -488,12 +490,21 @@ export async function findSignRequestPage(
   return pageOf(row);
 }
 
-/** Drops cache entries counted at an older version of their company's list, or older than a day. */
+/**
+ * Drops cache entries whose company's list changed since they were counted, or older than a day,
+ * and the removal stamps no entry can still need (older than two days).
+ */
 export async function purgeListCache(db: DbOrTx): Promise<number> {
   const result = await db.execute(sql`DELETE FROM sign_request_list_cache c
     WHERE c.created_at < now() - interval '1 day'
-      OR c.version < coalesce((SELECT v.version FROM sign_request_list_versions v
-        WHERE v.company_id = c.company_id), 0)`);
+      OR NOT sign_request_list_unchanged_since(c.company_id, c.snap)`);
+  await db.execute(sql`DELETE FROM sign_request_list_removals
+    WHERE created_at < now() - interval '2 days'`);
   const r = result as { rowCount?: number | null; affectedRows?: number };
   return r.rowCount ?? r.affectedRows ?? 0;
+}
+
+/** Folds the per-state counters' delta rows (migration 0015) into one row per company and state. */
+export async function foldListCounters(db: DbOrTx): Promise<void> {
+  await db.execute(sql`SELECT sign_request_counts_fold()`);
 }

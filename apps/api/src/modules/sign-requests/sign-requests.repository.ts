@@ -26,7 +26,7 @@ export async function lockSignRequest(db: DbOrTx, companyId: number, id: number)
     .select()
     .from(signRequests)
     .where(and(eq(signRequests.id, id), eq(signRequests.companyId, companyId)))
-    .for('update');
+    .for('no key update');
   return row ?? null;
 }
 

@@ -11,7 +11,7 @@ import { formatDateTime, renderSignerMail } from '../../lib/mail/signer-mails.ts
 import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
 import { requeueUnsealed } from '../sealing/seal-sign-request.ts';
 import { expireSignRequest } from './expire-sign-request.ts';
-import { purgeListCache } from './sign-requests.list.repository.ts';
+import { foldListCounters, purgeListCache } from './sign-requests.list.repository.ts';
 import { queueSignerLinkMail } from './signer-mails.ts';
 import { findDepartment, type SignRequestRow } from './sign-requests.repository.ts';
 import { recordSignerLink } from '../signing/signer-links.ts';
@@ -125,6 +125,7 @@ export async function sweepSignRequests(deps: Deps, now: Date): Promise<SweepRes
     after = candidates.at(-1)!.signerId;
   }
   result.cacheEntriesPurged = await purgeListCache(db);
+  await foldListCounters(db);
   result.sealingRequeued = await requeueUnsealed(deps);
   return result;
 }

@@ -32,7 +32,7 @@ async function lockForSigner(tx: Tx, r: ResolvedSigner, now: Date): Promise<void
     .select()
     .from(signRequests)
     .where(eq(signRequests.id, r.request.id))
-    .for('update');
+    .for('no key update');
   let status: SigningStatus = 'open';
   if (!request || request.stateId !== 3) status = 'expired';
   if (request?.stateId === 8) status = 'cancelled';

@@ -66,7 +66,7 @@ async function recordOpened(ctx: Ctx & ActorCtx, r: ResolvedSigner): Promise<voi
       .select({ id: signers.id })
       .from(signers)
       .where(eq(signers.id, r.signer.id))
-      .for('update');
+      .for('no key update');
     const [again] = await tx
       .select({ id: signerActions.id })
       .from(signerActions)

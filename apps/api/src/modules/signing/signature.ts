@@ -73,7 +73,7 @@ export async function saveSignature(
         .select()
         .from(signerEvidence)
         .where(eq(signerEvidence.signerId, r.signer.id))
-        .for('update');
+        .for('no key update');
       old = (input.type === 'signature' ? current?.signatureKey : current?.paraphKey) ?? null;
       await tx
         .update(signerEvidence)
