@@ -12,13 +12,18 @@ import {
   PDFDict,
   PDFDocument,
   PDFDropdown,
+  PDFHexString,
   PDFName,
   PDFNumber,
   PDFOptionList,
   PDFRadioGroup,
   PDFRawStream,
   PDFTextField,
+  concatTransformationMatrix,
   decodePDFRawStream,
+  drawObject,
+  popGraphicsState,
+  pushGraphicsState,
 } from 'pdf-lib';
 
 // pdf-lib reports recoverable parse problems with console.log; hostile files would flood the log.
@@ -225,14 +230,84 @@ function describe(doc, maxPages) {
   return { pageCount: pages.length, pages: sizes, hasAcroforms: hasFormFields(doc) };
 }
 
+/** The parts of a PNG that PDF can show without decoding it: header, palette, image data. */
+function readPngChunks(bytes) {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  const png = { header: null, palette: null, hasTransparency: false, data: [] };
+  let offset = 8;
+  while (offset + 8 <= view.length) {
+    const length = view.readUInt32BE(offset);
+    const type = view.toString('latin1', offset + 4, offset + 8);
+    const data = view.subarray(offset + 8, Math.min(view.length, offset + 8 + length));
+    if (type === 'IHDR' && data.length >= 13) {
+      png.header = {
+        width: data.readUInt32BE(0),
+        height: data.readUInt32BE(4),
+        bitDepth: data[8],
+        colorType: data[9],
+        interlace: data[12],
+      };
+    } else if (type === 'PLTE') png.palette = data;
+    else if (type === 'tRNS') png.hasTransparency = true;
+    else if (type === 'IDAT') png.data.push(data);
+    else if (type === 'IEND') break;
+    offset += 12 + length;
+  }
+  return png;
+}
+
+const PNG_COLORS = { 0: 1, 2: 3, 3: 1 };
+
+/**
+ * A PNG without transparency or interlacing as a PDF image XObject holding its compressed data
+ * as it is: PDF's Flate filter with PNG predictors reads PNG rows, so nothing is decoded and
+ * memory stays at the file's size (pdf-lib's embedPng holds the pixels five times over).
+ * Null when the PNG needs decoding (alpha, tRNS, interlaced), which embedPng then does.
+ */
+async function pngAsXObject(doc, bytes) {
+  const png = readPngChunks(bytes);
+  const h = png.header;
+  if (!h || h.interlace !== 0 || png.hasTransparency || !(h.colorType in PNG_COLORS)) return null;
+  if (h.colorType === 3 && (!png.palette || png.palette.length % 3 !== 0)) return null;
+  if (png.data.length === 0 || h.width < 1 || h.height < 1) throw new DocumentFailure('corrupt');
+  const colors = PNG_COLORS[h.colorType];
+  const data = Buffer.concat(png.data);
+  // The rows must all be there: a filter byte and the packed samples per row.
+  const expected = h.height * (1 + Math.ceil((h.width * colors * h.bitDepth) / 8));
+  if ((await inflatedSize(data, expected)) < expected) throw new DocumentFailure('corrupt');
+  const colorSpace =
+    h.colorType === 3
+      ? doc.context.obj([
+          'Indexed',
+          'DeviceRGB',
+          png.palette.length / 3 - 1,
+          PDFHexString.of(png.palette.toString('hex')),
+        ])
+      : h.colorType === 0
+        ? 'DeviceGray'
+        : 'DeviceRGB';
+  const stream = doc.context.stream(data, {
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: h.width,
+    Height: h.height,
+    ColorSpace: colorSpace,
+    BitsPerComponent: h.bitDepth,
+    Filter: 'FlateDecode',
+    DecodeParms: { Predictor: 15, Colors: colors, BitsPerComponent: h.bitDepth, Columns: h.width },
+  });
+  return { ref: doc.context.register(stream), width: h.width, height: h.height };
+}
+
 /** One page per image, the page the image's shape scaled to fit A4 (turned for landscape). */
 async function imageToPdf(bytes, kind) {
   const doc = await PDFDocument.create();
   let image;
   try {
-    image = kind === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
-  } catch {
-    throw new DocumentFailure('corrupt');
+    image = kind === 'png' ? await pngAsXObject(doc, bytes) : null;
+    image ??= kind === 'png' ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
+  } catch (error) {
+    throw error instanceof DocumentFailure ? error : new DocumentFailure('corrupt');
   }
   if (!(image.width > 0 && image.height > 0)) throw new DocumentFailure('corrupt');
   const frame = image.width > image.height ? { width: A4.height, height: A4.width } : A4;
@@ -240,7 +315,17 @@ async function imageToPdf(bytes, kind) {
   const width = round(image.width * scale);
   const height = round(image.height * scale);
   const page = doc.addPage([width, height]);
-  page.drawImage(image, { x: 0, y: 0, width, height });
+  if (image.ref) {
+    const name = page.node.newXObject('Image', image.ref);
+    page.pushOperators(
+      pushGraphicsState(),
+      concatTransformationMatrix(width, 0, 0, height, 0, 0),
+      drawObject(name),
+      popGraphicsState(),
+    );
+  } else {
+    page.drawImage(image, { x: 0, y: 0, width, height });
+  }
   return doc.save();
 }
 

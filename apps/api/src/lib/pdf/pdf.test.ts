@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { signingMessages } from '@paraaf/contract';
@@ -255,6 +257,91 @@ describe('preparePdf', () => {
       1,
       2,
     );
+  });
+});
+
+/** A PNG of the given colour type and bit depth from its unfiltered rows, plus extra chunks. */
+function pngOf(
+  size: { width: number; height: number; colorType: number; bitDepth: number },
+  rows: number[][],
+  extra: [string, Buffer][] = [],
+): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size.width);
+  ihdr.writeUInt32BE(size.height, 4);
+  ihdr[8] = size.bitDepth;
+  ihdr[9] = size.colorType;
+  const raw = Buffer.concat(rows.map((r) => Buffer.from([0, ...r])));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    ...extra.map(([type, data]) => chunk(type, data)),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The pixels of the one image in a PDF, as pdfimages (poppler) decodes them: PPM samples. */
+function pixelsOf(pdf: Buffer): number[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-pdfimages-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'in.pdf'), pdf);
+    execFileSync('pdfimages', [path.join(dir, 'in.pdf'), path.join(dir, 'img')]);
+    const [file] = fs.readdirSync(dir).filter((f) => f.startsWith('img'));
+    const ppm = fs.readFileSync(path.join(dir, file!));
+    // Header: magic, width, height, maxval, each followed by one white-space byte.
+    let fields = 0;
+    let offset = 0;
+    while (fields < 4) if (/\s/.test(String.fromCharCode(ppm[offset++]!))) fields += 1;
+    return [...ppm.subarray(offset)];
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('images to PDF', () => {
+  it('keeps the pixels of RGB, palette and grey PNGs exactly, without decoding them', async () => {
+    const rgb = pngOf({ width: 3, height: 2, colorType: 2, bitDepth: 8 }, [
+      [255, 0, 0, 0, 255, 0, 0, 0, 255],
+      [10, 20, 30, 40, 50, 60, 70, 80, 90],
+    ]);
+    expect(pixelsOf((await preparePdf(rgb)).pdf)).toEqual([
+      255, 0, 0, 0, 255, 0, 0, 0, 255, 10, 20, 30, 40, 50, 60, 70, 80, 90,
+    ]);
+    // Four 2-bit palette indexes 0, 1, 2, 3 in one byte.
+    const palette = pngOf(
+      { width: 4, height: 1, colorType: 3, bitDepth: 2 },
+      [[0b00011011]],
+      [['PLTE', Buffer.from([255, 0, 0, 0, 255, 0, 0, 0, 255, 1, 2, 3])]],
+    );
+    expect(pixelsOf((await preparePdf(palette)).pdf)).toEqual([
+      255, 0, 0, 0, 255, 0, 0, 0, 255, 1, 2, 3,
+    ]);
+    const grey = pngOf({ width: 2, height: 2, colorType: 0, bitDepth: 8 }, [
+      [0, 128],
+      [200, 255],
+    ]);
+    // pdfimages writes grey as PPM too: each sample three times.
+    expect(pixelsOf((await preparePdf(grey)).pdf)).toEqual(
+      [0, 128, 200, 255].flatMap((v) => [v, v, v]),
+    );
+  });
+
+  it('decodes a PNG with an alpha channel, and refuses one whose rows are cut short', async () => {
+    const rgba = pngOf({ width: 2, height: 1, colorType: 6, bitDepth: 8 }, [
+      [255, 0, 0, 255, 0, 0, 255, 128],
+    ]);
+    expect(pixelsOf((await preparePdf(rgba)).pdf)).toEqual([255, 0, 0, 0, 0, 255]);
+    const short = pngOf({ width: 3, height: 2, colorType: 2, bitDepth: 8 }, [[1, 2, 3]]);
+    expect(await refusal(short)).toBe(signingMessages.fileCorrupt);
   });
 });
 
