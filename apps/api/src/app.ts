@@ -12,6 +12,7 @@ import { registerWorkers, jobNames } from './jobs/workers.ts';
 import type { Deps } from './lib/context.ts';
 import { createStorage } from './lib/storage/storage.ts';
 import { MAX_UPLOAD_BYTES } from './lib/pdf/prepare.ts';
+import { registerSecurityHeaders, staticCacheControl } from './lib/security-headers.ts';
 import { signRequestsRoutes } from './modules/sign-requests/sign-requests.routes.ts';
 import { signRequestsReadRoutes } from './modules/sign-requests/sign-requests.read.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
@@ -156,6 +157,8 @@ export async function buildApp(
     return reply.code(500).send({ message: messages.serverError });
   });
 
+  await registerSecurityHeaders(app, { appUrl: config.appUrl });
+
   // Document uploads (modules/documents): one file per request, capped; over the cap is a 422.
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4000, parts: 4001, fieldSize: 65536 },
@@ -178,7 +181,15 @@ export async function buildApp(
 
   const hasSpa = config.webDist !== null && fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasSpa) {
-    await app.register(fastifyStatic, { root: config.webDist!, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: config.webDist!,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', staticCacheControl(filePath));
+      },
+    });
   }
   app.setNotFoundHandler(async (request, reply) => {
     if (

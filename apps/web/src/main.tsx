@@ -1,3 +1,5 @@
+// First: before any schema is used.
+import './lib/zod-without-eval';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';

@@ -12,11 +12,13 @@ export function companiesRoutes(app: FastifyInstance, deps: Deps): void {
   });
   app.get<{ Params: { token: string } }>('/api/logos/:token', async (request, reply) => {
     const logo = await getLogo(ctxFrom(deps, request), request.params.token);
+    // Mails show the logo from the mail client's origin (webmail): cross-origin.
     return reply
       .type(logo.contentType)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'public, max-age=3600')
       .header('content-security-policy', "default-src 'none'")
+      .header('cross-origin-resource-policy', 'cross-origin')
       .send(logo.bytes);
   });
   app.get('/api/departments', (request) =>

@@ -160,6 +160,7 @@ describe('POST /api/company: saving and the logo', () => {
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
     expect(image.headers['cache-control']).toContain('max-age');
+    expect(image.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(image.rawPayload.equals(png)).toBe(true);
   });
 

@@ -1,0 +1,74 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The Content-Security-Policy of every answer (the SPA, the signer's page, the API, the
+ * server-rendered test bank and dev mailbox):
+ * - scripts only from our origin: no inline script, no eval; 'wasm-unsafe-eval' lets pdf.js
+ *   compile its WebAssembly decoders (JPX, colour profiles) and nothing else;
+ * - styles from our origin plus inline: Mantine and react-remove-scroll insert <style> elements
+ *   at run time (without a nonce), the test bank, the dev mailbox and mails carry <style> and
+ *   style attributes; CSS cannot run script, so this is the one loosening;
+ * - images from our origin (the company logo), data: (the signature pad's drawing, the
+ *   favicon) and blob:; fonts from our origin and data:; workers from our origin (pdf.js's
+ *   worker is a hashed asset) and blob:; frames from our origin (the detail's PDF preview) and
+ *   blob: (the wizard previews the file picked before it is uploaded);
+ * - nothing may frame a page, no plugins, no <base>, forms post only to us.
+ */
+export function contentSecurityPolicy(isHttps: boolean): Record<string, string[] | null> {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", "'wasm-unsafe-eval'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'worker-src': ["'self'", 'blob:'],
+    'connect-src': ["'self'"],
+    'frame-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    // Only meaningful, and only harmless, behind https.
+    'upgrade-insecure-requests': isHttps ? [] : null,
+    'script-src-attr': ["'none'"],
+  };
+}
+
+/** Long caching for Vite's content-hashed files; every other file is revalidated. */
+export function staticCacheControl(filePath: string): string {
+  return /[/\\]assets[/\\][^/\\]+-[\w-]{8,}\.\w+$/.test(filePath)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+}
+
+/**
+ * Security headers on every answer (@fastify/helmet): the CSP above, X-Frame-Options DENY,
+ * nosniff, Referrer-Policy no-referrer (the signer's URL holds its token), HSTS only when
+ * APP_URL is https; then, per answer:
+ * - every /api/ answer is `no-store` unless its route chose otherwise (the public logo);
+ * - a PDF may be framed by our own pages (the preview modals show it in an iframe), and its
+ *   CSP only says so: a policy with object-src or default-src would stop the browser's PDF
+ *   viewer inside the frame.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { appUrl: string },
+): Promise<void> {
+  const isHttps = options.appUrl.startsWith('https:');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(isHttps) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    hsts: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
+    if (String(reply.getHeader('content-type') ?? '').startsWith('application/pdf')) {
+      reply.header('content-security-policy', "frame-ancestors 'self'");
+      reply.header('x-frame-options', 'SAMEORIGIN');
+    }
+    return payload;
+  });
+}

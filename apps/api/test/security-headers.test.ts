@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendTestRequest, type SentRequest } from '../src/modules/signing/signing.fixture.ts';
+import { createTestApp, registerCompany, type TestApp } from './app.ts';
+
+/** A built SPA in miniature: index.html and one content-hashed asset. */
+function fakeWebDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), 'export {};');
+  return dir;
+}
+
+/** The CSP as directive → sources. */
+function csp(res: LightMyRequestResponse): Record<string, string[]> {
+  const header = String(res.headers['content-security-policy'] ?? '');
+  return Object.fromEntries(
+    header
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name!, sources]),
+  );
+}
+
+/** What every page and API answer carries. */
+function expectBaseline(res: LightMyRequestResponse) {
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['referrer-policy']).toBe('no-referrer');
+  expect(res.headers['strict-transport-security']).toBeUndefined();
+}
+
+/** The strict policy of the SPA and the API. */
+function expectStrictFraming(res: LightMyRequestResponse) {
+  expect(res.headers['x-frame-options']).toBe('DENY');
+  const policy = csp(res);
+  expect(policy['frame-ancestors']).toEqual(["'none'"]);
+  expect(policy['default-src']).toEqual(["'self'"]);
+  expect(policy['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+  expect(policy['object-src']).toEqual(["'none'"]);
+  expect(policy['base-uri']).toEqual(["'none'"]);
+  expect(policy['upgrade-insecure-requests']).toBeUndefined();
+}
+
+describe('security headers (APP_URL http)', () => {
+  let t: TestApp;
+  let webDist: string;
+  let sent: SentRequest;
+  beforeAll(async () => {
+    webDist = fakeWebDist();
+    t = await createTestApp({ webDist });
+    sent = await sendTestRequest(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('protects /login and the signer page /ondertekenen/{token}', async () => {
+    for (const url of ['/login', `/ondertekenen/${sent.tokens[0]}`]) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expectBaseline(res);
+      expectStrictFraming(res);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('marks every /api/ answer no-store, personal data or not', async () => {
+    const admin = await registerCompany(t);
+    const answers = [
+      await t.request({ method: 'GET', url: '/api/user', token: admin.token }),
+      await t.request({ method: 'GET', url: '/api/sign-requests', token: admin.token }),
+      await t.request({ method: 'GET', url: `/api/signing/${sent.tokens[0]}` }),
+      await t.request({ method: 'GET', url: '/api/health' }),
+      await t.request({ method: 'GET', url: '/api/nothing-here' }),
+      await t.request({ method: 'POST', url: '/api/auth/login', payload: {} }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 404, 422]);
+    for (const res of answers) {
+      expectBaseline(res);
+      expectStrictFraming(res);
+      expect(res.headers['cache-control']).toContain('no-store');
+    }
+  });
+
+  it('serves documents no-store, framable only by our own pages', async () => {
+    const downloads = [
+      await t.request({
+        method: 'GET',
+        url: `/api/signing/${sent.tokens[0]}/signables/${sent.signableIds[0]}/file`,
+      }),
+      await t.request({
+        method: 'GET',
+        url: `/api/signables/${sent.signableIds[0]}/file?view=true`,
+        token: sent.adminToken,
+      }),
+    ];
+    for (const res of downloads) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expectBaseline(res);
+      expect(res.headers['cache-control']).toContain('no-store');
+      // The preview modals show the PDF in an iframe of our own origin; nobody else may.
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    }
+  });
+
+  it('caches content-hashed assets for a year, under the same policy', async () => {
+    const res = await t.request({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expectBaseline(res);
+    expectStrictFraming(res);
+  });
+});
+
+describe('security headers (APP_URL https)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ appUrl: 'https://paraaf.example.nl' });
+  });
+  afterAll(() => t.close());
+
+  it('sends HSTS and upgrades insecure requests', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/health' });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(csp(res)['upgrade-insecure-requests']).toEqual([]);
+  });
+});
