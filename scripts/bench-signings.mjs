@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { contractPdf } from './lib/contract-pdf.mjs';
-import { createDatabase, startServer, startWorker } from './lib/server.mjs';
+import { createDatabase, freePort, startServer, startWorker } from './lib/server.mjs';
 import {
   apiClient,
   flowAddress,
@@ -158,15 +158,17 @@ function postgresSetup(adminUrl, apis, workers, smtp) {
     async start() {
       database = await createDatabase(adminUrl, { prefix: 'paraaf_bench_sign_' });
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-bench-sign-'));
+      // APP_URL: the first api process (links; the seal's built-in timestamp authority).
+      const port = await freePort();
       const env = {
         DATABASE_URL: database.url,
         SMTP_URL: smtp.url,
-        APP_URL: 'http://paraaf.test',
+        APP_URL: `http://127.0.0.1:${port}`,
         WORKER: 'off',
         LOG_LEVEL: 'error',
       };
       for (let i = 0; i < apis; i++) {
-        const s = await startServer({ env, dataDir, quiet: true });
+        const s = await startServer({ ...(i === 0 ? { port } : {}), env, dataDir, quiet: true });
         servers.push(s);
         procs.push(s);
       }
@@ -199,10 +201,12 @@ function postgresSetup(adminUrl, apis, workers, smtp) {
 function embeddedSetup(smtp) {
   let dataDir;
   let server;
+  let port;
+  // APP_URL: the server itself (links; the seal's built-in timestamp authority), on one port.
   const env = () => ({
     DATABASE_URL: '',
     SMTP_URL: smtp.url,
-    APP_URL: 'http://paraaf.test',
+    APP_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'error',
   });
   // PGlite allows one process: the bench reads and writes its data with the server stopped.
@@ -214,13 +218,14 @@ function embeddedSetup(smtp) {
       return await fn((q, p) => database.pglite.query(q, p));
     } finally {
       await database.close();
-      server = await startServer({ env: env(), dataDir, quiet: true });
+      server = await startServer({ port, env: env(), dataDir, quiet: true });
     }
   };
   return {
     async start() {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-bench-embedded-'));
-      server = await startServer({ env: env(), dataDir, quiet: true });
+      port = await freePort();
+      server = await startServer({ port, env: env(), dataDir, quiet: true });
     },
     bases: () => [server.baseUrl],
     async grant(ids, amount) {

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createDatabase,
+  freePort,
   startServer,
   startWorker,
   type CreatedDatabase,
@@ -44,16 +45,19 @@ describe.runIf(adminUrl || inCi)('50 signings at once in one company (2 api + 2 
     database = await createDatabase(adminUrl, { prefix: 'paraaf_fifty_' });
     smtp = await startSmtpCatcher();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-fifty-'));
+    // APP_URL is the first api process: links point there, and the seal's timestamps come from
+    // its built-in timestamp authority (APP_URL/api/tsa).
+    const port = await freePort();
     const env = {
       DATABASE_URL: database.url,
       SMTP_URL: smtp.url,
-      APP_URL: 'http://paraaf.test',
+      APP_URL: `http://127.0.0.1:${port}`,
       WORKER: 'off',
       LOG_LEVEL: 'error',
       WEB_DIST: path.join(dataDir, 'no-web'),
     };
     // The first api process migrates; the others start on the migrated database.
-    servers.push(await startServer({ env, dataDir, quiet: true }));
+    servers.push(await startServer({ port, env, dataDir, quiet: true }));
     servers.push(await startServer({ env, dataDir, quiet: true }));
     for (let i = 0; i < 2; i++)
       workers.push(startWorker({ env: { ...env, WORKER: 'inline' }, dataDir }));
