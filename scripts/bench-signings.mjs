@@ -30,12 +30,12 @@ const LEVELS = [1, 4, 16];
 let addresses = 0;
 let companies = 0;
 
-/** The jobs' queue wait and work per queue, from pg-boss's table, for jobs created after `since`. */
+/** The jobs' queue wait and work per queue (pg-boss's table), for jobs created in a window [$1, $2]. */
 const JOB_TIMES = `SELECT name, count(*)::int AS jobs,
     round(avg(extract(epoch FROM started_on - created_on)) * 1000)::int AS wait_ms,
     round(percentile_cont(0.95) WITHIN GROUP (ORDER BY extract(epoch FROM started_on - created_on)) * 1000)::int AS wait_p95_ms,
     round(avg(extract(epoch FROM completed_on - started_on)) * 1000)::int AS work_ms
-  FROM pgboss.job WHERE created_on >= $1 AND started_on IS NOT NULL AND name <> 'sweep-sign-requests'
+  FROM pgboss.job WHERE created_on >= $1 AND created_on <= $2 AND started_on IS NOT NULL AND name <> 'sweep-sign-requests'
   GROUP BY name ORDER BY name`;
 
 async function grantCredits(query, companyId, amount) {
@@ -53,96 +53,103 @@ async function grantCredits(query, companyId, amount) {
 }
 
 /**
- * One setup: `start()` gives { bases, query(sql, params) | null, stop() }; embedded mode has no
- * outside connection while it runs, so its credits are granted and its job times read with the
- * server stopped (`offline(fn)`).
+ * One setup: { bases(), grant(ids, amount), jobTimes(windows) }. Embedded mode allows no outside
+ * connection while it runs, so all companies are registered and granted their credits first and
+ * the job times are read at the end, each with the server stopped for a moment.
  */
 async function runSetup(label, setup, smtp, pdf) {
   console.log(`\n  ${label}`);
-  const rows = [];
+  const runs = [];
+  const admin = apiClient(setup.bases(), flowAddress(addresses++));
   for (const mode of ['one company', 'company per flow']) {
     for (const level of LEVELS) {
-      const flows = level * ROUNDS;
       const owners = [];
-      const admin = apiClient(setup.bases(), flowAddress(addresses++));
-      const companyCount = mode === 'one company' ? 1 : level;
-      for (let c = 0; c < companyCount; c++) {
+      for (let c = 0; c < (mode === 'one company' ? 1 : level); c++) {
         companies += 1;
         owners.push(
           await registerCompany(admin, `Bench ${companies} BV`, `bench${companies}@bench.nl`),
         );
       }
-      await setup.grant(
-        owners.map((o) => o.companyId),
-        flows,
-      );
-      const since = new Date();
-      const started = Date.now();
-      const results = await Promise.allSettled(
-        Array.from({ length: level }, async (_, k) => {
-          const client = apiClient(setup.bases(), flowAddress(addresses++));
-          const owner = owners[k % owners.length];
-          const done = [];
-          try {
-            for (let round = 0; round < ROUNDS; round++) {
-              const n = addresses * 1000 + round;
-              done.push(
-                await runSigningFlow({
-                  client,
-                  senderToken: owner.token,
-                  signerEmail: `signer-${n}@bench.nl`,
-                  pdf,
-                  n,
-                  waitForMail: (to, subject) => smtp.waitForMail(to, subject, 120_000),
-                }),
-              );
-            }
-          } finally {
-            client.close();
-          }
-          return done;
-        }),
-      );
-      const wall = (Date.now() - started) / 1000;
-      admin.close();
-      const ok = results.flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
-      const errors = results.filter((r) => r.status === 'rejected').map((r) => String(r.reason));
-      const spans = (a, b) => ok.map((f) => f.t[b] - f.t[a]);
-      const ms = (values) => `${percentile(values, 50)}/${percentile(values, 95)}`;
-      const row = {
-        setup: label,
-        mode,
-        concurrent: level,
-        flows,
-        errors: errors.length,
-        perMinute: Math.round((ok.length / wall) * 60),
-        sendToSealedP50: percentile(spans('sent', 'sealed'), 50),
-        sendToSealedP95: percentile(spans('sent', 'sealed'), 95),
-        phases: {
-          'create+signer+document': ms(spans('start', 'sent')),
-          'ready→invitation': ms(spans('sent', 'invited')),
-          'code asked→arrived': ms(spans('codeAsked', 'codeArrived')),
-          'approve→sealed mail': ms(spans('approve', 'sealed')),
-        },
-        jobs: await setup.jobTimes(since),
-      };
-      rows.push(row);
-      console.log(
-        `    ${mode.padEnd(16)} ${String(level).padStart(2)} at once: ${String(row.perMinute).padStart(4)} signings/min, ` +
-          `send→sealed p50 ${row.sendToSealedP50} ms p95 ${row.sendToSealedP95} ms, ${row.errors} errors of ${flows}`,
-      );
-      console.log(
-        `      phases p50/p95 ms: ${Object.entries(row.phases)
-          .map(([k, v]) => `${k} ${v}`)
-          .join(', ')}`,
-      );
-      if (row.jobs)
-        for (const j of row.jobs)
-          console.log(
-            `      job ${j.name}: ${j.jobs} jobs, queue wait avg ${j.wait_ms} ms (p95 ${j.wait_p95_ms}), work avg ${j.work_ms} ms`,
-          );
-      for (const e of errors.slice(0, 3)) console.log(`      error: ${e.slice(0, 300)}`);
+      runs.push({ mode, level, owners });
     }
+  }
+  admin.close();
+  await setup.grant(
+    runs.flatMap((r) => r.owners.map((o) => o.companyId)),
+    16 * ROUNDS,
+  );
+  const rows = [];
+  for (const { mode, level, owners } of runs) {
+    const flows = level * ROUNDS;
+    const since = new Date();
+    const started = Date.now();
+    const results = await Promise.allSettled(
+      Array.from({ length: level }, async (_, k) => {
+        const client = apiClient(setup.bases(), flowAddress(addresses++));
+        const owner = owners[k % owners.length];
+        const done = [];
+        try {
+          for (let round = 0; round < ROUNDS; round++) {
+            const n = addresses * 1000 + round;
+            done.push(
+              await runSigningFlow({
+                client,
+                senderToken: owner.token,
+                signerEmail: `signer-${n}@bench.nl`,
+                pdf,
+                n,
+                waitForMail: (to, subject) => smtp.waitForMail(to, subject, 120_000),
+              }),
+            );
+          }
+        } finally {
+          client.close();
+        }
+        return done;
+      }),
+    );
+    const wall = (Date.now() - started) / 1000;
+    const ok = results.flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
+    const errors = results.filter((r) => r.status === 'rejected').map((r) => String(r.reason));
+    const spans = (a, b) => ok.map((f) => f.t[b] - f.t[a]);
+    const ms = (values) => `${percentile(values, 50)}/${percentile(values, 95)}`;
+    rows.push({
+      setup: label,
+      mode,
+      concurrent: level,
+      flows,
+      errors: errors.length,
+      errorSamples: errors.slice(0, 3),
+      perMinute: Math.round((ok.length / wall) * 60),
+      sendToSealedP50: percentile(spans('sent', 'sealed'), 50),
+      sendToSealedP95: percentile(spans('sent', 'sealed'), 95),
+      phases: {
+        'create+signer+document': ms(spans('start', 'sent')),
+        'ready→invitation': ms(spans('sent', 'invited')),
+        'code asked→arrived': ms(spans('codeAsked', 'codeArrived')),
+        'approve→sealed mail': ms(spans('approve', 'sealed')),
+      },
+      window: [since, new Date()],
+    });
+  }
+  const jobs = await setup.jobTimes(rows.map((r) => r.window));
+  for (const [i, row] of rows.entries()) {
+    row.jobs = jobs[i];
+    delete row.window;
+    console.log(
+      `    ${row.mode.padEnd(16)} ${String(row.concurrent).padStart(2)} at once: ${String(row.perMinute).padStart(4)} signings/min, ` +
+        `send→sealed p50 ${row.sendToSealedP50} ms p95 ${row.sendToSealedP95} ms, ${row.errors} errors of ${row.flows}`,
+    );
+    console.log(
+      `      phases p50/p95 ms: ${Object.entries(row.phases)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
+    for (const j of row.jobs)
+      console.log(
+        `      job ${j.name}: ${j.jobs} jobs, queue wait avg ${j.wait_ms} ms (p95 ${j.wait_p95_ms}), work avg ${j.work_ms} ms`,
+      );
+    for (const e of row.errorSamples) console.log(`      error: ${e.slice(0, 300)}`);
   }
   return rows;
 }
@@ -185,8 +192,10 @@ function postgresSetup(adminUrl, apis, workers, smtp) {
         client.release();
       }
     },
-    async jobTimes(since) {
-      return (await pool.query(JOB_TIMES, [since])).rows;
+    async jobTimes(windows) {
+      const out = [];
+      for (const w of windows) out.push((await pool.query(JOB_TIMES, w)).rows);
+      return out;
     },
     async stop() {
       await pool?.end();
@@ -233,8 +242,12 @@ function embeddedSetup(smtp) {
         for (const id of ids) await grantCredits(query, id, amount);
       });
     },
-    async jobTimes(since) {
-      return offline(async (query) => (await query(JOB_TIMES, [since])).rows);
+    async jobTimes(windows) {
+      return offline(async (query) => {
+        const out = [];
+        for (const w of windows) out.push((await query(JOB_TIMES, w)).rows);
+        return out;
+      });
     },
     async stop() {
       await server?.stop();

@@ -13,6 +13,7 @@ import { chromiumArgs, findChromium } from './chromium.mjs';
 import { benchDocuments } from './bench-documents.mjs';
 import { benchSignRequests } from './bench-sign-requests.mjs';
 import { benchSealing } from './bench-sealing.mjs';
+import { benchSignings } from './bench-signings.mjs';
 import { benchSignerPage } from './bench-signer-page.mjs';
 import { benchMarkerEditor } from './bench-marker-editor.mjs';
 import { startServer } from './lib/server.mjs';
@@ -157,6 +158,9 @@ try {
 
   console.log('\nSealing: 100 pages, three signers, a signature and a paraph on every page');
   await benchSealing();
+
+  // Complete signings on the three setups (embedded; PostgreSQL 1 + 1 and 2 + 2 when db.url).
+  await benchSignings({ databaseUrl: db.url });
 
   if (db.url && process.env.BENCH_SKIP_LIST !== '1') {
     console.log(
