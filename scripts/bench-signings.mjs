@@ -60,20 +60,21 @@ async function grantCredits(query, companyId, amount) {
 async function runSetup(label, setup, smtp, pdf) {
   console.log(`\n  ${label}`);
   const runs = [];
-  const admin = apiClient(setup.bases(), flowAddress(addresses++));
   for (const mode of ['one company', 'company per flow']) {
     for (const level of LEVELS) {
       const owners = [];
       for (let c = 0; c < (mode === 'one company' ? 1 : level); c++) {
+        // Each from its own address (registrations are limited per address).
+        const admin = apiClient(setup.bases(), flowAddress(addresses++));
         companies += 1;
         owners.push(
           await registerCompany(admin, `Bench ${companies} BV`, `bench${companies}@bench.nl`),
         );
+        admin.close();
       }
       runs.push({ mode, level, owners });
     }
   }
-  admin.close();
   await setup.grant(
     runs.flatMap((r) => r.owners.map((o) => o.companyId)),
     16 * ROUNDS,
