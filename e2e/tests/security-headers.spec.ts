@@ -27,6 +27,20 @@ async function watchPolicy(page: Page): Promise<string[]> {
     if (/Content[ -]Security[ -]Policy/i.test(error.message))
       violations.push(`${page.url()}: ${error.message}`);
   });
+  // pdf.js's worker: its own console and its own violation events.
+  page.on('worker', (worker) => {
+    worker.on('console', (message) => {
+      if (/Content[ -]Security[ -]Policy/i.test(message.text()))
+        violations.push(`worker ${worker.url()}: ${message.text()}`);
+    });
+    worker
+      .evaluate(() => {
+        self.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`Content Security Policy: ${event.violatedDirective} ${event.blockedURI}`);
+        });
+      })
+      .catch(() => undefined); // a worker that ended before this ran had nothing to report
+  });
   await page.exposeFunction('reportPolicyViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
