@@ -50,6 +50,9 @@ export interface SignerInput {
   firstname: string;
   lastname: string;
   email: string;
+  /** The signer's language (nl when not given). */
+  locale?: 'nl' | 'en' | 'de' | 'fr';
+  phone?: string;
   /** This signer's steps; else the request's `verifications`. */
   verifications?: number[];
 }
@@ -117,8 +120,8 @@ export async function createSignRequest(
   });
   for (const signer of opts.signers) {
     await call(baseURL, token, 'POST', `/sign-requests/${id}/signers`, {
-      ...signer,
       locale: 'nl',
+      ...signer,
       verifications: signer.verifications ?? opts.verifications ?? [5],
       reminder_after: 3,
       max_reminders: 5,

@@ -442,7 +442,10 @@ export default function MarkerEditor({
 
         <div
           ref={scroller}
-          tabIndex={-1}
+          // A scrolling region a keyboard user can reach and scroll with the arrow keys.
+          tabIndex={0}
+          role="region"
+          aria-label={texts.pagesRegion}
           data-testid="marker-editor-pages"
           style={{
             flex: 1,
@@ -450,7 +453,6 @@ export default function MarkerEditor({
             overflow: 'auto',
             background: 'var(--mantine-color-gray-2)',
             padding: PAGE_PADDING / 2,
-            outline: 'none',
           }}
         >
           {failed ? (

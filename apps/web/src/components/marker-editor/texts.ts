@@ -44,6 +44,7 @@ export const texts = {
   ofSigner: (what: string, signer: string) => `${what} ${signer}`,
   signerFallback: (n: number) => `Ondertekenaar ${n}`,
   markerLabel: (what: string, page: number) => `${what}, pagina ${page}`,
+  pagesRegion: "Pagina's van het document",
 
   toolbar: {
     zoomIn: 'Inzoomen',

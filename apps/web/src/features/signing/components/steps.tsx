@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Button,
@@ -13,6 +13,7 @@ import {
 import { IconCheck } from '@tabler/icons-react';
 import type { SigningPage, SigningStepType } from '@paraaf/contract';
 import { signerApi } from '../api/signer-api';
+import { HANDWRITING_FONT, loadHandwriting } from '../lib/handwriting';
 import { exportStrokes, exportTypedName, type Stroke } from '../lib/signature-pad';
 import { useAction } from '../lib/use-action';
 import { isTextKey, type SignerLocale, type TextKey, type Translate } from '../texts';
@@ -276,7 +277,25 @@ export function IdinResult({ page, t }: { page: SigningPage; t: Translate }) {
   );
 }
 
-/** Draw (or type) a signature or initials and save it. */
+/** The typed name as the image that will be saved, once the handwriting font is there. */
+function useTypedPreview(typed: string): string | null {
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    void loadHandwriting(typed).then(() => {
+      if (current) setPreview(exportTypedName(typed));
+    });
+    return () => {
+      current = false;
+    };
+  }, [typed]);
+  return preview;
+}
+
+/**
+ * Draw a signature or initials, or type them (rendered in a handwriting font): typing is the
+ * way for keyboard and screen-reader users, so that mode needs nothing but keys.
+ */
 export function PadStep({
   ctx,
   type,
@@ -292,12 +311,18 @@ export function PadStep({
   const [mode, setMode] = useState<'draw' | 'type'>('draw');
   const [empty, setEmpty] = useState(false);
   const save = useAction(t, ctx.refresh);
+  const preview = useTypedPreview(mode === 'type' ? typed : '');
   const isSignature = type === 'signature';
   const initials =
     `${page.signer.firstname.charAt(0)}${page.signer.lastname.charAt(0)}`.toUpperCase();
 
   const submit = async () => {
-    const image = mode === 'draw' ? exportStrokes(strokes) : exportTypedName(typed);
+    let image: string | null;
+    if (mode === 'draw') image = exportStrokes(strokes);
+    else {
+      await loadHandwriting(typed);
+      image = exportTypedName(typed);
+    }
     if (!image) {
       setEmpty(true);
       return;
@@ -310,9 +335,14 @@ export function PadStep({
     }
   };
 
+  const intro =
+    mode === 'draw'
+      ? t(isSignature ? 'pad.signatureIntro' : 'pad.paraphIntro')
+      : t(isSignature ? 'pad.typeSignatureIntro' : 'pad.typeParaphIntro');
+
   return (
     <Stack gap="sm">
-      <Text>{t(isSignature ? 'pad.signatureIntro' : 'pad.paraphIntro')}</Text>
+      <Text>{intro}</Text>
       {mode === 'draw' ? (
         <SignaturePad
           label={t(isSignature ? 'pad.signatureLabel' : 'pad.paraphLabel')}
@@ -324,18 +354,50 @@ export function PadStep({
           height={isSignature ? 180 : 140}
         />
       ) : (
-        <TextInput
-          label={t(isSignature ? 'pad.typeSignature' : 'pad.typeParaph')}
-          value={typed}
-          onChange={(e) => setTyped(e.currentTarget.value)}
-          placeholder={isSignature ? `${page.signer.firstname} ${page.signer.lastname}` : initials}
-          styles={{ input: { fontStyle: 'italic', fontSize: 22 } }}
-        />
+        <>
+          <TextInput
+            label={t(isSignature ? 'pad.typeSignature' : 'pad.typeParaph')}
+            value={typed}
+            // The field appears because the signer asked for it: the focus goes there.
+            autoFocus
+            autoComplete={isSignature ? 'name' : 'off'}
+            onChange={(e) => {
+              setTyped(e.currentTarget.value);
+              setEmpty(false);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                void submit();
+              }
+            }}
+            placeholder={
+              isSignature ? `${page.signer.firstname} ${page.signer.lastname}` : initials
+            }
+            styles={{ input: { fontFamily: HANDWRITING_FONT, fontSize: 26 } }}
+          />
+          {preview && (
+            <img
+              src={preview}
+              alt={t(isSignature ? 'pad.previewSignature' : 'pad.previewParaph')}
+              style={{
+                display: 'block',
+                maxWidth: '100%',
+                height: isSignature ? 64 : 48,
+                objectFit: 'contain',
+                objectPosition: 'left center',
+                background: 'white',
+                border: '1px solid var(--mantine-color-gray-3)',
+                borderRadius: 'var(--mantine-radius-md)',
+              }}
+            />
+          )}
+        </>
       )}
       <div aria-live="assertive">
         {(empty || save.error) && (
           <Text c="red" size="sm" role="alert">
-            {empty ? t('pad.empty') : save.error}
+            {empty ? t(mode === 'draw' ? 'pad.empty' : 'pad.emptyTyped') : save.error}
           </Text>
         )}
       </div>
@@ -346,7 +408,13 @@ export function PadStep({
               {t('pad.clear')}
             </Button>
           )}
-          <Button variant="subtle" onClick={() => setMode(mode === 'draw' ? 'type' : 'draw')}>
+          <Button
+            variant="subtle"
+            onClick={() => {
+              setMode(mode === 'draw' ? 'type' : 'draw');
+              setEmpty(false);
+            }}
+          >
             {t(mode === 'draw' ? 'pad.typeInstead' : 'pad.drawInstead')}
           </Button>
         </Group>

@@ -1,4 +1,5 @@
 /** A hand-written signature pad (CONVENTIONS: the pad wrapper is written by hand). */
+import { HANDWRITING_FONT } from './handwriting';
 
 export interface Point {
   x: number;
@@ -96,7 +97,10 @@ export function exportStrokes(
   return canvas.toDataURL('image/png');
 }
 
-/** A typed name rendered in a handwriting-like style, for people who cannot draw. */
+/**
+ * A typed name rendered in the handwriting font, for people who do not draw (keyboard, screen
+ * reader, a shaky hand). Call `loadHandwriting` first: a canvas draws with whatever is loaded.
+ */
 export function exportTypedName(
   name: string,
   createCanvas: () => HTMLCanvasElement = () => document.createElement('canvas'),
@@ -105,7 +109,7 @@ export function exportTypedName(
   const text = name.trim();
   if (!text) return null;
   const size = 40 * scale;
-  const font = `italic ${size}px "Segoe Script", "Brush Script MT", "Snell Roundhand", cursive`;
+  const font = `${size}px ${HANDWRITING_FONT}`;
   const measure = createCanvas().getContext('2d');
   if (!measure) return null;
   measure.font = font;

@@ -519,7 +519,13 @@ function DeclineModal({
   const [required, setRequired] = useState(false);
   const decline = useAction(t, ctx.refresh);
   return (
-    <Modal opened={opened} onClose={onClose} title={t('decline.title')} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('decline.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('page.close') }}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();

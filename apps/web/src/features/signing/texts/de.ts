@@ -21,6 +21,7 @@ export const de: Record<TextKey, string> = {
   'page.progress': 'Fortschritt',
   'page.stepOf': 'Schritt {step} von {count}',
   'page.skipToSteps': 'Zu den Schritten',
+  'page.close': 'Schließen',
   'error.generic': 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   'error.network': 'Etwas ist schiefgelaufen. Prüfen Sie Ihre Internetverbindung.',
   'error.retry': 'Erneut versuchen',
@@ -85,6 +86,13 @@ export const de: Record<TextKey, string> = {
   'pad.typeParaph': 'Geben Sie Ihre Initialen ein',
   'pad.typeInstead': 'Lieber tippen statt zeichnen',
   'pad.drawInstead': 'Doch zeichnen',
+  'pad.typeSignatureIntro':
+    'Geben Sie Ihren Namen ein. Wir setzen ihn in einer Handschrift als Ihre Unterschrift auf die Dokumente.',
+  'pad.typeParaphIntro':
+    'Geben Sie Ihre Initialen ein. Wir setzen sie in einer Handschrift als Ihre Paraphe auf die Dokumente.',
+  'pad.emptyTyped': 'Geben Sie zuerst Ihren Namen oder Ihre Initialen ein.',
+  'pad.previewSignature': 'Vorschau Ihrer Unterschrift',
+  'pad.previewParaph': 'Vorschau Ihrer Paraphe',
 
   'fields.intro': 'Füllen Sie die Felder in den Dokumenten aus. Felder mit * sind Pflichtfelder.',
   'fields.save': 'Felder speichern',

@@ -19,6 +19,7 @@ export const en: Record<TextKey, string> = {
   'page.progress': 'Progress',
   'page.stepOf': 'Step {step} of {count}',
   'page.skipToSteps': 'Go to the steps',
+  'page.close': 'Close',
   'error.generic': 'Something went wrong. Please try again.',
   'error.network': 'Something went wrong. Check your internet connection.',
   'error.retry': 'Try again',
@@ -82,6 +83,13 @@ export const en: Record<TextKey, string> = {
   'pad.typeParaph': 'Type your initials',
   'pad.typeInstead': 'Type instead of drawing',
   'pad.drawInstead': 'Draw instead',
+  'pad.typeSignatureIntro':
+    'Type your name. We set it in a handwriting font as your signature on the documents.',
+  'pad.typeParaphIntro':
+    'Type your initials. We set them in a handwriting font as your initials on the documents.',
+  'pad.emptyTyped': 'Type your name or initials first.',
+  'pad.previewSignature': 'Preview of your signature',
+  'pad.previewParaph': 'Preview of your initials',
 
   'fields.intro': 'Fill in the fields in the documents. Fields marked * are required.',
   'fields.save': 'Save fields',

@@ -20,6 +20,7 @@ export const fr: Record<TextKey, string> = {
   'page.progress': 'Progression',
   'page.stepOf': 'Étape {step} sur {count}',
   'page.skipToSteps': 'Aller aux étapes',
+  'page.close': 'Fermer',
   'error.generic': 'Une erreur s’est produite. Veuillez réessayer.',
   'error.network': 'Une erreur s’est produite. Vérifiez votre connexion internet.',
   'error.retry': 'Réessayer',
@@ -84,6 +85,13 @@ export const fr: Record<TextKey, string> = {
   'pad.typeParaph': 'Saisissez vos initiales',
   'pad.typeInstead': 'Saisir au lieu de dessiner',
   'pad.drawInstead': 'Dessiner plutôt',
+  'pad.typeSignatureIntro':
+    'Saisissez votre nom. Nous le mettons dans une écriture manuscrite comme signature sur les documents.',
+  'pad.typeParaphIntro':
+    'Saisissez vos initiales. Nous les mettons dans une écriture manuscrite comme paraphe sur les documents.',
+  'pad.emptyTyped': 'Saisissez d’abord votre nom ou vos initiales.',
+  'pad.previewSignature': 'Aperçu de votre signature',
+  'pad.previewParaph': 'Aperçu de votre paraphe',
 
   'fields.intro':
     'Remplissez les champs dans les documents. Les champs marqués * sont obligatoires.',

@@ -19,6 +19,7 @@ export const nl = {
   'page.progress': 'Voortgang',
   'page.stepOf': 'Stap {step} van {count}',
   'page.skipToSteps': 'Naar de stappen',
+  'page.close': 'Sluiten',
   'error.generic': 'Er is iets mis gegaan. Probeer het opnieuw.',
   'error.network': 'Er is iets mis gegaan. Controleer je internetverbinding.',
   'error.retry': 'Opnieuw proberen',
@@ -83,6 +84,13 @@ export const nl = {
   'pad.typeParaph': 'Typ je initialen',
   'pad.typeInstead': 'Liever typen dan tekenen',
   'pad.drawInstead': 'Toch tekenen',
+  'pad.typeSignatureIntro':
+    'Typ je naam. We zetten hem in een handschriftletter als je handtekening op de documenten.',
+  'pad.typeParaphIntro':
+    'Typ je initialen. We zetten ze in een handschriftletter als je paraaf op de documenten.',
+  'pad.emptyTyped': 'Typ eerst je naam of initialen.',
+  'pad.previewSignature': 'Voorbeeld van je handtekening',
+  'pad.previewParaph': 'Voorbeeld van je paraaf',
 
   'fields.intro': 'Vul de velden in de documenten in. Velden met * zijn verplicht.',
   'fields.save': 'Velden opslaan',
