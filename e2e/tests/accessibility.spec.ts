@@ -97,10 +97,17 @@ async function smsCode(baseURL: string, phone: string, after: number) {
 const linkIn = (text: string | null, path: string) =>
   new RegExp(`https?://[^\\s"<>]+${path}[^\\s"<>)]+`).exec(text ?? '')![0];
 
-/** Waits until no CSS transition or animation runs (a modal fading in), so colours are final. */
+/**
+ * Waits until no finite CSS transition or animation runs (a modal fading in), so colours are
+ * final; endless ones (a loader spinning) never settle and change no colour.
+ */
 async function settled(page: Page) {
   await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running'),
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+      ),
   );
 }
 
