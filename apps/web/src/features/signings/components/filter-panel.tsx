@@ -81,9 +81,9 @@ export function FilterPanel({
                   </Text>
                 </div>
               )}
-              // Every state (two lines each) fits without scrolling: a scrolling list of options
+              // All states show at once, without a scrolling box: a scrolling list of options
               // reached with the arrow keys is a region no Tab can reach (axe).
-              maxDropdownHeight={stateOptions.length * 64}
+              withScrollArea={false}
             />
           )}
         </SimpleGrid>
