@@ -9,5 +9,6 @@ export * from './responses.ts';
 export * from './sign-requests.ts';
 export * from './signing.ts';
 export * from './markers.ts';
+export * from './auto-markers.ts';
 export * from './templates.ts';
 export * from './company.ts';

@@ -1,4 +1,5 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { autoMarkers } from '@paraaf/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { signables, signers, signRequests } from '../../db/schema/index.ts';
 
@@ -105,5 +106,32 @@ export async function applyWizardRules(tx: Tx, companyId: number, signRequestId:
           eq(signers.allowFormEdit, false),
         ),
       );
+  }
+}
+
+/**
+ * At sending: the signature boxes and initials a signer would otherwise get only on the audit
+ * certificate (contract `autoMarkers`), added to the documents' markers.
+ */
+export async function placeAutoMarkers(
+  tx: Tx,
+  companyId: number,
+  signRequestId: number,
+  signerList: readonly { position: number; verifications: readonly number[] }[],
+): Promise<void> {
+  const docs = await tx
+    .select({ id: signables.id, pages: signables.pages, config: signables.config })
+    .from(signables)
+    .where(and(eq(signables.signRequestId, signRequestId), eq(signables.companyId, companyId)))
+    .orderBy(asc(signables.position), asc(signables.id));
+  const added = autoMarkers(docs, signerList);
+  for (const [i, doc] of docs.entries()) {
+    if (added[i]!.length === 0) continue;
+    await tx
+      .update(signables)
+      .set({
+        config: { ...doc.config, variables: [...(doc.config.variables ?? []), ...added[i]!] },
+      })
+      .where(eq(signables.id, doc.id));
   }
 }

@@ -6,6 +6,7 @@ import {
   creditLedger,
   departments,
   mails,
+  signables,
   signerActions,
   signers,
   signRequests,
@@ -47,6 +48,7 @@ describe('POST /api/sign-requests/{id}/ready', () => {
       .from(creditLedger)
       .where(eq(creditLedger.causeKey, `sign-request:${id}`));
   const tokenFrom = (link: string) => /\/ondertekenen\/([^/?#]+)$/.exec(link)![1]!;
+  const a4 = { width: 595, height: 842 };
 
   it('needs a session', async () => {
     const admin = await registerCompany(t);
@@ -322,5 +324,67 @@ describe('POST /api/sign-requests/{id}/ready', () => {
     expect(mail!.sentAt).toBeNull();
     expect(mail!.html).toBeNull();
     expect(t.smtp.mails.filter((m) => m.to.includes(bad))).toHaveLength(0);
+  });
+
+  it('places a signature box at the foot of the last page and initials on every page', async () => {
+    const admin = await registerCompany(t);
+    const {
+      request,
+      signers: list,
+      signables: docs,
+    } = await createDraftSignRequest(t, admin.user.company.id, {
+      signers: [
+        { verifications: [1, 5] },
+        { verifications: [1, 5, 6] },
+        { verifications: [1] },
+        { verifications: [1, 5] },
+      ],
+      signables: 2,
+    });
+    // Signer 4 placed their own signature on the first document: nothing is added for them.
+    const own = {
+      type: 'generated',
+      value: 'signer.4.signature',
+      page: 1,
+      x: 100,
+      y: 100,
+      width: 150,
+      height: 50,
+      options: {},
+    };
+    await t.db
+      .update(signables)
+      .set({ config: { variables: [own], fields: [] }, pageCount: 2, pages: [a4, a4] })
+      .where(eq(signables.id, docs[0]!.id));
+    expect((await ready(admin.token, request.id)).statusCode).toBe(200);
+    const [first, last] = await Promise.all(
+      docs.map(
+        async (d) => (await t.db.select().from(signables).where(eq(signables.id, d.id)))[0]!,
+      ),
+    );
+    type V = { value: string; page: number; x: number; y: number; width: number; height: number };
+    const vars = (row: typeof first) => row!.config.variables as V[];
+    // The last document (one page): signatures of signers 1 and 2 side by side at the foot,
+    // each with the name under it; signer 2's initials in the corner.
+    const signatures = vars(last).filter((v) => v.value.endsWith('.signature'));
+    expect(signatures.map((v) => v.value)).toEqual(['signer.1.signature', 'signer.2.signature']);
+    expect(signatures.every((v) => v.page === 1 && v.y + v.height <= 842 - 36)).toBe(true);
+    expect(signatures[0]!.y).toBe(signatures[1]!.y);
+    expect(signatures[1]!.x).toBeGreaterThanOrEqual(signatures[0]!.x + signatures[0]!.width);
+    expect(
+      vars(last)
+        .filter((v) => v.value.endsWith('.name'))
+        .map((v) => v.value),
+    ).toEqual(['signer.1.name', 'signer.2.name']);
+    expect(vars(last).filter((v) => v.value === 'signer.2.paraph')).toHaveLength(1);
+    // The first document: its own marker kept, initials on both pages, no signatures added.
+    expect(vars(first)[0]).toEqual(own);
+    expect(
+      vars(first)
+        .filter((v) => v.value === 'signer.2.paraph')
+        .map((v) => v.page),
+    ).toEqual([1, 2]);
+    expect(vars(first).filter((v) => v.value.endsWith('.signature'))).toHaveLength(1);
+    expect(list).toHaveLength(4);
   });
 });

@@ -15,7 +15,7 @@ import {
   findCompanyWithPlan,
   lockCompany,
 } from '../companies/companies.repository.ts';
-import { applyWizardRules } from '../documents/documents.repository.ts';
+import { applyWizardRules, placeAutoMarkers } from '../documents/documents.repository.ts';
 import { IDIN, SMS } from './signer-input.ts';
 import type { SignerRow } from './signer-dto.ts';
 import { queueSignerLinkMail, type SenderCtx } from './signer-mails.ts';
@@ -112,6 +112,8 @@ export async function sendSignRequest(ctx: AuthedCtx, id: number): Promise<{ id:
     await applyWizardRules(tx, companyId, id);
     // Read again under the guard: the signers cannot change once the request left state 1.
     const current = await listSigners(tx, id);
+    // No signature only on the audit certificate: a box on the document for every signer.
+    await placeAutoMarkers(tx, companyId, id, current);
     // The cost by the plan as read now; checked again under the company's lock below.
     const estimate = costOf(current, (await findCompanyWithPlan(tx, companyId))!.plan);
     const [sent] = await tx

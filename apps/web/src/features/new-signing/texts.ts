@@ -129,6 +129,9 @@ export const texts = {
     balance: (credits: number) => `Je hebt ${credits} ${credits === 1 ? 'credit' : 'credits'}.`,
   },
 
+  autoSignature: (name: string) =>
+    `Er staat nog geen handtekeningveld voor ${name}; Paraaf plaatst het onderaan de laatste pagina`,
+  placeSignature: 'Handtekeningveld plaatsen',
   noSigners: signingMessages.noSigners,
   noDocuments: signingMessages.noDocuments,
   fileType: signingMessages.fileType,

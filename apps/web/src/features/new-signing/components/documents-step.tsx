@@ -51,6 +51,8 @@ interface Props {
   /** The company has the templates feature and the user may read templates. */
   canUseTemplates?: boolean;
   disabled?: boolean;
+  /** Opens the marker editor of this document right away (from step 3's signature warning). */
+  initialEditing?: string | null;
 }
 
 interface UploadError {
@@ -65,12 +67,13 @@ export function DocumentsStep({
   signers,
   canUseTemplates = false,
   disabled,
+  initialEditing = null,
 }: Props) {
   const [pickerOpen, setPickerOpen] = useState(false);
   const [errors, setErrors] = useState<UploadError[]>([]);
   const [typeError, setTypeError] = useState(false);
   const [preview, setPreview] = useState<{ name: string; url: string } | null>(null);
-  const [editing, setEditing] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(initialEditing);
   const editingDoc = documents.find((d) => d.key === editing) ?? null;
   const missing = documentsWithMissingSigners(documents, signers.length);
 

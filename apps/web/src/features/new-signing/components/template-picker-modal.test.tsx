@@ -9,8 +9,8 @@ import { TemplatePickerModal } from './template-picker-modal';
 const stored: TemplateDto = {
   id: 4,
   name: 'Huurcontract',
-  created_at: '2025-03-04T09:05:00',
-  updated_at: '2025-03-04T09:05:00',
+  created_at: '2025-03-04T08:05:00Z',
+  updated_at: '2025-03-04T08:05:00Z',
   variables: [
     {
       x: 40,

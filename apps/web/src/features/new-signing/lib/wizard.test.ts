@@ -13,6 +13,7 @@ import {
   canSend,
   defaultExpiry,
   parseExpiry,
+  signersWithoutSignatureField,
   estimatedCredits,
   initialMessage,
   isAllowedFile,
@@ -170,7 +171,33 @@ describe('a signer', () => {
       reminder_after: 3,
       max_reminders: 5,
       idin_services: ['name', 'address', 'date_of_birth'],
+      // E-mail and Handtekening ticked: what a first-time sender means by signing.
+      verifications: ['1', '5'],
     });
+  });
+
+  it('names the signers whose signature Paraaf will place itself', () => {
+    const piet = signer({ firstname: 'Piet', lastname: 'Jansen', verifications: ['1', '5'] });
+    const els = signer({ firstname: 'Els', lastname: 'Bakker', verifications: ['1'] });
+    const sig = (n: number) => ({
+      type: 'generated' as const,
+      value: `signer.${n}.signature`,
+      page: 1,
+      x: 0,
+      y: 0,
+      width: 150,
+      height: 50,
+      options: {},
+    });
+    const two = [piet, els, signer({ firstname: 'Ad', lastname: 'Vos', verifications: ['5'] })];
+    expect(signersWithoutSignatureField(values({ signers: two }), [doc()])).toEqual([
+      'Piet Jansen',
+      'Ad Vos',
+    ]);
+    const marked = doc({ config: { variables: [sig(3)], fields: [] } });
+    expect(signersWithoutSignatureField(values({ signers: two }), [doc(), marked])).toEqual([
+      'Piet Jansen',
+    ]);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   createSignerBody,
   defaultIdinServices,
   DEFAULT_LOCALE,
+  signersWithoutSignatureMarker,
   signingMessages,
   type Company,
   type CreateSignerBody,
@@ -175,7 +176,8 @@ export function newSigner(): SignerValues {
     email: '',
     phone: '',
     locale: DEFAULT_LOCALE,
-    verifications: [String(verificationTypes.signature)],
+    // E-mail and Handtekening: what a first-time sender means by "sign" (issue: signing experience).
+    verifications: [String(verificationTypes.email), String(verificationTypes.signature)],
     idin_services: [...defaultIdinServices],
     reminder_after: 3,
     max_reminders: 5,
@@ -554,6 +556,24 @@ export function sendHints(values: WizardValues, documents: DocumentItem[]): stri
     hints.push(texts.noSigners);
   if (documents.filter((d) => d.status === 'ready').length === 0) hints.push(texts.noDocuments);
   return hints;
+}
+
+/**
+ * The signers who sign (Handtekening) but have no signature marker on any document yet: when the
+ * request is sent, the server places theirs at the foot of the last page (contract autoMarkers).
+ */
+export function signersWithoutSignatureField(
+  values: WizardValues,
+  documents: DocumentItem[],
+): string[] {
+  const positions = signersWithoutSignatureMarker(
+    documents.map((d) => ({ pages: [], config: d.config })),
+    values.signers.map((s, i) => ({ position: i + 1, verifications: s.verifications.map(Number) })),
+  );
+  return positions.map((p) => {
+    const s = values.signers[p - 1]!;
+    return `${s.firstname} ${s.lastname}`.trim() || texts.signer.heading(p);
+  });
 }
 
 export function canSend(

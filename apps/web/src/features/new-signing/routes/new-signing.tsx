@@ -67,6 +67,7 @@ import {
   isSyncLocked,
   newSigner,
   sendHints,
+  signersWithoutSignatureField,
   settingsErrors,
   signersStepErrors,
   signerTemplates,
@@ -136,6 +137,7 @@ function Wizard({
   const [documents, setDocuments] = useState<DocumentItem[]>([]);
   const [stage, setStage] = useState<SendStage | null>(null);
   const [failure, setFailure] = useState<SendFailure | null>(null);
+  const [editOnOpen, setEditOnOpen] = useState<string | null>(null);
   const send = useSendSignRequest(setStage);
 
   const companyWithDepartments = { ...company, departments };
@@ -177,10 +179,13 @@ function Wizard({
   const missingSigners = documentsWithMissingSigners(documents, values.signers.length).length > 0;
   const syncLocked = isSyncLocked(documents);
   const hints = sendHints(values, documents);
+  const withoutSignatureField = signersWithoutSignatureField(values, documents);
+  const readyDocuments = documents.filter((d) => d.status === 'ready');
   const mayBeSent = canSend(values, documents, ctx);
   const cost = estimatedCredits(values.signers, company.current_payment_plan);
 
   function goTo(step: number) {
+    if (step !== 1) setEditOnOpen(null);
     setActive(step);
     window.scrollTo({ top: 0 });
   }
@@ -267,6 +272,7 @@ function Wizard({
           signers={editorSigners(values.signers)}
           canUseTemplates={hasFeature(company, 'templates') && hasPermission(user, 'getTemplates')}
           disabled={locked}
+          initialEditing={editOnOpen}
         />
       )}
       {active === 2 && (
@@ -278,6 +284,29 @@ function Wizard({
           templates={allTemplates}
           localeNames={localeNames}
         />
+      )}
+
+      {active === 2 && readyDocuments.length > 0 && withoutSignatureField.length > 0 && (
+        <Alert color="yellow" variant="light" radius="lg" data-testid="auto-signature-warning">
+          <Stack gap="xs" align="flex-start">
+            {withoutSignatureField.map((name) => (
+              <Text key={name} size="sm">
+                {texts.autoSignature(name)}
+              </Text>
+            ))}
+            <Button
+              size="compact-sm"
+              variant="default"
+              disabled={locked}
+              onClick={() => {
+                setEditOnOpen(readyDocuments.at(-1)!.key);
+                goTo(1);
+              }}
+            >
+              {texts.placeSignature}
+            </Button>
+          </Stack>
+        </Alert>
       )}
 
       {failure && (

@@ -51,7 +51,7 @@ const me = (role: Role) => ({
   all_permissions: permissionsFor(role, false),
   is_active: true,
   two_factor_auth: false,
-  created_at: '2025-03-04T09:05:00Z',
+  created_at: '2025-03-04T08:05:00Z',
   company: { id: 1, name: 'Bedrijf BV' },
 });
 
@@ -78,8 +78,8 @@ function template(id: number, name = `Template ${id}`): TemplateDto {
   return {
     id,
     name,
-    created_at: '2025-03-04T09:05:00',
-    updated_at: '2025-03-04T09:05:00',
+    created_at: '2025-03-04T08:05:00Z',
+    updated_at: '2025-03-04T08:05:00Z',
     variables: [marker],
     fields: [],
     page_count: 2,
