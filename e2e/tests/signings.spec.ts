@@ -88,7 +88,7 @@ test('the list filters by signer name and by status, and keeps its filters over 
   // A row opens the detail screen.
   await rows(page).filter({ hasText: 'Sanne Jansen' }).click();
   await expect(page).toHaveURL(new RegExp(`/ondertekening/${sent}$`));
-  await expect(page.getByRole('heading', { name: `Ondertekening #${sent}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Koopakte (#${sent})` })).toBeVisible();
 });
 
 test('the detail screen shows a signer’s audit trail; cancelling informs the signers', async ({
@@ -112,7 +112,7 @@ test('the detail screen shows a signer’s audit trail; cancelling informs the s
 
   await useSession(page, token);
   await page.goto(`/ondertekening/${id}`);
-  await expect(page.getByRole('heading', { name: `Ondertekening #${id}` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Verkoopopdracht (#${id})` })).toBeVisible();
   await expect(page.getByText('Bezig').first()).toBeVisible();
   await expect(page.getByText('Lotte de Boer')).toBeVisible();
   await expect(page.getByText(second)).toBeVisible();
@@ -168,14 +168,10 @@ test('a corrected address gets a manual reminder; a second one is refused as too
   await useSession(page, token);
   await page.goto(`/ondertekening/${id}`);
 
-  // Right after the invitation a reminder is too soon.
-  await page.getByRole('button', { name: 'Herinnering sturen Pieter Post' }).click();
-  await expect(page.getByText('Handmatige herrinering niet verstuurd')).toBeVisible();
-  await expect(
-    page.getByText(
-      'De laatste herrinering is mogelijk te recentelijk gestuurd, probeer het later nog eens.',
-    ),
-  ).toBeVisible();
+  // Right after the invitation a reminder is too soon: the button waits, and says until when.
+  const remindButton = page.getByRole('button', { name: 'Herinnering sturen Pieter Post' });
+  await expect(remindButton).toBeDisabled();
+  await expect(page.getByText(/^Volgende herinnering mogelijk vanaf \d{2}:\d{2}$/)).toBeVisible();
 
   // Correct the address: the modal says the new address is not invited by itself.
   await page.getByRole('button', { name: 'Bewerken Pieter Post' }).click();
@@ -192,8 +188,8 @@ test('a corrected address gets a manual reminder; a second one is refused as too
   await smtp.waitForMail(right);
   const card = page.getByRole('region', { name: 'Pieter Post' });
   await expect(card.getByTestId('manual-reminders')).toHaveText('1');
-  await page.getByRole('button', { name: 'Herinnering sturen Pieter Post' }).click();
-  await expect(page.getByText('Handmatige herrinering niet verstuurd').first()).toBeVisible();
+  await expect(remindButton).toBeDisabled();
+  await expect(card.getByText(/^Volgende herinnering mogelijk vanaf \d{2}:\d{2}$/)).toBeVisible();
 
   // The audit trail records both the change and the reminder.
   await page.getByRole('button', { name: 'Audit trail Pieter Post' }).click();

@@ -25,10 +25,13 @@ export function signButtonLabel(locale: string): string {
   return buttonLabels[locale] ?? buttonLabels.nl!;
 }
 
+/** Paraaf's brand colour (the web app's teal, dark enough for white text: contrast 5.0:1). */
+export const BRAND_COLOUR = '#087f5b';
+
 function buttonHtml(link: { url: string; label: string }): string {
   const url = escapeHtml(link.url);
   return (
-    `<a href="${url}" style="background:#1c7ed6;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(link.label)}</a>` +
+    `<a href="${url}" style="background:${BRAND_COLOUR};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;font-weight:bold">${escapeHtml(link.label)}</a>` +
     `<br><span style="font-size:12px;color:#666">${url}</span>`
   );
 }
@@ -131,15 +134,55 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
+/**
+ * Who a mail comes from, shown around the letter: the company's name and logo above it, and a
+ * note under it (for a signer: who sent it through Paraaf, and where its button leads).
+ */
+export interface MailFrame {
+  company: string;
+  /** Absolute URL of the company's logo, if it has one. */
+  logoUrl?: string | null;
+  note?: string;
+}
+
 export function renderSignerMail(
   template: { subject: string; template: string },
   values: MergeValues,
-  options: { locale: string; subject?: string },
+  options: { locale: string; subject?: string; frame?: MailFrame },
 ): MailContent {
   const subject = fillSubject(options.subject ?? template.subject, values);
   const body = fillBody(template.template, values);
-  const html = `<!doctype html><html lang="${escapeHtml(options.locale)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#222;background:#f4f6f8;padding:24px"><div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:32px;line-height:1.5">${body}</div></body></html>`;
-  return { subject, html, text: htmlToText(body) };
+  const frame = options.frame;
+  const header = frame
+    ? `<div style="margin:0 0 24px;padding:0 0 16px;border-bottom:3px solid ${BRAND_COLOUR}">` +
+      (frame.logoUrl
+        ? `<img src="${escapeHtml(frame.logoUrl)}" alt="${escapeHtml(frame.company)}" style="max-height:48px;max-width:200px;display:block;margin:0 0 8px">`
+        : '') +
+      `<strong style="font-size:18px">${escapeHtml(frame.company)}</strong></div>`
+    : '';
+  const note = frame?.note
+    ? `<p style="margin:32px 0 0;padding:16px 0 0;border-top:1px solid #e3e6e8;font-size:12px;color:#666">${escapeHtml(frame.note)}</p>`
+    : '';
+  const html = `<!doctype html><html lang="${escapeHtml(options.locale)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#222;background:#f4f6f8;padding:24px"><div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:32px;line-height:1.5">${header}${body}${note}</div></body></html>`;
+  const text = [frame?.company, htmlToText(body), frame?.note].filter(Boolean).join('\n\n');
+  return { subject, html, text };
+}
+
+const senderNotes: Record<string, (who: string, host: string) => string> = {
+  nl: (who, host) =>
+    `${who} heeft je deze e-mail gestuurd via Paraaf, een dienst voor elektronisch ondertekenen. De knop leidt alleen naar ${host}; vertrouw geen links naar een ander adres.`,
+  en: (who, host) =>
+    `${who} sent you this e-mail through Paraaf, an electronic signing service. The button only leads to ${host}; do not trust links to any other address.`,
+  de: (who, host) =>
+    `${who} hat Ihnen diese E-Mail über Paraaf gesendet, einen Dienst für elektronische Unterschriften. Die Schaltfläche führt nur zu ${host}; vertrauen Sie keinen Links zu anderen Adressen.`,
+  fr: (who, host) =>
+    `${who} vous a envoyé cet e-mail via Paraaf, un service de signature électronique. Le bouton mène uniquement à ${host} ; ne faites confiance à aucun lien vers une autre adresse.`,
+};
+
+/** The note under a signer's mail: who sent it through Paraaf, and the only host its link opens. */
+export function senderNote(locale: string, who: string, appUrl: string): string {
+  const host = new URL(appUrl).host;
+  return (senderNotes[locale] ?? senderNotes.nl!)(who, host);
 }
 
 /** A date and time as people in that language write it, in Dutch time. */
@@ -153,4 +196,12 @@ export function formatDateTime(date: Date, locale: string): string {
     hour: '2-digit',
     minute: '2-digit',
   }).format(date);
+}
+
+/** A date as people in that language write it ('24 december 2026'), in Dutch time. */
+export function formatLongDate(date: Date, locale: string): string {
+  const tag = { nl: 'nl-NL', en: 'en-GB', de: 'de-DE', fr: 'fr-FR' }[locale] ?? 'nl-NL';
+  return new Intl.DateTimeFormat(tag, { timeZone: 'Europe/Amsterdam', dateStyle: 'long' }).format(
+    date,
+  );
 }

@@ -58,7 +58,7 @@ export const emailTemplateMeta: Record<
   // Seed 001 §9: the mail with the signed documents is Dutch only.
   signables_to_sign_request: {
     label: 'Ondertekende documenten',
-    merge_fields: ['[[name]]', '[[company]]', '[[subject]]', '[[documents]]'],
+    merge_fields: ['[[name]]', '[[company]]', '[[subject]]', '[[documents]]', '[[purge_date]]'],
     locales: ['nl'],
   },
   verification_code: {
@@ -77,88 +77,70 @@ export const emailTemplateMeta: Record<
 type Texts = Partial<Record<Locale, { subject: string; template: string }>>;
 
 const texts: Record<EmailTemplateName, Texts> = {
+  // The sender's message is the letter (greeting and closing included): the template only frames
+  // it, so a signer never reads two greetings and two closings.
   sign_request_to_signer: {
     nl: {
       subject: 'Verzoek tot ondertekening van [[company]]',
       template:
-        '<p>Beste [[firstname]] [[lastname]],</p>' +
-        '<p>[[company]] vraagt je om een of meer documenten digitaal te ondertekenen.</p>' +
         '<p>[[content]]</p>' +
         '<p>[[link]]</p>' +
-        '<p>Je kunt de documenten ondertekenen tot [[expires_at]]. Daarna vervalt dit verzoek.</p>' +
-        '<p>Met vriendelijke groet,<br>[[company]]</p>',
+        '<p>Je kunt de documenten ondertekenen tot [[expires_at]].</p>',
     },
     en: {
       subject: '[[company]] has asked you to sign',
       template:
-        '<p>Dear [[firstname]] [[lastname]],</p>' +
-        '<p>[[company]] has asked you to sign one or more documents electronically.</p>' +
         '<p>[[content]]</p>' +
         '<p>[[link]]</p>' +
-        '<p>You can sign the documents until [[expires_at]]. After that, this request expires.</p>' +
-        '<p>Kind regards,<br>[[company]]</p>',
+        '<p>You can sign the documents until [[expires_at]].</p>',
     },
     de: {
       subject: '[[company]] bittet Sie um Ihre Unterschrift',
       template:
-        '<p>Guten Tag [[firstname]] [[lastname]],</p>' +
-        '<p>[[company]] bittet Sie, ein oder mehrere Dokumente elektronisch zu unterzeichnen.</p>' +
         '<p>[[content]]</p>' +
         '<p>[[link]]</p>' +
-        '<p>Sie können die Dokumente bis zum [[expires_at]] unterzeichnen. Danach verfällt diese Anfrage.</p>' +
-        '<p>Mit freundlichen Grüßen<br>[[company]]</p>',
+        '<p>Sie können die Dokumente bis zum [[expires_at]] unterzeichnen.</p>',
     },
     fr: {
       subject: '[[company]] vous invite à signer',
       template:
-        '<p>Bonjour [[firstname]] [[lastname]],</p>' +
-        '<p>[[company]] vous invite à signer électroniquement un ou plusieurs documents.</p>' +
         '<p>[[content]]</p>' +
         '<p>[[link]]</p>' +
-        '<p>Vous pouvez signer les documents jusqu’au [[expires_at]]. Passé ce délai, cette demande expire.</p>' +
-        '<p>Cordialement,<br>[[company]]</p>',
+        '<p>Vous pouvez signer les documents jusqu’au [[expires_at]].</p>',
     },
   },
   reminder_to_signer: {
     nl: {
       subject: 'Herinnering: documenten van [[company]] wachten op je handtekening',
       template:
-        '<p>Beste [[firstname]] [[lastname]],</p>' +
-        '<p>[[company]] heeft je gevraagd om documenten te ondertekenen, maar we hebben je handtekening nog niet ontvangen.</p>' +
+        '<p><strong>Herinnering:</strong> [[company]] wacht nog op je handtekening.</p>' +
         '<p>[[content]]</p>' +
         '<p>[[link]]</p>' +
-        '<p>Het verzoek vervalt op [[expires_at]].</p>' +
-        '<p>Met vriendelijke groet,<br>[[company]]</p>',
+        '<p>Het verzoek vervalt op [[expires_at]].</p>',
     },
     en: {
       subject: 'Reminder: documents from [[company]] are waiting for your signature',
       template:
-        '<p>Dear [[firstname]] [[lastname]],</p>' +
-        '<p>[[company]] has asked you to sign some documents, but we have not yet received your signature.</p>' +
+        '<p><strong>Reminder:</strong> [[company]] is still waiting for your signature.</p>' +
         '<p>[[content]]</p>' +
         '<p>[[link]]</p>' +
-        '<p>The request expires on [[expires_at]].</p>' +
-        '<p>Kind regards,<br>[[company]]</p>',
+        '<p>The request expires on [[expires_at]].</p>',
     },
     de: {
       subject: 'Erinnerung: Dokumente von [[company]] warten auf Ihre Unterschrift',
       template:
-        '<p>Guten Tag [[firstname]] [[lastname]],</p>' +
-        '<p>[[company]] hat Sie gebeten, Dokumente zu unterzeichnen, aber wir haben Ihre Unterschrift noch nicht erhalten.</p>' +
+        '<p><strong>Erinnerung:</strong> [[company]] wartet noch auf Ihre Unterschrift.</p>' +
         '<p>[[content]]</p>' +
         '<p>[[link]]</p>' +
-        '<p>Die Anfrage verfällt am [[expires_at]].</p>' +
-        '<p>Mit freundlichen Grüßen<br>[[company]]</p>',
+        '<p>Die Anfrage verfällt am [[expires_at]].</p>',
     },
     fr: {
       subject: 'Rappel : des documents de [[company]] attendent votre signature',
       template:
-        '<p>Bonjour [[firstname]] [[lastname]],</p>' +
-        '<p>[[company]] vous a invité à signer des documents, mais nous n’avons pas encore reçu votre signature.</p>' +
+        '<p><strong>Rappel :</strong> [[company]] attend toujours votre signature.</p>' +
         '<p>[[content]]</p>' +
         '<p>[[link]]</p>' +
-        '<p>La demande expire le [[expires_at]].</p>' +
-        '<p>Cordialement,<br>[[company]]</p>',
+        '<p>La demande expire le [[expires_at]].</p>',
     },
   },
   sign_request_cancelled: {
@@ -202,7 +184,7 @@ const texts: Record<EmailTemplateName, Texts> = {
         '<p>Beste [[name]],</p>' +
         '<p>[[signer]] heeft geweigerd de documenten van "[[subject]]" te ondertekenen. Het verzoek is daarmee beëindigd.</p>' +
         '<p>Opgegeven reden: [[reason]]</p>' +
-        '<p>Met vriendelijke groet,<br>[[company]]</p>',
+        '<p>Met vriendelijke groet,<br>Paraaf</p>',
     },
     en: {
       subject: 'Signing declined: [[subject]]',
@@ -210,7 +192,7 @@ const texts: Record<EmailTemplateName, Texts> = {
         '<p>Dear [[name]],</p>' +
         '<p>[[signer]] has declined to sign the documents of "[[subject]]". The request has therefore ended.</p>' +
         '<p>Reason given: [[reason]]</p>' +
-        '<p>Kind regards,<br>[[company]]</p>',
+        '<p>Kind regards,<br>Paraaf</p>',
     },
     de: {
       subject: 'Unterzeichnung abgelehnt: [[subject]]',
@@ -218,7 +200,7 @@ const texts: Record<EmailTemplateName, Texts> = {
         '<p>Guten Tag [[name]],</p>' +
         '<p>[[signer]] hat die Unterzeichnung der Dokumente von „[[subject]]“ abgelehnt. Die Anfrage ist damit beendet.</p>' +
         '<p>Angegebener Grund: [[reason]]</p>' +
-        '<p>Mit freundlichen Grüßen<br>[[company]]</p>',
+        '<p>Mit freundlichen Grüßen<br>Paraaf</p>',
     },
     fr: {
       subject: 'Signature refusée : [[subject]]',
@@ -226,7 +208,7 @@ const texts: Record<EmailTemplateName, Texts> = {
         '<p>Bonjour [[name]],</p>' +
         '<p>[[signer]] a refusé de signer les documents de « [[subject]] ». La demande est donc close.</p>' +
         '<p>Motif indiqué : [[reason]]</p>' +
-        '<p>Cordialement,<br>[[company]]</p>',
+        '<p>Cordialement,<br>Paraaf</p>',
     },
   },
   signables_to_sign_request: {
@@ -236,7 +218,7 @@ const texts: Record<EmailTemplateName, Texts> = {
         '<p>Beste [[name]],</p>' +
         '<p>Alle ondertekenaars hebben "[[subject]]" ondertekend. De ondertekende documenten vind je in de bijlage van deze e-mail:</p>' +
         '<p>[[documents]]</p>' +
-        '<p>Bewaar ze goed: na verloop van tijd worden de documenten om privacyredenen bij ons verwijderd.</p>' +
+        '<p>Bewaar ze goed: op [[purge_date]] worden de documenten om privacyredenen bij ons verwijderd.</p>' +
         '<p>Met vriendelijke groet,<br>[[company]]</p>',
     },
   },
@@ -281,7 +263,7 @@ const texts: Record<EmailTemplateName, Texts> = {
         '<p>Beste [[name]],</p>' +
         '<p>Het ondertekenverzoek "[[subject]]" is op [[expires_at]] verlopen voordat alle ondertekenaars hebben ondertekend. De links in de uitnodigingen werken niet meer.</p>' +
         '<p>Wil je de documenten toch laten ondertekenen? Maak dan een nieuw verzoek aan.</p>' +
-        '<p>Met vriendelijke groet,<br>[[company]]</p>',
+        '<p>Met vriendelijke groet,<br>Paraaf</p>',
     },
     en: {
       subject: 'Signing expired: [[subject]]',
@@ -289,7 +271,7 @@ const texts: Record<EmailTemplateName, Texts> = {
         '<p>Dear [[name]],</p>' +
         '<p>The sign request "[[subject]]" expired on [[expires_at]] before every signer had signed. The links in the invitations no longer work.</p>' +
         '<p>Do you still want the documents signed? Then create a new request.</p>' +
-        '<p>Kind regards,<br>[[company]]</p>',
+        '<p>Kind regards,<br>Paraaf</p>',
     },
     de: {
       subject: 'Unterzeichnung abgelaufen: [[subject]]',
@@ -297,7 +279,7 @@ const texts: Record<EmailTemplateName, Texts> = {
         '<p>Guten Tag [[name]],</p>' +
         '<p>Die Signaturanfrage „[[subject]]“ ist am [[expires_at]] abgelaufen, bevor alle Unterzeichner unterschrieben haben. Die Links in den Einladungen funktionieren nicht mehr.</p>' +
         '<p>Sollen die Dokumente dennoch unterzeichnet werden? Dann erstellen Sie eine neue Anfrage.</p>' +
-        '<p>Mit freundlichen Grüßen<br>[[company]]</p>',
+        '<p>Mit freundlichen Grüßen<br>Paraaf</p>',
     },
     fr: {
       subject: 'Signature expirée : [[subject]]',
@@ -305,7 +287,7 @@ const texts: Record<EmailTemplateName, Texts> = {
         '<p>Bonjour [[name]],</p>' +
         '<p>La demande de signature « [[subject]] » a expiré le [[expires_at]] avant que tous les signataires aient signé. Les liens des invitations ne fonctionnent plus.</p>' +
         '<p>Vous souhaitez tout de même faire signer les documents ? Créez alors une nouvelle demande.</p>' +
-        '<p>Cordialement,<br>[[company]]</p>',
+        '<p>Cordialement,<br>Paraaf</p>',
     },
   },
 };

@@ -7,7 +7,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { signables, signerActions, signRequests } from '../../db/schema/index.ts';
 import type { JobDefinition, Queue } from '../../jobs/queue.ts';
 import { queueMail } from '../../lib/mail/outbox.ts';
-import { renderSignerMail } from '../../lib/mail/signer-mails.ts';
+import { formatLongDate, renderSignerMail } from '../../lib/mail/signer-mails.ts';
+import { GDPR_RETENTION_DAYS } from '../sign-requests/send-sign-request.ts';
 import { sealPdf } from '../../lib/pdf/seal.ts';
 import { TimestampUnavailableError } from '../../lib/pki/tsa-client.ts';
 import { newStorageKey, type Storage } from '../../lib/storage/storage.ts';
@@ -215,9 +216,18 @@ async function complete(deps: SealDeps, signRequestId: number): Promise<void> {
     if (!bundle) return;
     const unsealed = bundle.signables.filter((s) => !s.signedStorageKey && !s.fileDeletedAt);
     if (unsealed.length > 0) throw new Error('documents left unsealed');
+    const completedAt = new Date();
+    // The documents are kept for the retention period after completion; the mail names the date.
+    const purgeAt = new Date(completedAt.getTime() + GDPR_RETENTION_DAYS * 24 * 3600_000);
     const moved = await tx
       .update(signRequests)
-      .set({ stateId: SIGNED, completedAt: new Date(), failureReason: null, updatedAt: new Date() })
+      .set({
+        stateId: SIGNED,
+        completedAt,
+        estimatedGdprPurgeAt: purgeAt,
+        failureReason: null,
+        updatedAt: completedAt,
+      })
       .where(
         and(eq(signRequests.id, signRequestId), inArray(signRequests.stateId, SEALABLE_STATES)),
       )
@@ -258,7 +268,7 @@ async function complete(deps: SealDeps, signRequestId: number): Promise<void> {
       }
       if (rows.length) await tx.insert(signerActions).values(rows);
     }
-    await queueSignedDocumentMails(tx, deps.queue, bundle);
+    await queueSignedDocumentMails(tx, deps.queue, bundle, purgeAt);
   });
 }
 
@@ -276,7 +286,7 @@ export function recipientsOf(bundle: SealBundle): { name: string; email: string 
   });
 }
 
-async function queueSignedDocumentMails(tx: Tx, queue: Queue, bundle: SealBundle) {
+async function queueSignedDocumentMails(tx: Tx, queue: Queue, bundle: SealBundle, purgeAt: Date) {
   const company = bundle.department?.name || bundle.companyName;
   const fromName = bundle.department?.mailName || company;
   const template = await resolveEmailTemplate(
@@ -299,9 +309,10 @@ async function queueSignedDocumentMails(tx: Tx, queue: Queue, bundle: SealBundle
           company,
           subject: bundle.request.subject,
           documents: sealed.map((s) => s.name).join(', '),
+          purge_date: formatLongDate(purgeAt, 'nl'),
         },
       },
-      { locale: 'nl' },
+      { locale: 'nl', frame: { company } },
     );
     await queueMail(tx, queue, recipient.email, content, fromName, { attachments });
   }

@@ -687,6 +687,17 @@ describe('sealing', () => {
       expect(mailIds).toHaveLength(1);
       const [row] = await t.db.select().from(mails).where(eq(mails.id, mailIds[0]!));
       expect(row!.subject).toBe('Ondertekende documenten: Huurcontract Keizersgracht');
+      // The mail names the day the documents will be removed: 30 days after completion.
+      const request = await requestRow(requestId);
+      expect(request.estimatedGdprPurgeAt!.getTime()).toBe(
+        request.completedAt!.getTime() + 30 * 24 * 3600 * 1000,
+      );
+      const purgeDate = new Intl.DateTimeFormat('nl-NL', {
+        timeZone: 'Europe/Amsterdam',
+        dateStyle: 'long',
+      }).format(request.estimatedGdprPurgeAt!);
+      expect(row!.html).toContain(`Bewaar ze goed: op ${purgeDate} worden de documenten`);
+      expect(row!.html).not.toContain('na verloop van tijd');
       expect(row!.attachments?.map((a) => a.filename)).toEqual([
         'contract-1-ondertekend.pdf',
         'contract-2-ondertekend.pdf',

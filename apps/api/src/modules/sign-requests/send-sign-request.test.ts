@@ -147,20 +147,34 @@ describe('POST /api/sign-requests/{id}/ready', () => {
     const mailNl = await t.smtp.waitForMail(emailNl);
     expect(mailNl.subject).toBe('Koopakte Dorpsstraat 1');
     expect(mailNl.from).toContain('Jansen Notarissen');
-    expect(mailNl.html).toContain('Beste Piet Tekenaar');
-    // The message is escaped and keeps its line breaks.
+    // One letter: the sender's message is the only greeting; the message is escaped and keeps
+    // its line breaks.
     expect(mailNl.html).toContain(
       'Beste koper,<br>Hierbij de akte &lt;b&gt;graag&lt;/b&gt; tekenen.',
     );
-    expect(mailNl.html).toContain('Notariskantoor Jansen');
+    expect(mailNl.html).not.toContain('Beste Piet');
+    expect(mailNl.html.match(/Beste /g)).toHaveLength(1);
+    expect(mailNl.html).not.toContain('Met vriendelijke groet');
+    // Framed: the company above, one button in the brand colour, who sent it and where the
+    // link leads under it; the same in the plain-text part.
+    expect(mailNl.html).toContain('<strong style="font-size:18px">Notariskantoor Jansen</strong>');
+    expect(mailNl.html.match(/<a href=/g)).toHaveLength(1);
+    expect(mailNl.html).toContain('background:#087f5b');
+    expect(mailNl.html).toContain(
+      'heeft je deze e-mail gestuurd via Paraaf, een dienst voor elektronisch ondertekenen. De knop leidt alleen naar paraaf.test',
+    );
+    expect(mailNl.text).toContain('Notariskantoor Jansen');
+    expect(mailNl.text).toContain('Beste koper,');
+    expect(mailNl.text).toContain('De knop leidt alleen naar paraaf.test');
     const linkNl = linkFrom(mailNl, '/ondertekenen/');
     expect(linkNl.startsWith('http://paraaf.test/ondertekenen/')).toBe(true);
     expect(sha256(tokenFrom(linkNl))).toBe(nl!.tokenHash);
 
     const mailEn = await t.smtp.waitForMail(emailEn);
     expect(mailEn.subject).toBe('Koopakte Dorpsstraat 1');
-    expect(mailEn.html).toContain('Dear John Smith');
+    expect(mailEn.html).not.toContain('Dear John Smith');
     expect(mailEn.html).toContain('View and sign the documents');
+    expect(mailEn.text).toContain('sent you this e-mail through Paraaf');
     expect(mailEn.text).toContain('View and sign the documents');
     const linkEn = linkFrom(mailEn, '/ondertekenen/');
     expect(sha256(tokenFrom(linkEn))).toBe(en!.tokenHash);

@@ -1,12 +1,16 @@
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { companies, users } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { queueMail } from '../../lib/mail/outbox.ts';
 import {
   formatDateTime,
   renderSignerMail,
+  senderNote,
   signButtonLabel,
   type MergeValues,
 } from '../../lib/mail/signer-mails.ts';
+import { logoUrl } from '../companies/companies.service.ts';
 import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
 import type { SignerRow } from './signer-dto.ts';
 import { findDepartment, type SignRequestRow } from './sign-requests.repository.ts';
@@ -22,14 +26,29 @@ export function signingUrl(ctx: Pick<Ctx, 'config'>, token: string): string {
   return `${ctx.config.appUrl}/ondertekenen/${token}`;
 }
 
-/** Who the mail is from and the name the templates call [[company]]: the request's department. */
+/**
+ * Who the mail is from and the name the templates call [[company]] (the request's department),
+ * and the frame around the letter: the company's name and logo, and who sent it.
+ */
 async function senderOf(tx: Tx, ctx: SenderCtx, request: SignRequestRow) {
   const department = request.departmentId
     ? await findDepartment(tx, request.companyId, request.departmentId)
     : null;
+  const [company] = await tx
+    .select({ logoToken: companies.logoToken })
+    .from(companies)
+    .where(eq(companies.id, request.companyId));
+  const [initiator] = request.userId
+    ? await tx.select({ name: users.name }).from(users).where(eq(users.id, request.userId))
+    : [];
+  const name = department?.name || ctx.auth.companyName;
+  const logo = logoUrl(company?.logoToken ?? null);
   return {
     fromName: department?.mailName || department?.name || ctx.auth.companyName,
-    company: department?.name || ctx.auth.companyName,
+    company: name,
+    frame: { company: name, logoUrl: logo ? `${ctx.config.appUrl}${logo}` : null },
+    /** 'Jan Smit (Bakkerij Jansen)', or the company alone when no user sent it. */
+    who: initiator ? `${initiator.name} (${name})` : name,
   };
 }
 
@@ -61,8 +80,9 @@ export async function queueSignerLinkMail(
   signer: SignerRow,
   token: string,
 ): Promise<void> {
-  const { fromName, company } = await senderOf(tx, ctx, request);
+  const { fromName, company, frame, who } = await senderOf(tx, ctx, request);
   const values = valuesFor(request, signer, company, signingUrl(ctx, token));
+  const framed = { ...frame, note: senderNote(signer.locale, who, ctx.config.appUrl) };
   let content;
   if (kind === 'invitation') {
     const override = request.emailTemplates[signer.locale];
@@ -76,6 +96,7 @@ export async function queueSignerLinkMail(
     content = renderSignerMail(template, values, {
       locale: signer.locale,
       subject: override?.subject ?? request.subject,
+      frame: framed,
     });
   } else {
     const template = await resolveEmailTemplate(
@@ -84,7 +105,7 @@ export async function queueSignerLinkMail(
       'reminder_to_signer',
       signer.locale,
     );
-    content = renderSignerMail(template, values, { locale: signer.locale });
+    content = renderSignerMail(template, values, { locale: signer.locale, frame: framed });
   }
   await queueMail(tx, ctx.queue, signer.email, content, fromName, {
     signerId: signer.id,
@@ -99,7 +120,7 @@ export async function queueCancellationMail(
   request: SignRequestRow,
   signer: SignerRow,
 ): Promise<void> {
-  const { fromName, company } = await senderOf(tx, ctx, request);
+  const { fromName, company, frame } = await senderOf(tx, ctx, request);
   const template = await resolveEmailTemplate(
     tx,
     request.companyId,
@@ -108,6 +129,7 @@ export async function queueCancellationMail(
   );
   const content = renderSignerMail(template, valuesFor(request, signer, company), {
     locale: signer.locale,
+    frame,
   });
   await queueMail(tx, ctx.queue, signer.email, content, fromName);
 }

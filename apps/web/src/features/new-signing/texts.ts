@@ -108,8 +108,10 @@ export const texts = {
     emailTemplate: (locale: string) => `E-mail template (${locale})`,
     emailTemplateDefault: 'Standaard bericht',
     defaultSubject: (company: string) => `Verzoek tot ondertekening van ${company}`,
+    // One letter: greeting, the request, the button ([[link]]), the closing. The signer page
+    // shows it without the button.
     defaultMessage: (company: string) =>
-      `Beste ondertekenaar,\n\n${company} vraagt je om documenten te ondertekenen. Via de onderstaande link kun je de documenten bekijken en ondertekenen:\n\n[[link]]\n\nMet vriendelijke groet,\n${company}`,
+      `Beste [[firstname]],\n\n${company} vraagt je om documenten digitaal te ondertekenen.\n\n[[link]]\n\nMet vriendelijke groet,\n${company}`,
   },
 
   sending: {

@@ -34,4 +34,12 @@ describe('the sender’s message on the page', () => {
       'Beste Lotte,\nTeken hier:\nNotaris Visser',
     );
   });
+
+  it('leaves no gap where a line held only the link', () => {
+    expect(
+      displayMessage(
+        page('Beste [[firstname]],\n\nTeken de huurovereenkomst.\n\n[[link]]\n\nGroet,\nPiet'),
+      ),
+    ).toBe('Beste Lotte,\n\nTeken de huurovereenkomst.\n\nGroet,\nPiet');
+  });
 });

@@ -12,8 +12,12 @@ export function displayMessage(page: Pick<SigningPage, 'sign_request' | 'signer'
     link: '',
     content: '',
   };
-  return page.sign_request.message
-    .replace(/\[\[(\w+)\]\]/g, (whole, name: string) => known[name] ?? whole)
-    .replace(/[ \t]+$/gm, '')
-    .trim();
+  return (
+    page.sign_request.message
+      .replace(/\[\[(\w+)\]\]/g, (whole, name: string) => known[name] ?? whole)
+      .replace(/[ \t]+$/gm, '')
+      // A line that held only [[link]] leaves no gap: paragraphs stay one blank line apart.
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
 }
