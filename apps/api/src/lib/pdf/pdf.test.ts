@@ -354,6 +354,14 @@ describe('wordToPdf', () => {
     expect((error as ConversionError).reason).toBe('unavailable');
   });
 
+  it('runs LibreOffice under a memory limit: a conversion that needs more fails', async () => {
+    const error = await wordToPdf(makeDocx(), 'docx', { memoryLimitMb: 64 }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ConversionError);
+    expect((error as ConversionError).reason).toBe('failed');
+  }, 120_000);
+
   it('converts a DOCX with a fresh profile and leaves no temporary files', async () => {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-tmp-test-'));
     const saved = process.env.TMPDIR;

@@ -14,7 +14,14 @@ export interface ConvertOptions {
   /** The LibreOffice binary; `soffice` on the PATH by default. */
   command?: string;
   timeoutMs?: number;
+  /** Address space of one LibreOffice process (ulimit -v); 1.5 GB by default. */
+  memoryLimitMb?: number;
 }
+
+/** A Word file that makes LibreOffice allocate without end fails instead of starving the host. */
+const DEFAULT_MEMORY_LIMIT_MB = 1536;
+/** The wrapper's exit code when the LibreOffice command does not exist. */
+const NOT_FOUND = 199;
 
 // LibreOffice is heavy (hundreds of MB, a core each): at most two conversions at a time.
 const MAX_PARALLEL = 2;
@@ -32,10 +39,27 @@ async function slot<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-function runSoffice(command: string, args: string[], timeoutMs: number): Promise<void> {
+function runSoffice(
+  command: string,
+  args: string[],
+  options: { timeoutMs: number; memoryLimitMb: number },
+): Promise<void> {
+  const { timeoutMs } = options;
   return new Promise((resolve, reject) => {
+    // Through sh for its ulimit builtin (inherited by soffice.bin); exec keeps one process.
     // Its own process group, so a timeout kills soffice.bin too, not only the wrapper script.
-    const child = spawn(command, args, { detached: true, stdio: 'ignore' });
+    const child = spawn(
+      '/bin/sh',
+      [
+        '-c',
+        `command -v "$2" >/dev/null || exit ${NOT_FOUND}; ulimit -v "$1" || exit 1; shift; exec "$@"`,
+        'sh',
+        String(options.memoryLimitMb * 1024),
+        command,
+        ...args,
+      ],
+      { detached: true, stdio: 'ignore' },
+    );
     const timer = setTimeout(() => {
       try {
         if (child.pid) process.kill(-child.pid, 'SIGKILL');
@@ -51,7 +75,7 @@ function runSoffice(command: string, args: string[], timeoutMs: number): Promise
     child.once('exit', (code) => {
       clearTimeout(timer);
       if (code === 0) resolve();
-      else reject(new ConversionError('failed'));
+      else reject(new ConversionError(code === NOT_FOUND ? 'unavailable' : 'failed'));
     });
   });
 }
@@ -85,7 +109,10 @@ export async function wordToPdf(
           outdir,
           input,
         ],
-        options.timeoutMs ?? 60_000,
+        {
+          timeoutMs: options.timeoutMs ?? 60_000,
+          memoryLimitMb: options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB,
+        },
       );
       // soffice exits 0 even when it could not read the input: the missing output tells.
       const pdf = await fs.readFile(path.join(outdir, 'document.pdf')).catch(() => null);
