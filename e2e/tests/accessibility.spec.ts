@@ -488,6 +488,11 @@ test('a signer signs with the keyboard only: typed name, approve; the sealed PDF
   const before = await lastMailId(baseURL!);
   const id = await sendInLanguage(baseURL!, token, 'nl', email, [5]);
   const invitation = await mailTo(baseURL!, email, /Huurcontract/, before);
+  // The handwriting font and the preview image load under the Content-Security-Policy.
+  const blocked: string[] = [];
+  page.on('console', (m) => {
+    if (/Content.Security.Policy/i.test(m.text())) blocked.push(m.text());
+  });
   await page.goto(linkIn(invitation.text, '/ondertekenen/'));
   await expect(stepTitle(page)).toHaveText('Handtekening');
 
@@ -499,6 +504,10 @@ test('a signer signs with the keyboard only: typed name, approve; the sealed PDF
   await page.keyboard.type('Kees Smit');
   await expect(page.getByRole('img', { name: 'Voorbeeld van je handtekening' })).toBeVisible();
   await page.screenshot({ path: `${shots}typed-signature.png` });
+  expect(
+    await page.evaluate(() => document.fonts.check('26px "Dancing Script"', 'Kees Smit')),
+  ).toBe(true);
+  expect(blocked).toEqual([]);
   await tabTo(page, 'Opslaan');
   await page.keyboard.press('Enter');
   await expect(stepTitle(page)).toHaveText('Akkoord');
