@@ -9,6 +9,9 @@ export interface CaughtMail {
   html: string;
   text: string;
   messageId: string;
+  replyTo: string;
+  /** Header values by lower-case name, as text. */
+  headers: Record<string, string>;
 }
 
 /** A real SMTP server in the test process: mails arrive over TCP exactly as in production. */
@@ -51,6 +54,13 @@ export async function startSmtpCatcher(options: { rejectRecipients?: string[] } 
             mails.push({
               to,
               from: parsed.from?.text ?? '',
+              replyTo: parsed.replyTo?.text ?? '',
+              headers: Object.fromEntries(
+                [...parsed.headers].map(([k, v]) => [
+                  k,
+                  typeof v === 'string' ? v : JSON.stringify(v),
+                ]),
+              ),
               subject: parsed.subject ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
               text: parsed.text ?? '',

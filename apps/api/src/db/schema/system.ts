@@ -23,6 +23,8 @@ export const mails = pgTable(
     id: serial('id').primaryKey(),
     to: text('to').notNull(),
     fromName: text('from_name'),
+    /** Where a reply goes: the user who sent the request, not the no-reply address. */
+    replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     /** Cleared once delivered over SMTP, so links with tokens do not stay at rest. */
     html: text('html'),

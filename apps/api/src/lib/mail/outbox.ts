@@ -61,6 +61,10 @@ export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, Ma
           from: mail.fromName ? { name: mail.fromName, address: addressOf(from) } : from,
           to: mail.to,
           messageId: messageIdOf(mail.id, mail.createdAt, from),
+          replyTo: mail.replyTo ?? undefined,
+          // Every mail Paraaf sends is automatic: out-of-office replies must not answer it (RFC
+          // 3834; the second header is Exchange's own switch).
+          headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
           subject: mail.subject,
           html: mail.html ?? undefined,
           text: mail.text ?? undefined,
@@ -160,7 +164,12 @@ export async function queueMail(
   to: string,
   content: MailContent,
   fromName?: string,
-  options: { signerId?: number; attachments?: MailAttachment[]; priority?: MailPriority } = {},
+  options: {
+    signerId?: number;
+    attachments?: MailAttachment[];
+    priority?: MailPriority;
+    replyTo?: string | null;
+  } = {},
 ): Promise<void> {
   const [row] = await tx
     .insert(mails)
@@ -170,6 +179,7 @@ export async function queueMail(
       html: content.html,
       text: content.text,
       fromName: fromName ?? null,
+      replyTo: options.replyTo ?? null,
       signerId: options.signerId ?? null,
       attachments: options.attachments?.length ? options.attachments : null,
     })

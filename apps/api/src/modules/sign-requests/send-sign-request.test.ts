@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signingMessages } from '@paraaf/contract';
 import {
   companies,
@@ -103,6 +103,7 @@ describe('POST /api/sign-requests/{id}/ready', () => {
     const emailNl = uniqueEmail('nl');
     const emailEn = uniqueEmail('en');
     const { request } = await createDraftSignRequest(t, companyId, {
+      userId: admin.user.id,
       subject: 'Koopakte Dorpsstraat 1',
       message: 'Beste koper,\nHierbij de akte <b>graag</b> tekenen.',
       signers: [
@@ -166,6 +167,9 @@ describe('POST /api/sign-requests/{id}/ready', () => {
     expect(mailNl.text).toContain('Notariskantoor Jansen');
     expect(mailNl.text).toContain('Beste koper,');
     expect(mailNl.text).toContain('De knop leidt alleen naar paraaf.test');
+    // A reply reaches the person who sent it; out-of-office answers do not loop.
+    expect(mailNl.replyTo).toBe(admin.user.email);
+    expect(mailNl.headers['auto-submitted']).toBe('auto-generated');
     const linkNl = linkFrom(mailNl, '/ondertekenen/');
     expect(linkNl.startsWith('http://paraaf.test/ondertekenen/')).toBe(true);
     expect(sha256(tokenFrom(linkNl))).toBe(nl!.tokenHash);
@@ -183,8 +187,12 @@ describe('POST /api/sign-requests/{id}/ready', () => {
     // The token appears in no API answer.
     expect(res.body).not.toContain(tokenFrom(linkNl));
     // Once delivered, the mail body with the link is not kept.
-    const [stored] = await t.db.select().from(mails).where(eq(mails.to, emailNl));
-    expect(stored!.sentAt).not.toBeNull();
+    // (The row is marked right after the SMTP server accepted the mail the test already read.)
+    const stored = await vi.waitFor(async () => {
+      const [row] = await t.db.select().from(mails).where(eq(mails.to, emailNl));
+      expect(row!.sentAt).not.toBeNull();
+      return row;
+    });
     expect(stored!.html).toBeNull();
     expect(stored!.signerId).toBe(nl!.id);
   });

@@ -39,7 +39,10 @@ async function senderOf(tx: Tx, ctx: SenderCtx, request: SignRequestRow) {
     .from(companies)
     .where(eq(companies.id, request.companyId));
   const [initiator] = request.userId
-    ? await tx.select({ name: users.name }).from(users).where(eq(users.id, request.userId))
+    ? await tx
+        .select({ name: users.name, email: users.email })
+        .from(users)
+        .where(eq(users.id, request.userId))
     : [];
   const name = department?.name || ctx.auth.companyName;
   const logo = logoUrl(company?.logoToken ?? null);
@@ -49,6 +52,8 @@ async function senderOf(tx: Tx, ctx: SenderCtx, request: SignRequestRow) {
     frame: { company: name, logoUrl: logo ? `${ctx.config.appUrl}${logo}` : null },
     /** 'Jan Smit (Bakkerij Jansen)', or the company alone when no user sent it. */
     who: initiator ? `${initiator.name} (${name})` : name,
+    /** A signer who answers the mail reaches the person who sent the request. */
+    replyTo: initiator?.email ?? null,
   };
 }
 
@@ -80,7 +85,7 @@ export async function queueSignerLinkMail(
   signer: SignerRow,
   token: string,
 ): Promise<void> {
-  const { fromName, company, frame, who } = await senderOf(tx, ctx, request);
+  const { fromName, company, frame, who, replyTo } = await senderOf(tx, ctx, request);
   const values = valuesFor(request, signer, company, signingUrl(ctx, token));
   const framed = { ...frame, note: senderNote(signer.locale, who, ctx.config.appUrl) };
   let content;
@@ -108,6 +113,7 @@ export async function queueSignerLinkMail(
     content = renderSignerMail(template, values, { locale: signer.locale, frame: framed });
   }
   await queueMail(tx, ctx.queue, signer.email, content, fromName, {
+    replyTo,
     signerId: signer.id,
     priority: 'prompt',
   });
@@ -120,7 +126,7 @@ export async function queueCancellationMail(
   request: SignRequestRow,
   signer: SignerRow,
 ): Promise<void> {
-  const { fromName, company, frame } = await senderOf(tx, ctx, request);
+  const { fromName, company, frame, replyTo } = await senderOf(tx, ctx, request);
   const template = await resolveEmailTemplate(
     tx,
     request.companyId,
@@ -131,5 +137,5 @@ export async function queueCancellationMail(
     locale: signer.locale,
     frame,
   });
-  await queueMail(tx, ctx.queue, signer.email, content, fromName);
+  await queueMail(tx, ctx.queue, signer.email, content, fromName, { replyTo });
 }
