@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
-import { messages } from '@paraaf/contract';
+import { inputMessages, messages } from '@paraaf/contract';
 import type { Config } from './config/env.ts';
 import { migrateDatabase, openDatabase, type Database } from './db/client.ts';
 import { impersonationLog } from './db/schema/index.ts';
@@ -21,7 +21,9 @@ import { emailTemplatesRoutes } from './modules/email-templates/email-templates.
 import { sealingRoutes } from './modules/sealing/sealing.routes.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
-import { AppError, TooManyRequestsError, ValidationError } from './lib/errors.ts';
+import { AppError, NotFoundError, TooManyRequestsError, ValidationError } from './lib/errors.ts';
+import { serializeErrorForLog } from './lib/log-errors.ts';
+import { addPathParamParsing } from './lib/path-params.ts';
 import { bearerToken } from './modules/auth/bearer-token.ts';
 import { findSession, knownSession } from './modules/auth/sessions.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -35,6 +37,10 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 export interface BuildOptions {
   /** An open database to use (tests); otherwise one is opened from the config and closed with the app. */
   database?: Database;
+  /** Where log lines go (tests read them); standard output otherwise. */
+  logStream?: { write(line: string): void };
+  /** Told of every route as it is registered (the route-walking test). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Strips secrets from URLs before they reach a log line. */
@@ -65,7 +71,9 @@ export async function buildApp(
           url: redactUrl(req.url),
           ip: req.ip,
         }),
+        err: (error: Error) => serializeErrorForLog(error),
       },
+      stream: options.logStream,
     },
     // Only a listed proxy's X-Forwarded-For is believed; unset, the peer is the client.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
@@ -139,13 +147,18 @@ export async function buildApp(
     if (error instanceof AppError)
       return reply.code(error.statusCode).send({ message: error.message });
     if (error.validation) {
-      // Route schema (path/query) failures: the same 422 shape as body validation.
+      // A route schema's failure. Path parameters are parsed before (lib/path-params.ts); one
+      // that still fails names nothing that exists. Query or body: the 422 of parseInput.
+      if (error.validationContext === 'params') {
+        return reply.code(404).send({ message: new NotFoundError().message });
+      }
       const errors: Record<string, string[]> = {};
       for (const v of error.validation) {
         const missing = v.params?.missingProperty;
-        const pointer = v.instancePath || `/${typeof missing === 'string' ? missing : '_'}`;
+        const pointer = `${v.instancePath}${typeof missing === 'string' ? `/${missing}` : ''}`;
+        if (!pointer) continue;
         const key = pointer.replace(/^\//, '').replaceAll('/', '.');
-        (errors[key] ??= []).push(messages.invalidInput);
+        errors[key] = [typeof missing === 'string' ? messages.required : inputMessages.invalid];
       }
       return reply.code(422).send({ message: messages.invalidInput, errors });
     }
@@ -164,6 +177,8 @@ export async function buildApp(
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4000, parts: 4001, fieldSize: 65536 },
   });
 
+  app.addHook('onRoute', addPathParamParsing);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   healthRoutes(app, deps);
   authRoutes(app, deps);
   usersRoutes(app, deps);

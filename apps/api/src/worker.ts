@@ -4,11 +4,12 @@ import { loadConfig } from './config/env.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { startQueue } from './jobs/queue.ts';
 import { jobNames, registerWorkers } from './jobs/workers.ts';
+import { serializeErrorForLog } from './lib/log-errors.ts';
 import { createStorage } from './lib/storage/storage.ts';
 
 /** Entry point of a jobs-only process (`npm run worker`), beside api processes run with WORKER=off. */
 const config = loadConfig();
-const log = pino({ level: config.logLevel });
+const log = pino({ level: config.logLevel, serializers: { err: serializeErrorForLog } });
 if (!config.databaseUrl) {
   log.warn(
     'no DATABASE_URL: a separate worker only makes sense on PostgreSQL; PGlite allows one process',

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Permission, Session } from '@paraaf/contract';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config/env.ts';
 import type { Auth } from '../src/lib/context.ts';
 import { bearerToken } from '../src/modules/auth/bearer-token.ts';
@@ -34,6 +34,7 @@ export function nextIp(): string {
 /** The real app on a fresh database, with a real SMTP server catching its mail. */
 export async function createTestApp(
   overrides: Partial<Omit<Config, 'limits'>> & { limits?: Partial<Config['limits']> } = {},
+  build: Omit<BuildOptions, 'database'> = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const smtp = await startSmtpCatcher();
@@ -47,7 +48,7 @@ export async function createTestApp(
     // Limits a test leaves out keep their defaults.
     limits: { ...base.limits, ...overrides.limits },
   };
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { ...build, database });
   const restricted = new Map<string, ReadonlySet<Permission>>();
   // After the session is resolved (onRequest), before any route checks a permission; a session
   // looked up again later in the request (session-guard.ts) is restricted the same way.

@@ -3,21 +3,19 @@ import { messages } from './messages.ts';
 import {
   booleanField,
   emailField,
+  idField,
   optionalString,
   passwordField,
   requiredString,
+  text,
 } from './fields.ts';
 import { TWO_FACTOR_CODE_LENGTH } from './constants.ts';
 
 export const loginBody = z.object({
   email: requiredString(),
-  password: z
-    .string({ error: messages.required })
-    .min(1, messages.required)
-    .max(200, messages.maxLength),
-  two_factor_hash: z.string().max(200).optional(),
-  two_factor_code: z
-    .string()
+  password: text().min(1, messages.required).max(200, messages.maxLength),
+  two_factor_hash: text().max(200, messages.maxLength).optional(),
+  two_factor_code: text()
     .regex(new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`), messages.twoFactorCodeWrong)
     .optional(),
 });
@@ -30,7 +28,7 @@ export const registerBody = z
     email: emailField(),
     phone: optionalString(50),
     password: passwordField(),
-    passwordconfirmation: z.string({ error: messages.required }).min(1, messages.required),
+    passwordconfirmation: text().min(1, messages.required),
     terms: z.literal(true, { error: messages.terms }),
     two_factor_auth: booleanField().optional().default(false),
   })
@@ -47,7 +45,7 @@ export const passwordResetBody = z
   .object({
     email: emailField(),
     password: passwordField(),
-    password_confirmation: z.string().optional(),
+    password_confirmation: text().optional(),
   })
   .refine((b) => b.password_confirmation === undefined || b.password === b.password_confirmation, {
     message: messages.passwordMismatch,
@@ -56,9 +54,9 @@ export const passwordResetBody = z
 
 export const passwordChangeBody = z
   .object({
-    oldpassword: z.string({ error: messages.required }).min(1, messages.required),
+    oldpassword: text().min(1, messages.required),
     password: passwordField(),
-    password_confirmation: z.string({ error: messages.required }).min(1, messages.required),
+    password_confirmation: text().min(1, messages.required),
   })
   .refine((b) => b.password === b.password_confirmation, {
     message: messages.passwordMismatch,
@@ -66,9 +64,5 @@ export const passwordChangeBody = z
   });
 
 export const loginAsUserBody = z.object({
-  user: z.coerce
-    .number({ error: messages.required })
-    .int()
-    .positive(messages.required)
-    .max(2147483647, messages.max),
+  user: idField(),
 });

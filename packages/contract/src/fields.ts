@@ -1,25 +1,35 @@
 import { z } from 'zod';
-import { messages } from './messages.ts';
+import { dutchIssueMessage } from './issues.ts';
+import { inputMessages, messages } from './messages.ts';
+
+/** The largest id a row can have (PostgreSQL `integer`). */
+export const MAX_ID = 2_147_483_647;
+
+/** No NUL characters: PostgreSQL cannot store them in text or JSON. */
+const hasNoNul = (v: string) => !v.includes('\u0000');
+
+/**
+ * The one string schema every text input starts from: a string (else a Dutch type message)
+ * without NUL characters. Everything that is text in a request is built on this.
+ */
+export const text = () =>
+  z
+    .string({ error: (i) => (i.input == null ? messages.required : inputMessages.text) })
+    .refine(hasNoNul, inputMessages.nul);
 
 /** Building blocks that attach the seeds' Dutch messages to zod rules. */
 export const requiredString = (max = 255) =>
-  z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, messages.required)
-    .max(max, messages.maxLength);
+  text().trim().min(1, messages.required).max(max, messages.maxLength);
 
 export const optionalString = (max = 255) =>
-  z
-    .string({ error: messages.required })
+  text()
     .trim()
     .max(max, messages.maxLength)
     .nullish()
     .transform((v) => (v ? v : null));
 
 export const emailField = () =>
-  z
-    .string({ error: messages.required })
+  text()
     .trim()
     .min(1, messages.required)
     .max(255, messages.maxLength)
@@ -28,11 +38,59 @@ export const emailField = () =>
 
 /** A password as the user types it: not trimmed. */
 export const passwordField = () =>
+  text().min(1, messages.required).min(8, messages.passwordTooShort).max(200, messages.maxLength);
+
+/**
+ * The one id schema of request bodies: a positive 32-bit integer, as a JSON number or as the
+ * digits a form sends. Anything else (0, -1, 1.5, 2^31, Infinity, true, '0x10') is a Dutch 422.
+ */
+export const idField = () =>
   z
-    .string({ error: messages.required })
-    .min(1, messages.required)
-    .min(8, messages.passwordTooShort)
-    .max(200, messages.maxLength);
+    .union(
+      [
+        z.number(),
+        text()
+          .trim()
+          .regex(/^\d{1,10}$/)
+          .transform(Number),
+      ],
+      {
+        error: (i) => (i.input == null ? messages.required : inputMessages.id),
+      },
+    )
+    .pipe(z.number().int(inputMessages.id).min(1, inputMessages.id).max(MAX_ID, inputMessages.id));
+
+/**
+ * A whole number from JSON or from a form or query string ('3'), within bounds; `[3]`, `true`,
+ * '' or '0x10' are not numbers here.
+ */
+export const integerField = (bounds: {
+  min: number;
+  max: number;
+  minMessage?: string;
+  maxMessage?: string;
+}) =>
+  z
+    .union(
+      [
+        z.number(),
+        text()
+          .trim()
+          .regex(/^-?\d{1,15}$/)
+          .transform(Number),
+      ],
+      {
+        error: (i) =>
+          i.input == null || i.input === '' ? messages.required : inputMessages.integer,
+      },
+    )
+    .pipe(
+      z
+        .number()
+        .int(inputMessages.integer)
+        .min(bounds.min, bounds.minMessage ?? messages.min)
+        .max(bounds.max, bounds.maxMessage ?? messages.max),
+    );
 
 /** A boolean that also accepts the strings and numbers forms send. */
 export const booleanField = () =>
@@ -47,8 +105,27 @@ export const booleanField = () =>
         z.literal('1'),
         z.literal('0'),
       ],
-      {
-        error: messages.required,
-      },
+      { error: (i) => (i.input == null ? messages.required : inputMessages.boolean) },
     )
     .transform((v) => v === true || v === 'true' || v === 1 || v === '1');
+
+/**
+ * A value of one of two shapes, told apart by a key: parsed by `withKey` when it is an object
+ * holding `key`, else by `without`. Its issues keep their own paths and Dutch texts (a union
+ * would only say that neither shape fits).
+ */
+export function eitherShape<A extends z.ZodType, B extends z.ZodType>(
+  key: string,
+  withKey: A,
+  without: B,
+) {
+  return z.unknown().transform((value, ctx): z.output<A> | z.output<B> => {
+    const schema = value !== null && typeof value === 'object' && key in value ? withKey : without;
+    const result = schema.safeParse(value, { error: dutchIssueMessage });
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    }
+    return z.NEVER;
+  });
+}

@@ -1,4 +1,5 @@
 export * from './messages.ts';
+export * from './issues.ts';
 export * from './permissions.ts';
 export * from './states.ts';
 export * from './constants.ts';

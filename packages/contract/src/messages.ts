@@ -29,3 +29,24 @@ export const messages = {
   busy: 'Het is op dit moment erg druk. Probeer het over een paar seconden opnieuw.',
   impersonateAdmin: 'Je kunt niet inloggen als een beheerder',
 } as const;
+
+/**
+ * Our own Dutch texts for input the seeds have no words for (a wrong type, a character that
+ * cannot be stored): every validation issue maps to one of these or to a seed text above.
+ */
+export const inputMessages = {
+  invalid: 'De waarde in dit veld is ongeldig',
+  text: 'Dit veld dient een tekst te zijn',
+  number: 'Dit veld dient een getal te zijn',
+  integer: 'Dit veld dient een geheel getal te zijn',
+  boolean: 'Dit veld dient ja of nee te zijn',
+  list: 'Dit veld dient een lijst te zijn',
+  group: 'Dit veld dient een groep van velden te zijn',
+  date: 'Dit veld dient een datum te zijn',
+  choice: 'Kies een van de mogelijke waarden',
+  tooShort: 'De waarde in dit veld is te kort',
+  nul: 'Dit veld bevat een teken dat niet is toegestaan',
+  unknownField: 'Dit veld is onbekend',
+  id: 'Dit veld dient te verwijzen naar een bestaand item',
+  body: 'Stuur de velden als één JSON-object',
+} as const;

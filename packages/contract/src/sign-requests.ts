@@ -1,6 +1,16 @@
 import { z } from 'zod';
-import { messages } from './messages.ts';
-import { booleanField, emailField, optionalString, requiredString } from './fields.ts';
+import { inputMessages, messages } from './messages.ts';
+import {
+  booleanField,
+  eitherShape,
+  emailField,
+  idField,
+  integerField,
+  MAX_ID,
+  optionalString,
+  requiredString,
+  text,
+} from './fields.ts';
 import { localeCodes, PAGE_SIZE } from './constants.ts';
 
 /** Texts of the sending flow (seed 000 §5, §8), in one place. */
@@ -32,6 +42,7 @@ export const signingMessages = {
   wordConversionUnavailable: 'Het omzetten van Word-bestanden is op deze server niet beschikbaar',
   wordConversionFailed: 'Dit Word-bestand kon niet worden omgezet naar PDF',
   markerPage: 'De marker staat op een pagina die niet in het document voorkomt',
+  verificationUnknown: 'Deze verificatiemethode bestaat niet',
 } as const;
 
 export const verificationTypeIds = [1, 2, 4, 5, 6] as const;
@@ -45,20 +56,33 @@ export const idinServices = [
 ] as const;
 export const defaultIdinServices = ['name', 'address', 'date_of_birth'] as const;
 
-const mergeFieldMessage = z
-  .string({ error: messages.required })
+const mergeFieldMessage = text()
   .trim()
   .min(1, messages.required)
   .max(20000, messages.maxLength)
   .refine((v) => v.includes('[[content]]') || v.includes('[[link]]'), signingMessages.mergeFields);
 
-export const mailTemplateOverride = z.object({
+const mailTemplateFields = z.object({
   subject: requiredString(255),
-  template: z
-    .string({ error: messages.required })
-    .min(1, messages.required)
-    .max(50000, messages.maxLength),
+  template: text().min(1, messages.required).max(50000, messages.maxLength),
 });
+
+/**
+ * One language's invitation text: `{ subject, template }`, or as seed 000 §3 names it,
+ * `{ sign_request_to_signer: { subject, template } }`.
+ */
+export const mailTemplateOverride = eitherShape(
+  'sign_request_to_signer',
+  z
+    .object({ sign_request_to_signer: mailTemplateFields })
+    .transform((v) => v.sign_request_to_signer),
+  mailTemplateFields,
+);
+
+/** The invitation texts per language (`nl`, `en`, …) a request or a signer may carry. */
+const mailTemplatesPerLocale = z
+  .partialRecord(z.enum(localeCodes, { error: inputMessages.choice }), mailTemplateOverride)
+  .optional();
 
 export const customFieldInput = z
   .object({
@@ -71,11 +95,7 @@ export const customFieldInput = z
 
 /** POST /api/sign-requests */
 export const createSignRequestBody = z.object({
-  department_id: z.coerce
-    .number({ error: messages.required })
-    .int()
-    .positive(messages.required)
-    .optional(),
+  department_id: idField().optional(),
   expires_at: z.coerce.date({ error: messages.required }),
   subject: requiredString(255),
   message: mergeFieldMessage,
@@ -87,10 +107,30 @@ export const createSignRequestBody = z.object({
     .optional()
     .default([]),
   custom_fields: z.array(customFieldInput).max(50, messages.max).optional().default([]),
-  viewer_user_id: z.coerce.number().int().positive().nullish(),
-  email_templates: z.partialRecord(z.enum(localeCodes), mailTemplateOverride).optional(),
+  viewer_user_id: idField().nullish(),
+  email_templates: mailTemplatesPerLocale,
 });
 export type CreateSignRequestBody = z.input<typeof createSignRequestBody>;
+
+/** A verification type as a number (1, '1') or as the seed writes it, "type and text". */
+const verificationItem = z
+  .union(
+    [
+      integerField({ min: 0, max: MAX_ID }),
+      z
+        .object({ type: integerField({ min: 0, max: MAX_ID }), text: text().max(100).nullish() })
+        .transform((v) => v.type),
+    ],
+    { error: signingMessages.verificationUnknown },
+  )
+  .pipe(
+    z.union(
+      verificationTypeIds.map((v) => z.literal(v)),
+      { error: signingMessages.verificationUnknown },
+    ),
+  );
+
+const idinServiceList = z.array(z.enum(idinServices, { error: inputMessages.choice })).optional();
 
 const signerFields = {
   firstname: requiredString(100),
@@ -99,22 +139,25 @@ const signerFields = {
   phone: optionalString(50),
   locale: z.enum(localeCodes, { error: messages.required }).default('nl'),
   verifications: z
-    .array(z.coerce.number().pipe(z.union(verificationTypeIds.map((v) => z.literal(v)))), {
-      error: signingMessages.verificationRequired,
-    })
+    .array(verificationItem, { error: signingMessages.verificationRequired })
     .min(1, signingMessages.verificationRequired),
-  idin_services: z.array(z.enum(idinServices)).optional(),
-  reminder_after: z.coerce
-    .number({ error: messages.required })
-    .int(messages.required)
-    .min(1, messages.min)
-    .max(30, messages.max),
-  max_reminders: z.coerce
-    .number({ error: messages.required })
-    .int(messages.required)
-    .min(1, signingMessages.maxRemindersMin)
-    .max(5, signingMessages.maxRemindersMax),
+  idin_services: idinServiceList,
+  /** The name the seed's signer carries (`idinServices`); `idin_services` wins when both come. */
+  idinServices: idinServiceList,
+  reminder_after: integerField({ min: 1, max: 30 }),
+  max_reminders: integerField({
+    min: 1,
+    max: 5,
+    minMessage: signingMessages.maxRemindersMin,
+    maxMessage: signingMessages.maxRemindersMax,
+  }),
 };
+
+/** One list of iDIN services, whichever of the two names carried it. */
+const oneIdinList = <T extends { idin_services?: S; idinServices?: S }, S>({
+  idinServices: alias,
+  ...rest
+}: T) => ({ ...rest, idin_services: rest.idin_services ?? alias });
 
 const phoneWhenSms = <T extends { verifications: number[]; phone?: string | null }>(s: T) =>
   !s.verifications.includes(2) || Boolean(s.phone);
@@ -124,21 +167,32 @@ export const createSignerBody = z
   .object({
     ...signerFields,
     allow_form_edit: booleanField().optional().default(false),
-    email_templates: z.partialRecord(z.enum(localeCodes), mailTemplateOverride).optional(),
+    email_templates: mailTemplatesPerLocale,
   })
-  .refine(phoneWhenSms, { message: messages.required, path: ['phone'] });
+  .refine(phoneWhenSms, { message: messages.required, path: ['phone'] })
+  .transform(oneIdinList);
 export type CreateSignerBody = z.input<typeof createSignerBody>;
 
 /** PUT /api/sign-requests/{id}/update-signer: the signer id and the fields that change. */
 export const updateSignerBody = z
   .object({
-    signer_id: z.coerce.number({ error: messages.required }).int().positive(),
+    signer_id: idField(),
     ...signerFields,
   })
-  .refine(phoneWhenSms, { message: messages.required, path: ['phone'] });
+  .refine(phoneWhenSms, { message: messages.required, path: ['phone'] })
+  .transform(oneIdinList);
 export type UpdateSignerBody = z.input<typeof updateSignerBody>;
 
-export const viewerUserBody = z.object({ user_id: z.coerce.number().int().positive().nullable() });
+export const viewerUserBody = z.object({ user_id: idField().nullable() });
+
+/**
+ * A list search text: seed 000 §7 writes it `%text%` ("contains"), a bare text means the same;
+ * a `%` or `_` inside the text is that character itself.
+ */
+const searchText = text()
+  .trim()
+  .transform((v) => (v.length >= 2 && v.startsWith('%') && v.endsWith('%') ? v.slice(1, -1) : v))
+  .pipe(z.string().max(100, messages.maxLength));
 
 /** One item of the `filters` JSON list of GET /api/sign-requests (seed 000 §7). */
 export const signRequestFilter = z.discriminatedUnion('field', [
@@ -151,44 +205,44 @@ export const signRequestFilter = z.discriminatedUnion('field', [
   z.object({
     field: z.literal('signers'),
     operator: z.literal('like').optional(),
-    value: z.string().max(100),
+    value: searchText,
   }),
   z.object({
     field: z.literal('signables'),
     operator: z.literal('like').optional(),
-    value: z.string().max(100),
+    value: searchText,
   }),
   z.object({
     field: z.literal('state_id'),
     operator: z.literal('in').optional(),
-    value: z.array(z.coerce.number().int()).max(20),
+    value: z.array(integerField({ min: 0, max: MAX_ID })).max(20, messages.max),
   }),
 ]);
 export type SignRequestFilter = z.infer<typeof signRequestFilter>;
 
 /** The decoded `filters` list: at most ten items (built once, not per request). */
-const signRequestFilters = z.array(signRequestFilter).max(10);
+const signRequestFilters = z.array(signRequestFilter).max(10, messages.max);
+
+/** A query parameter holding JSON (`filters`): its text, parsed; '' is an empty list. */
+const jsonParameter = text()
+  .max(2000, messages.maxLength)
+  .transform((raw, ctx): unknown => {
+    if (raw.trim() === '') return [];
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: inputMessages.invalid });
+      return z.NEVER;
+    }
+  });
 
 export const signRequestListQuery = z.object({
-  page: z.coerce.number().int().min(1, messages.min).max(100000, messages.max).default(1),
-  limit: z.coerce.number().int().min(1, messages.min).max(100, messages.max).default(PAGE_SIZE),
-  order: z
-    .string()
+  page: integerField({ min: 1, max: 100000 }).default(1),
+  limit: integerField({ min: 1, max: 100 }).default(PAGE_SIZE),
+  order: text()
     .regex(/^(id|created_at|state_id),(asc|desc)$/, messages.invalidInput)
     .default('id,desc'),
-  filters: z
-    .string()
-    .max(2000, messages.maxLength)
-    .optional()
-    .transform((raw, ctx) => {
-      if (!raw) return [];
-      try {
-        return signRequestFilters.parse(JSON.parse(raw));
-      } catch {
-        ctx.addIssue({ code: 'custom', message: messages.invalidInput });
-        return z.NEVER;
-      }
-    }),
+  filters: jsonParameter.pipe(signRequestFilters).default([]),
 });
 export type SignRequestListQuery = z.infer<typeof signRequestListQuery>;
 

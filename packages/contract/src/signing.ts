@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { idField, integerField, text } from './fields.ts';
 
 /** The signer's side (issue 4): what GET /api/signing/{token} answers and what the page sends. */
 
@@ -112,8 +113,7 @@ export interface SigningPage {
 }
 
 export const verifyCodeBody = z.object({
-  code: z
-    .string({ error: messages.required })
+  code: text()
     .trim()
     .regex(/^\d{6}$/, 'De code bestaat uit 6 cijfers'),
 });
@@ -121,8 +121,7 @@ export const verifyCodeBody = z.object({
 /** A PNG data URL of at most ~700 kB (500 kB of image). */
 export const signatureBody = z.object({
   type: z.enum(['signature', 'paraph'], { error: messages.required }),
-  image: z
-    .string({ error: messages.required })
+  image: text()
     .max(700_000, messages.maxLength)
     .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, 'Dit is geen geldige afbeelding'),
 });
@@ -131,24 +130,24 @@ export const fieldsBody = z.object({
   fields: z
     .array(
       z.object({
-        signable_id: z.coerce.number().int().positive(),
-        index: z.coerce.number().int().min(0).max(10_000),
-        value: z.string().max(1000, messages.maxLength).nullable(),
+        signable_id: idField(),
+        index: integerField({ min: 0, max: 10_000 }),
+        value: text().max(1000, messages.maxLength).nullable(),
       }),
     )
-    .max(500),
+    .max(500, messages.max),
 });
 
 export const formFieldsBody = z.object({
   fields: z
     .array(
       z.object({
-        signable_id: z.coerce.number().int().positive(),
-        name: z.string({ error: messages.required }).min(1, messages.required).max(500),
-        value: z.string().max(10_000, messages.maxLength).nullable(),
+        signable_id: idField(),
+        name: text().min(1, messages.required).max(500, messages.maxLength),
+        value: text().max(10_000, messages.maxLength).nullable(),
       }),
     )
-    .max(1000),
+    .max(1000, messages.max),
 });
 
 /** Dutch texts of the form-field calls (PUT /api/signing/{token}/form-fields, approve). */
@@ -163,11 +162,7 @@ export const formFieldMessages = {
 } as const;
 
 export const declineBody = z.object({
-  reason: z
-    .string({ error: messages.required })
-    .trim()
-    .min(1, messages.required)
-    .max(2000, messages.maxLength),
+  reason: text().trim().min(1, messages.required).max(2000, messages.maxLength),
 });
 
 /** Dutch texts of the signer API (the page shows its own translations by status). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { booleanField, emailField, requiredString } from './fields.ts';
+import { booleanField, emailField, integerField, requiredString, text } from './fields.ts';
 import { invitableRoles } from './permissions.ts';
 import { PAGE_SIZE } from './constants.ts';
 
@@ -15,28 +15,17 @@ export type InviteUserBody = z.infer<typeof inviteUserBody>;
 export const updateUserBody = z.object({
   name: requiredString().optional(),
   email: emailField().optional(),
-  role: z.string().optional(),
+  role: text().optional(),
   two_factor_auth: booleanField().optional(),
-  password: z.string().max(200).optional(),
+  password: text().max(200, messages.maxLength).optional(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 const orderable = ['id', 'name', 'email', 'created_at'] as const;
 export const listQuery = z.object({
-  page: z.coerce
-    .number({ error: messages.min })
-    .int()
-    .min(1, messages.min)
-    .max(100000, messages.max)
-    .default(1),
-  limit: z.coerce
-    .number({ error: messages.min })
-    .int()
-    .min(1, messages.min)
-    .max(100, messages.max)
-    .default(PAGE_SIZE),
-  order: z
-    .string()
+  page: integerField({ min: 1, max: 100000 }).default(1),
+  limit: integerField({ min: 1, max: 100 }).default(PAGE_SIZE),
+  order: text()
     .regex(new RegExp(`^(${orderable.join('|')}),(asc|desc)$`), messages.invalidInput)
     .default('id,desc'),
 });

@@ -1,16 +1,17 @@
-import { messages } from '@paraaf/contract';
+import { dutchIssueMessage, messages } from '@paraaf/contract';
 /** The part of a zod schema the forms use; keeps zod itself out of the web app's imports. */
 interface ParseSchema {
   safeParse(
     values: unknown,
+    params: { error: typeof dutchIssueMessage },
   ):
     | { success: true }
     | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 }
 
-/** Zod issues as Mantine form errors: the first message per dotted field path. */
+/** Zod issues as Mantine form errors: the first (Dutch) message per dotted field path. */
 export function zodErrors(schema: ParseSchema, values: unknown): Record<string, string> {
-  const result = schema.safeParse(values);
+  const result = schema.safeParse(values, { error: dutchIssueMessage });
   if (result.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {

@@ -4,12 +4,7 @@ import { authedCtx, type Deps } from '../../lib/context.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { loginAsUser } from './admin.service.ts';
 import { updateCompanyFeatures, updateCompanyFeaturesBody } from './company-features.ts';
-
-const idParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-  required: ['id'],
-} as const;
+import { idParams } from '../../lib/path-params.ts';
 
 export function adminRoutes(app: FastifyInstance, deps: Deps): void {
   app.post('/api/login-as-user', (request) =>

@@ -67,10 +67,10 @@ describe('PUT /api/admin/companies/{id}/features', () => {
     expect(await extraOf(id)).toEqual([]);
   });
 
-  it('answers 404 for an unknown company and 422 for an invalid id', async () => {
+  it('answers 404 for an unknown company and for an id that names no company', async () => {
     expect((await put(platformAdmin.token, 999999, { extra_features: [] })).statusCode).toBe(404);
     for (const id of ['abc', 0, -1, 99999999999]) {
-      expect((await put(platformAdmin.token, id, { extra_features: [] })).statusCode).toBe(422);
+      expect((await put(platformAdmin.token, id, { extra_features: [] })).statusCode).toBe(404);
     }
   });
 

@@ -7,12 +7,7 @@ import * as documentsService from './documents.service.ts';
 import { readUpload } from './multipart.ts';
 import { findReusableVariables } from './reusable-variables.ts';
 import { contentDisposition } from './file-names.ts';
-
-const idParam = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-  required: ['id'],
-} as const;
+import { idParams } from '../../lib/path-params.ts';
 
 export function documentsRoutes(app: FastifyInstance, deps: Deps): void {
   app.addHook('onClose', closePdfWorkers);
@@ -41,7 +36,7 @@ export function documentsRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.post<{ Params: { id: number } }>(
     '/api/sign-requests/:id/signables',
-    { schema: { params: idParam } },
+    { schema: { params: idParams } },
     async (request, reply) => {
       const ctx = authedCtx(deps, request, 'createSignable');
       const signable = await documentsService.createSignable(
@@ -55,7 +50,7 @@ export function documentsRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.get<{ Params: { id: number }; Querystring: { view?: string } }>(
     '/api/signables/:id/file',
-    { schema: { params: idParam } },
+    { schema: { params: idParams } },
     async (request, reply) => {
       const ctx = authedCtx(deps, request, 'getSignableFile');
       const file = await documentsService.getSignableFile(ctx, request.params.id);

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { booleanField, messages, signingMessages, type SignableDto } from '@paraaf/contract';
+import {
+  booleanField,
+  messages,
+  requiredString,
+  signingMessages,
+  type SignableDto,
+} from '@paraaf/contract';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { preparePdf } from '../../lib/pdf/prepare.ts';
@@ -17,8 +23,8 @@ const DRAFT = 1;
 const SIGNED = 5;
 
 const signableFields = z.object({
-  name: z.string().trim().min(1, messages.required).max(255, messages.maxLength),
-  filename: z.string().trim().min(1, messages.required).max(255, messages.maxLength),
+  name: requiredString(255),
+  filename: requiredString(255),
   type: z.literal('1', { error: messages.invalidInput }).optional(),
   settings: z
     .object(

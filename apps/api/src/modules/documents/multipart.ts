@@ -34,11 +34,11 @@ export async function readUpload(request: FastifyRequest, fileField = 'file'): P
     }
     if (code === 'FST_FILES_LIMIT') throw ValidationError.field(fileField, messages.max);
     if (typeof code === 'string' && code.startsWith('FST_')) {
-      throw ValidationError.field('_', messages.invalidInput);
+      throw new ValidationError({}, messages.invalidInput);
     }
     // A body that breaks off or is not valid multipart.
     if (error instanceof Error && !(error instanceof ValidationError)) {
-      throw ValidationError.field('_', messages.invalidInput);
+      throw new ValidationError({}, messages.invalidInput);
     }
     throw error;
   }

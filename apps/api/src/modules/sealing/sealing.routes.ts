@@ -15,12 +15,7 @@ import { sealIdentity, tsaIdentity } from './seal-identity.ts';
 import { certificateData, loadBundle, loadImages } from './sealing.repository.ts';
 import { SIGNED } from './seal-sign-request.ts';
 import { auditCertificateName, contentDisposition } from '../documents/file-names.ts';
-
-const idParam = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-  required: ['id'],
-} as const;
+import { idParams } from '../../lib/path-params.ts';
 
 /** A TimeStampReq is a few hundred bytes. */
 const TSA_QUERY_LIMIT = 16 * 1024;
@@ -75,7 +70,7 @@ export async function verifyDocument(
 export function sealingRoutes(app: FastifyInstance, deps: Deps): void {
   app.get<{ Params: { id: number } }>(
     '/api/sign-requests/:id/receipt/download',
-    { schema: { params: idParam } },
+    { schema: { params: idParams } },
     async (request, reply) => {
       const ctx = authedCtx(deps, request, 'getSignRequestReceipt');
       const pdf = await receiptPdf(ctx, request.params.id, request.log);

@@ -67,9 +67,10 @@ describe('GET /api/sign-requests/{id}', () => {
     expect((await get(undefined, full.request.id)).statusCode).toBe(401);
   });
 
-  it('refuses an id that is not a number with a 422', async () => {
-    expect((await get(admin.token, 'abc')).statusCode).toBe(422);
-    expect((await get(admin.token, '99999999999')).statusCode).toBe(422);
+  it('answers an id that names no row (not a number, past 2^31 - 1) with a 404', async () => {
+    for (const id of ['abc', '99999999999', '2147483648', 'Infinity', '1e309', '0x10', '-1']) {
+      expect((await get(admin.token, id)).statusCode, id).toBe(404);
+    }
   });
 
   it("is a 404 for another company's request and for an unknown id", async () => {

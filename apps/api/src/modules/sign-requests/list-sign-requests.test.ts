@@ -262,6 +262,32 @@ describe('GET /api/sign-requests', () => {
     expect(await idsOf([{ field: 'signables', operator: 'like', value: '_' }])).toEqual([ids.r2]);
   });
 
+  it("accepts the seed's `like %text%` form as well as a bare text", async () => {
+    const signer = (value: string) => idsOf([{ field: 'signers', operator: 'like', value }]);
+    const doc = (value: string) => idsOf([{ field: 'signables', operator: 'like', value }]);
+    // Seed 000 §7: `signers like %text%`, `signables like %text%` mean "contains".
+    expect(await signer('%Sanne%')).toEqual([ids.r2]);
+    expect(await signer(' %nne bak% ')).toEqual([ids.r2]);
+    expect(await signer('%jansen%')).toEqual([ids.r1, ids.r3]);
+    expect(await doc('%huurcontract%')).toEqual([ids.r1]);
+    // A % or _ inside the wrapped text is that character itself, not a wildcard.
+    expect(await doc('%100_%%')).toEqual([ids.r2]);
+    expect(await doc('%_%')).toEqual([ids.r2]);
+    expect(await doc('%0_%')).toEqual([ids.r2]);
+    expect(await doc('%1_0%')).toEqual([]);
+    expect(await signer('%s%e%')).toEqual([]);
+    // Only a wrapped text is unwrapped: a lone % or one at one end stays literal.
+    expect(await signer('%')).toEqual([]);
+    expect(await signer('%Sanne')).toEqual([]);
+    expect(await doc('100_%')).toEqual([ids.r2]);
+    // `%%` is the empty text: no filter at all.
+    const all = body(await list(admin.token, '?limit=100')).total;
+    const wrappedNothing = [{ field: 'signers', operator: 'like', value: '%%' }];
+    expect(body(await list(admin.token, withFilters(wrappedNothing, '&limit=100'))).total).toBe(
+      all,
+    );
+  });
+
   it('filters by the calendar day in Amsterdam', async () => {
     const day = (value: string) => [{ field: 'created_at', type: 'date', operator: 'eq', value }];
     expect(await idsOf(day('2025-03-11'))).toEqual([ids.r1, ids.r2]);

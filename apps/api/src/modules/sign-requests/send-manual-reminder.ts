@@ -62,7 +62,7 @@ export async function sendManualReminder(ctx: AuthedCtx, signerId: number): Prom
       if (!current || !REMINDABLE.includes(current.stateId)) {
         throw new ConflictError(signingMessages.stateConflict);
       }
-      throw ValidationError.field('_', signingMessages.reminderTooRecent);
+      throw new ValidationError({}, signingMessages.reminderTooRecent);
     }
     await recordSignerLink(tx, signerId, token, now);
     await insertSignerAction(tx, {

@@ -6,12 +6,7 @@ import { bearerToken } from '../auth/bearer-token.ts';
 import { withCheckedSession } from '../auth/session-guard.ts';
 import { listSignRequests, scopeOf } from './list-sign-requests.ts';
 import { getSignRequest } from './get-sign-request.ts';
-
-const idParam = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-  required: ['id'],
-} as const;
+import { idParams } from '../../lib/path-params.ts';
 
 /** Reading sign requests: the list (GET /api/sign-requests) and the detail. */
 export function signRequestsReadRoutes(app: FastifyInstance, deps: Deps): void {
@@ -34,7 +29,7 @@ export function signRequestsReadRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.get<{ Params: { id: number } }>(
     '/api/sign-requests/:id',
-    { schema: { params: idParam } },
+    { schema: { params: idParams } },
     (request) => getSignRequest(authedCtx(deps, request), request.params.id, bearerToken(request)),
   );
 }

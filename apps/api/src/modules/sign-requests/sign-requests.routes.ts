@@ -16,12 +16,8 @@ import { sendManualReminder } from './send-manual-reminder.ts';
 import { sendSignRequest } from './send-sign-request.ts';
 import { updateSigner } from './update-signer.ts';
 import { getVerifications } from './verifications.ts';
+import { idParams } from '../../lib/path-params.ts';
 
-const idParam = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-  required: ['id'],
-} as const;
 type IdParams = { Params: { id: number } };
 
 function bodyObject(body: unknown): Record<string, unknown> {
@@ -54,7 +50,7 @@ export function signRequestsRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.post<IdParams>(
     '/api/sign-requests/:id/signers',
-    { schema: { params: idParam } },
+    { schema: { params: idParams } },
     async (request, reply) => {
       const ctx = authedCtx(deps, request, 'createSigner');
       const raw = bodyObject(request.body);
@@ -65,17 +61,17 @@ export function signRequestsRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
-  app.post<IdParams>('/api/sign-requests/:id/ready', { schema: { params: idParam } }, (request) =>
+  app.post<IdParams>('/api/sign-requests/:id/ready', { schema: { params: idParams } }, (request) =>
     sendSignRequest(authedCtx(deps, request, 'createSignRequest'), request.params.id),
   );
 
-  app.post<IdParams>('/api/sign-requests/:id/cancel', { schema: { params: idParam } }, (request) =>
+  app.post<IdParams>('/api/sign-requests/:id/cancel', { schema: { params: idParams } }, (request) =>
     cancelSignRequest(authedCtx(deps, request, 'cancelSignRequest'), request.params.id),
   );
 
   app.put<IdParams>(
     '/api/sign-requests/:id/update-signer',
-    { schema: { params: idParam } },
+    { schema: { params: idParams } },
     (request) => {
       const ctx = authedCtx(deps, request, 'updateSigner');
       return updateSigner(ctx, request.params.id, parseInput(updateSignerBody, request.body));
@@ -85,14 +81,14 @@ export function signRequestsRoutes(app: FastifyInstance, deps: Deps): void {
   // Seed 000 §7: here the id is the signer's.
   app.put<IdParams>(
     '/api/sign-requests/:id/send-manual-reminder',
-    { schema: { params: idParam } },
+    { schema: { params: idParams } },
     (request) =>
       sendManualReminder(authedCtx(deps, request, 'sendSignerReminder'), request.params.id),
   );
 
   app.post<IdParams>(
     '/api/sign-requests/:id/viewer-user',
-    { schema: { params: idParam } },
+    { schema: { params: idParams } },
     (request) => {
       const ctx = authedCtx(deps, request, 'changeSignRequestViewerUser');
       const input = parseInput(viewerUserBody, request.body);
@@ -100,7 +96,7 @@ export function signRequestsRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
-  app.get<IdParams>('/api/signers/:id/verifications', { schema: { params: idParam } }, (request) =>
+  app.get<IdParams>('/api/signers/:id/verifications', { schema: { params: idParams } }, (request) =>
     getVerifications(authedCtx(deps, request, 'getVerifications'), request.params.id),
   );
 }

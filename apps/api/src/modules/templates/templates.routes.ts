@@ -5,12 +5,7 @@ import { parseInput } from '../../lib/validate.ts';
 import { contentDisposition } from '../documents/file-names.ts';
 import { readUpload } from '../documents/multipart.ts';
 import * as service from './templates.service.ts';
-
-const idParam = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-  required: ['id'],
-} as const;
+import { idParams } from '../../lib/path-params.ts';
 
 /** Templates (seed 001 'Templates management'): feature `templates` plus the permission. */
 export function templatesRoutes(app: FastifyInstance, deps: Deps): void {
@@ -36,7 +31,7 @@ export function templatesRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.get<{ Params: { id: number } }>(
     '/api/templates/:id',
-    { schema: { params: idParam } },
+    { schema: { params: idParams } },
     async (request) => {
       const ctx = authedCtx(deps, request, 'getTemplates');
       await service.assertTemplatesFeature(ctx);
@@ -46,7 +41,7 @@ export function templatesRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.put<{ Params: { id: number } }>(
     '/api/templates/:id',
-    { schema: { params: idParam } },
+    { schema: { params: idParams } },
     async (request) => {
       const ctx = authedCtx(deps, request, 'updateTemplate');
       await service.assertTemplatesFeature(ctx);
@@ -56,7 +51,7 @@ export function templatesRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.delete<{ Params: { id: number } }>(
     '/api/templates/:id',
-    { schema: { params: idParam } },
+    { schema: { params: idParams } },
     async (request, reply) => {
       const ctx = authedCtx(deps, request, 'deleteTemplate');
       await service.assertTemplatesFeature(ctx);
@@ -67,7 +62,7 @@ export function templatesRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.get<{ Params: { id: number } }>(
     '/api/templates/:id/file',
-    { schema: { params: idParam } },
+    { schema: { params: idParams } },
     async (request, reply) => {
       const ctx = authedCtx(deps, request, 'getTemplates');
       await service.assertTemplatesFeature(ctx);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  messages,
+  requiredString,
   TEMPLATE_SIGNERS,
   updateTemplateBody,
   type Paginated,
@@ -30,7 +30,7 @@ export async function assertTemplatesFeature(ctx: AuthedCtx): Promise<void> {
 }
 
 const templateName = z.object({
-  name: z.string().trim().min(1, messages.required).max(255, messages.maxLength),
+  name: requiredString(255),
 });
 
 async function loadTemplate(ctx: AuthedCtx, id: number) {

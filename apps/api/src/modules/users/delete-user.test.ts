@@ -36,9 +36,9 @@ describe('DELETE /api/users/{id}', () => {
     expect((await whoAmI(t, stranger.token)).statusCode).toBe(200);
   });
 
-  it('answers 404 for an unknown id and 422 for an id that is not a number', async () => {
+  it('answers 404 for an unknown id and for an id that names no row', async () => {
     expect((await remove(admin.token, 999999)).statusCode).toBe(404);
-    expect((await remove(admin.token, 'abc')).statusCode).toBe(422);
+    expect((await remove(admin.token, 'abc')).statusCode).toBe(404);
   });
 
   it('is forbidden for the viewer and user roles', async () => {

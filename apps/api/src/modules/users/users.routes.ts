@@ -3,12 +3,7 @@ import { inviteUserBody, listQuery, updateUserBody } from '@paraaf/contract';
 import { authedCtx, type Deps } from '../../lib/context.ts';
 import { parseInput } from '../../lib/validate.ts';
 import * as usersService from './users.service.ts';
-
-const idParam = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-  required: ['id'],
-} as const;
+import { idParams } from '../../lib/path-params.ts';
 
 export function usersRoutes(app: FastifyInstance, deps: Deps): void {
   app.get('/api/user', (request) => usersService.currentUser(authedCtx(deps, request)));
@@ -31,7 +26,7 @@ export function usersRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.put<{ Params: { id: number } }>(
     '/api/users/:id',
-    { schema: { params: idParam } },
+    { schema: { params: idParams } },
     (request) =>
       usersService.updateUser(
         authedCtx(deps, request),
@@ -42,7 +37,7 @@ export function usersRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.delete<{ Params: { id: number } }>(
     '/api/users/:id',
-    { schema: { params: idParam } },
+    { schema: { params: idParams } },
     async (request, reply) => {
       await usersService.deleteUser(authedCtx(deps, request, 'deleteUser'), request.params.id);
       return reply.code(204).send();

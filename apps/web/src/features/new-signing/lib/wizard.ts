@@ -279,7 +279,7 @@ export function canAddSigner(index: number, count: number, maxSigners: number): 
   return index === 0 && count < maxSigners;
 }
 
-const toNumber = (v: number | string) => (v === '' ? undefined : Number(v));
+const toNumber = (v: number | string) => (v === '' ? v : Number(v));
 
 /** POST /api/sign-requests/{id}/signers body; phone and iDIN services only with their method. */
 export function buildSignerBody(
