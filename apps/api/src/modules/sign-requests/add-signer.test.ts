@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, signingMessages, type SignerDto } from '@paraaf/contract';
+import { inputMessages, messages, signingMessages, type SignerDto } from '@paraaf/contract';
 import { companies, signers, signRequests } from '../../db/schema/index.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import {
@@ -181,5 +181,66 @@ describe('POST /api/sign-requests/{id}/signers', () => {
     expect(res.statusCode).toBe(201);
     const [row] = await t.db.select().from(signRequests).where(eq(signRequests.id, draft.id));
     expect(row!.emailTemplates.en).toEqual(override);
+  });
+
+  it('accepts the shapes the seed names: verifications as type and text, idinServices, sign_request_to_signer', async () => {
+    const admin = await registerCompany(t);
+    const companyId = admin.user.company.id;
+    await t.db
+      .update(companies)
+      .set({ extraFeatures: ['idin_verification'] })
+      .where(eq(companies.id, companyId));
+    const draft = await emptyDraft(companyId);
+    const invitation = { subject: 'Bitte unterschreiben', template: '<p>[[link]]</p>' };
+    const res = await add(
+      admin.token,
+      draft.id,
+      body({
+        locale: 'de',
+        // As the detail answers them (seed 000 §3): objects of type and text.
+        verifications: [{ type: 1, text: 'Email' }, { type: '4', text: 'iDIN' }, 5],
+        idinServices: ['name', 'telephone'],
+        email_templates: { de: { sign_request_to_signer: invitation } },
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const signer = res.json<SignerDto>();
+    expect(signer.verifications.map((v) => v.type)).toEqual([1, 4, 5]);
+    // Honoured, not dropped for the defaults.
+    expect(signer.idinServices).toEqual(['name', 'telephone']);
+    const [row] = await t.db.select().from(signRequests).where(eq(signRequests.id, draft.id));
+    expect(row!.emailTemplates.de).toEqual(invitation);
+    // A detail's signer sent back as it came: its verifications and idinServices are accepted.
+    const again = await add(
+      admin.token,
+      draft.id,
+      body({ verifications: signer.verifications, idinServices: signer.idinServices }),
+    );
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json<SignerDto>().idinServices).toEqual(['name', 'telephone']);
+  });
+
+  it('names each wrong item of a list on its own path, in Dutch', async () => {
+    const admin = await registerCompany(t);
+    const draft = await emptyDraft(admin.user.company.id);
+    const res = await add(
+      admin.token,
+      draft.id,
+      body({
+        verifications: [1, { type: 9 }, { type: 'x' }, [1]],
+        idinServices: ['name', 'shoe_size'],
+        email_templates: { nl: { sign_request_to_signer: { subject: '' } }, xx: {} },
+      }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(errorsOf(res)).toEqual({
+      'verifications.1': [signingMessages.verificationUnknown],
+      'verifications.2': [signingMessages.verificationUnknown],
+      'verifications.3': [signingMessages.verificationUnknown],
+      'idinServices.1': [inputMessages.choice],
+      'email_templates.nl.sign_request_to_signer.subject': [messages.required],
+      'email_templates.nl.sign_request_to_signer.template': [messages.required],
+      'email_templates.xx': [inputMessages.invalid],
+    });
   });
 });
