@@ -344,7 +344,9 @@ describe('every route, walked with wrong input', () => {
     }
   }, 600_000);
 
-  /** Routes that read no body, or a multipart or urlencoded one (walked by the tests above). */
+  /**
+   * Routes that read no body, or a multipart, urlencoded or DER one (walked by the tests above).
+   */
   const withoutJsonBody = new Set([
     'POST /api/auth/logout',
     'POST /api/company',
@@ -362,6 +364,7 @@ describe('every route, walked with wrong input', () => {
     'POST /api/signing/:token/verifications/idin',
     'POST /api/signing/:token/approve',
     'POST /api/identity/simulator',
+    'POST /api/tsa',
   ]);
 
   /** A body each JSON route accepts (or refuses only for its state): the start of each mutation. */

@@ -46,7 +46,7 @@ export const inputMessages = {
   choice: 'Kies een van de mogelijke waarden',
   tooShort: 'De waarde in dit veld is te kort',
   nul: 'Dit veld bevat een teken dat niet is toegestaan',
-  unknownField: 'Dit veld is onbekend',
+  unknownField: 'Dit veld bevat een onbekend onderdeel',
   id: 'Dit veld dient te verwijzen naar een bestaand item',
   body: 'Stuur de velden als één JSON-object',
 } as const;
