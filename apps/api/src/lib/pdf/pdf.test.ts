@@ -411,13 +411,16 @@ describe('WorkerPool', () => {
     const pool = new WorkerPool(
       workerFile(
         'greedy.mjs',
-        `parentPort.on('message', () => { const a = []; for (;;) a.push({ n: Math.random(), s: 'x'.repeat(64) + Math.random() }); });`,
+        `parentPort.on('message', (m) => { if (m !== 'go') return parentPort.postMessage(m * 2); const a = []; for (;;) a.push({ n: Math.random(), s: 'x'.repeat(64) + Math.random() }); });`,
       ),
       { maxWorkers: 1, maxIdle: 1, timeoutMs: 60_000, resourceLimits: limits },
     );
+    expect(await pool.run(1)).toBe(2);
     const error = await pool.run('go').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WorkerTaskError);
     expect((error as WorkerTaskError).reason).toBe('crash');
+    // The dead worker is replaced: the next task runs.
+    expect(await pool.run(21)).toBe(42);
     await pool.close();
   });
 });
