@@ -29,6 +29,7 @@ const ROUNDS = Number(process.env.BENCH_SIGNING_ROUNDS ?? 3);
 const LEVELS = [1, 4, 16];
 let addresses = 0;
 let companies = 0;
+let flowSeq = 0;
 
 /** The jobs' queue wait and work per queue (pg-boss's table), for jobs created in a window [$1, $2]. */
 const JOB_TIMES = `SELECT name, count(*)::int AS jobs,
@@ -91,7 +92,7 @@ async function runSetup(label, setup, smtp, pdf) {
         const done = [];
         try {
           for (let round = 0; round < ROUNDS; round++) {
-            const n = addresses * 1000 + round;
+            const n = flowSeq++;
             done.push(
               await runSigningFlow({
                 client,
