@@ -34,6 +34,31 @@ const SEALABLE_STATES = [SEALING, FAILED];
 const AUDIT_SIGNED_SHA = 15;
 const AUDIT_ORIGINAL_SHA = 16;
 
+/** Seed 000 §4: 'Ongeldig' and 'Bestand ongeldig', final (no retry can mend them). */
+export const INVALID = 50;
+export const INVALID_FILE = 51;
+
+/** What the sender sees on a request the worker found invalid. */
+export const INVALID_REASONS = {
+  [INVALID]:
+    'De handtekening of paraaf van een ondertekenaar is niet meer beschikbaar; de documenten kunnen niet verzegeld worden.',
+  [INVALID_FILE]:
+    'Een document van deze ondertekening is niet meer leesbaar of is gewijzigd; het kan niet verzegeld worden.',
+} as const;
+
+/**
+ * Input that no retry can mend: a stored document gone or no longer the bytes accepted at upload
+ * (51), or evidence a signer gave (a drawn signature or initials) gone from storage (50).
+ */
+export class InvalidSealInputError extends Error {
+  constructor(
+    readonly stateId: typeof INVALID | typeof INVALID_FILE,
+    readonly signableId: number | null = null,
+  ) {
+    super(`sign request input invalid (${stateId})`);
+  }
+}
+
 /** What the sender sees on a failed request (never internals). */
 export const SEAL_FAILURE_REASON =
   'Het verzegelen van de documenten is mislukt. We proberen het automatisch opnieuw.';
@@ -72,6 +97,11 @@ export const sealSignRequestJob: JobDefinition<typeof schema, SealDeps> = {
     try {
       await sealSignRequest(deps, signRequestId);
     } catch (error) {
+      if (error instanceof InvalidSealInputError) {
+        deps.log.warn({ signRequestId, stateId: error.stateId }, 'sign request input invalid');
+        await markInvalid(deps.db, signRequestId, error);
+        return;
+      }
       if (error instanceof TimestampUnavailableError) {
         deps.log.warn({ signRequestId, reason: error.reason }, 'sealing waits for a timestamp');
         throw error;
@@ -130,11 +160,12 @@ export async function sealSignRequest(deps: SealDeps, signRequestId: number): Pr
   if (pending.length > 0) {
     const identity = await sealIdentity(deps.config, deps.db);
     const images = await loadImages(deps.storage, bundle);
+    assertEvidencePresent(bundle, images);
     const certificate = certificateData(bundle, images, deps.config.appUrl);
     const signers = planSigners(bundle, images);
     const completedAt = completionDate(bundle);
     for (const signable of pending) {
-      const original = await deps.storage.get(signable.storageKey);
+      const original = await readOriginal(deps.storage, signable);
       const sealed = await sealPdf({
         original,
         items: stampPlan(signable, signers, completedAt),
@@ -152,6 +183,62 @@ export async function sealSignRequest(deps: SealDeps, signRequestId: number): Pr
     }
   }
   await complete(deps, signRequestId);
+}
+
+/**
+ * The stored original, exactly the bytes accepted at upload (their SHA-256 was recorded then, and
+ * the upload parsed them); gone or changed, the document is invalid (51).
+ */
+async function readOriginal(storage: Storage, signable: SignableRow): Promise<Buffer> {
+  let bytes: Buffer;
+  try {
+    bytes = await storage.get(signable.storageKey);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT')
+      throw new InvalidSealInputError(INVALID_FILE, signable.id);
+    throw error; // the storage itself failing is for a retry
+  }
+  if (createHash('sha256').update(bytes).digest('hex') !== signable.sha256)
+    throw new InvalidSealInputError(INVALID_FILE, signable.id);
+  return bytes;
+}
+
+/** A drawn signature or initials a signer gave must still be there to be stamped (else 50). */
+function assertEvidencePresent(bundle: SealBundle, images: Map<string, Buffer>): void {
+  for (const signer of bundle.signers) {
+    const evidence = bundle.evidence.get(signer.id);
+    if (
+      (evidence?.signatureKey && !images.has(`signature:${signer.id}`)) ||
+      (evidence?.paraphKey && !images.has(`paraph:${signer.id}`))
+    )
+      throw new InvalidSealInputError(INVALID);
+  }
+}
+
+/** 60/9 → 50/51 with the reason; the document found invalid gets 51 too. */
+async function markInvalid(
+  db: Db,
+  signRequestId: number,
+  error: InvalidSealInputError,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const moved = await tx
+      .update(signRequests)
+      .set({
+        stateId: error.stateId,
+        failureReason: INVALID_REASONS[error.stateId],
+        updatedAt: new Date(),
+      })
+      .where(
+        and(eq(signRequests.id, signRequestId), inArray(signRequests.stateId, SEALABLE_STATES)),
+      )
+      .returning({ id: signRequests.id });
+    if (moved.length && error.signableId !== null)
+      await tx
+        .update(signables)
+        .set({ stateId: INVALID_FILE })
+        .where(and(eq(signables.id, error.signableId), eq(signables.signRequestId, signRequestId)));
+  });
 }
 
 /**
