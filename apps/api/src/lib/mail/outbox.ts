@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { eq, and, inArray, isNull } from 'drizzle-orm';
+import { eq, and, isNull } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Tx } from '../../db/client.ts';
-import { mails, signers, type MailAttachment } from '../../db/schema/index.ts';
+import { mails, type MailAttachment } from '../../db/schema/index.ts';
 import type { JobDefinition, Queue } from '../../jobs/queue.ts';
 import type { MailContent } from './layout.ts';
 import type { Storage } from '../storage/storage.ts';
+import { markSignerUnreachable } from '../../modules/sign-requests/notification-failed.ts';
 
 export interface MailDeps {
   db: Db;
@@ -128,8 +129,8 @@ function isPermanentFailure(error: unknown, to: string): boolean {
 
 /**
  * The server refused the recipient: the mail is marked failed (its body, which may hold a link
- * token, is dropped) and a signer it was meant for gets state 40 'Kan geen melding versturen',
- * so the sender sees it and can correct the address.
+ * token, is dropped) and a signer it was meant for gets state 40 'Kan geen melding versturen'
+ * (its request too once no signer can act), so the sender sees it and can correct the address.
  */
 async function markUndeliverable(db: Db, mailId: number, signerId: number | null): Promise<void> {
   await db.transaction(async (tx) => {
@@ -137,12 +138,7 @@ async function markUndeliverable(db: Db, mailId: number, signerId: number | null
       .update(mails)
       .set({ failedAt: new Date(), error: 'recipient rejected', html: null, text: null })
       .where(eq(mails.id, mailId));
-    if (signerId !== null) {
-      await tx
-        .update(signers)
-        .set({ stateId: 40, updatedAt: new Date() })
-        .where(and(eq(signers.id, signerId), inArray(signers.stateId, [1, 3])));
-    }
+    if (signerId !== null) await markSignerUnreachable(tx, signerId, new Date());
   });
 }
 

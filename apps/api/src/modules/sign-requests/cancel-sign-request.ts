@@ -3,6 +3,7 @@ import { signingMessages } from '@paraaf/contract';
 import { signers, signRequests } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { WAITING_SIGNER_STATES } from './expire-sign-request.ts';
 import { queueCancellationMail } from './signer-mails.ts';
 import { findSignRequest, listSigners } from './sign-requests.repository.ts';
 
@@ -19,7 +20,8 @@ export async function cancelSignRequest(ctx: AuthedCtx, id: number): Promise<{ i
         and(
           eq(signRequests.id, id),
           eq(signRequests.companyId, companyId),
-          eq(signRequests.stateId, 3),
+          // In progress, or stuck on undeliverable mail (40).
+          inArray(signRequests.stateId, [3, 40]),
         ),
       )
       .returning();
@@ -27,7 +29,7 @@ export async function cancelSignRequest(ctx: AuthedCtx, id: number): Promise<{ i
     await tx
       .update(signers)
       .set({ stateId: 8, updatedAt: now })
-      .where(and(eq(signers.signRequestId, id), inArray(signers.stateId, [1, 3, 6])));
+      .where(and(eq(signers.signRequestId, id), inArray(signers.stateId, WAITING_SIGNER_STATES)));
     // Everyone who was told about the request hears it ended; signers of a sequential request
     // who were never invited, and addresses that bounced, get nothing.
     for (const signer of await listSigners(tx, id)) {

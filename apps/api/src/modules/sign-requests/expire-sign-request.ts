@@ -6,9 +6,12 @@ import type { SignRequestRow } from './sign-requests.repository.ts';
 /** Signer states that still wait for the signer: created, invited, verified, no reminders left. */
 export const WAITING_SIGNER_STATES = [1, 2, 3, 6];
 
+/** In progress, or stuck on undeliverable mail (40): both expire on their date. */
+export const EXPIRING_REQUEST_STATES = [3, 40];
+
 /**
  * The one way a request expires, used by the sweep and lazily when a signer's link is opened:
- * a request in progress (3) whose expiry has passed moves to 7 with one conditional UPDATE, and
+ * a request in progress (3, or 40) whose expiry has passed moves to 7 with one conditional UPDATE, and
  * its waiting signers move to 7 with it. Returns the expired row, or null when it was not due or
  * another process got there first. The initiator's mail follows from the sweep
  * (sign_requests.expired_notified_at still null), whichever path expired it.
@@ -25,7 +28,7 @@ export async function expireSignRequest(
       .where(
         and(
           eq(signRequests.id, requestId),
-          eq(signRequests.stateId, 3),
+          inArray(signRequests.stateId, EXPIRING_REQUEST_STATES),
           lte(signRequests.expiresAt, now),
         ),
       )

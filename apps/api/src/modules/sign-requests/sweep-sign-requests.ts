@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
@@ -10,7 +10,7 @@ import { queueMail } from '../../lib/mail/outbox.ts';
 import { formatDateTime, renderSignerMail } from '../../lib/mail/signer-mails.ts';
 import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
 import { requeueUnsealed } from '../sealing/seal-sign-request.ts';
-import { expireSignRequest } from './expire-sign-request.ts';
+import { EXPIRING_REQUEST_STATES, expireSignRequest } from './expire-sign-request.ts';
 import { foldListCounters, purgeListCache } from './sign-requests.list.repository.ts';
 import { queueSignerLinkMail } from './signer-mails.ts';
 import { findDepartment, type SignRequestRow } from './sign-requests.repository.ts';
@@ -67,7 +67,7 @@ export async function sweepSignRequests(deps: Deps, now: Date): Promise<SweepRes
       .from(signRequests)
       .where(
         and(
-          eq(signRequests.stateId, 3),
+          inArray(signRequests.stateId, EXPIRING_REQUEST_STATES),
           lte(signRequests.expiresAt, now),
           gt(signRequests.id, after),
         ),

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { signingMessages, type SignerDto, type updateSignerBody } from '@paraaf/contract';
 import type { z } from 'zod';
-import { signers } from '../../db/schema/index.ts';
+import { signers, signRequests } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { toSignerDto, type SignerRow } from './signer-dto.ts';
@@ -12,11 +12,14 @@ import {
   lockSignRequest,
 } from './sign-requests.repository.ts';
 import { retireSignerLinks } from '../signing/signer-links.ts';
+import { NOTIFICATION_FAILED } from './notification-failed.ts';
 
 type Input = z.output<typeof updateSignerBody>;
 
 /** Signer states in which the sender may still correct a signer (40: the address bounced). */
 const EDITABLE_SIGNER_STATES = [1, 3, 40];
+/** Request states in which signers may be corrected (40: no signer could be reached). */
+const EDITABLE_REQUEST_STATES = [1, 3, NOTIFICATION_FAILED];
 
 function sameSet(a: number[], b: number[]): boolean {
   const x = new Set(a);
@@ -59,7 +62,10 @@ export async function updateSigner(
     if (!request) throw new NotFoundError();
     const signer = await findCompanySigner(tx, companyId, input.signer_id);
     if (!signer || signer.signRequestId !== request.id) throw new NotFoundError();
-    if (![1, 3].includes(request.stateId) || !EDITABLE_SIGNER_STATES.includes(signer.stateId)) {
+    if (
+      !EDITABLE_REQUEST_STATES.includes(request.stateId) ||
+      !EDITABLE_SIGNER_STATES.includes(signer.stateId)
+    ) {
       throw new ConflictError(signingMessages.stateConflict);
     }
     // The credits were charged for the methods chosen at sending; they are fixed from then on.
@@ -86,6 +92,13 @@ export async function updateSigner(
       .where(and(eq(signers.id, signer.id), inArray(signers.stateId, EDITABLE_SIGNER_STATES)))
       .returning();
     if (!row) throw new ConflictError(signingMessages.stateConflict);
+    // A signer reachable again puts a request that no one could act on back in progress.
+    if (request.stateId === NOTIFICATION_FAILED && row.stateId === 3) {
+      await tx
+        .update(signRequests)
+        .set({ stateId: 3, updatedAt: now })
+        .where(and(eq(signRequests.id, request.id), eq(signRequests.stateId, NOTIFICATION_FAILED)));
+    }
     if (emailChanged) await retireSignerLinks(tx, signer.id, now);
     await insertSignerAction(tx, {
       signerId: signer.id,
