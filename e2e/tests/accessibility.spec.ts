@@ -30,6 +30,8 @@ import {
 const shots = '/tmp/a11y-shots/';
 mkdirSync(shots, { recursive: true });
 const password = 'Eerste-wachtwoord-1';
+const desktop = { width: 1280, height: 900 };
+const phone = { width: 390, height: 844 };
 
 const test = base.extend<object, { server: RunningServer }>({
   server: [
@@ -247,6 +249,11 @@ test('sender screens: list, filters, wizard and marker editor, detail and its mo
   await expectAccessible(page, 'list, date filter open');
   await page.keyboard.press('Escape');
   await page.screenshot({ path: `${shots}list.png` });
+  // A phone shows the list as cards.
+  await page.setViewportSize(phone);
+  await expectAccessible(page, 'list with rows, phone');
+  await page.screenshot({ path: `${shots}list-phone.png` });
+  await page.setViewportSize(desktop);
 
   // The wizard, step by step.
   await page.goto('/nieuwe-ondertekening');
@@ -387,6 +394,12 @@ test('the signer page at every step, in Dutch, English, German and French', asyn
     const firstPage = page.getByRole('group', { name: t('page.pageOf', { page: 1, count: 2 }) });
     await expect(firstPage.locator('canvas')).toBeVisible();
 
+    if (locale === 'nl') {
+      await page.setViewportSize(phone);
+      await expectAccessible(page, `signer ${locale}: phone`);
+      await page.screenshot({ path: `${shots}signer-phone.png` });
+      await page.setViewportSize(desktop);
+    }
     const steps = [t('step.email'), t('step.sms'), t('step.signature'), t('step.fields')];
     for (const step of steps) {
       await expect(stepTitle(page)).toHaveText(step);
