@@ -160,7 +160,7 @@ export async function benchSealing() {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 5);
   const start = performance.now();
-  const sealed = await sealPdf(input());
+  const { pdf: sealed } = await sealPdf(input());
   const ms = performance.now() - start;
   clearInterval(timer);
   tsa.close();

@@ -320,7 +320,8 @@ export interface SignableDto {
   config: { variables: unknown[]; fields: unknown[] };
   signed_at: string | null;
   file_deleted_at: string | null;
-  signed_signable: { size: number; sha256: string } | null;
+  /** The sealed file; pages counts its audit certificate too (null: sealed before it was kept). */
+  signed_signable: { size: number; sha256: string; pages: number | null } | null;
   /** The document to preview (`view=true`) and to download, with the caller's token in the query. */
   src?: string;
   file?: string;

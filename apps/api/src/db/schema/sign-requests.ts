@@ -182,6 +182,8 @@ export const signables = pgTable(
     signedStorageKey: text('signed_storage_key'),
     signedSha256: text('signed_sha256'),
     signedSize: integer('signed_size'),
+    /** Pages of the sealed file: the document's and its audit certificate's. */
+    signedPageCount: integer('signed_page_count'),
     signedAt: timestamp('signed_at', { withTimezone: true }),
     fileDeletedAt: timestamp('file_deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -26,10 +26,12 @@ export interface SealInput {
  * Stamping happens before signing: pdf-lib rewrites the file, which would break a signature.
  * The PDF's form (if any) is filled in and flattened first, so the stamps lie on top of it.
  */
-export async function sealPdf(input: SealInput): Promise<Buffer> {
+export async function sealPdf(input: SealInput): Promise<{ pdf: Buffer; pageCount: number }> {
   const doc = await loadPdf(input.original);
   await fillAndFlatten(doc, input.formValues ?? new Map<string, string | null>());
   await stampPdf(doc, input.items, input.images);
   await appendAuditCertificate(doc, input.certificate);
-  return signPdfDocument(doc, input.identity, input.sign);
+  // The sealed file's own page count (the document and its audit certificate), for the screens.
+  const pageCount = doc.getPageCount();
+  return { pdf: await signPdfDocument(doc, input.identity, input.sign), pageCount };
 }

@@ -19,7 +19,7 @@ export function toSignableDto(row: SignableRow): SignableDto {
     file_deleted_at: row.fileDeletedAt?.toISOString() ?? null,
     signed_signable:
       row.signedStorageKey && row.signedSha256
-        ? { size: row.signedSize ?? 0, sha256: row.signedSha256 }
+        ? { size: row.signedSize ?? 0, sha256: row.signedSha256, pages: row.signedPageCount }
         : null,
   };
 }

@@ -279,7 +279,11 @@ function planSigners(bundle: SealBundle, images: Map<string, Buffer>): PlanSigne
 }
 
 /** Stores the sealed file under a new key; the row takes it only if it has none yet. */
-async function recordSealed(deps: SealDeps, signable: SignableRow, sealed: Buffer): Promise<void> {
+async function recordSealed(
+  deps: SealDeps,
+  signable: SignableRow,
+  { pdf: sealed, pageCount }: { pdf: Buffer; pageCount: number },
+): Promise<void> {
   const key = newStorageKey(`companies/${signable.companyId}/signed`);
   await deps.storage.put(key, sealed);
   const updated = await deps.db
@@ -288,6 +292,7 @@ async function recordSealed(deps: SealDeps, signable: SignableRow, sealed: Buffe
       signedStorageKey: key,
       signedSha256: createHash('sha256').update(sealed).digest('hex'),
       signedSize: sealed.length,
+      signedPageCount: pageCount,
       signedAt: new Date(),
     })
     .where(and(eq(signables.id, signable.id), isNull(signables.signedStorageKey)))

@@ -384,7 +384,14 @@ describe('sealing', () => {
     expect(queue.jobs).toHaveLength(3); // two signers and the initiator, once each
     // The files the rows point at are the ones whose hashes are stored; no orphan stays.
     for (const d of docs) {
-      expect(sha256(await storage.get(d.signedStorageKey!))).toBe(d.signedSha256);
+      const sealed = await storage.get(d.signedStorageKey!);
+      expect(sha256(sealed)).toBe(d.signedSha256);
+      // The sealed file's own page count (document + audit certificate), as poppler reads it.
+      const pages = Number(
+        /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', ['-'], { input: sealed }).toString())![1],
+      );
+      expect(d.signedPageCount).toBe(pages);
+      expect(pages).toBeGreaterThan(d.pageCount);
     }
     const dir = path.join(dataDir, 'files', 'companies', String(companyId), 'signed');
     const onDisk = fs.readdirSync(dir);

@@ -42,7 +42,7 @@ export function toSignableDto(d: SignableRow): SignableDto {
     file_deleted_at: iso(d.fileDeletedAt),
     signed_signable:
       d.signedSha256 && d.signedSize !== null
-        ? { size: d.signedSize, sha256: d.signedSha256 }
+        ? { size: d.signedSize, sha256: d.signedSha256, pages: d.signedPageCount }
         : null,
   };
 }

@@ -304,7 +304,10 @@ function Detail({
                   )}
                 </Group>
                 <Text size="sm" c="dimmed">
-                  {texts.pages(signable.options.pages)} ·{' '}
+                  {texts.pages(
+                    (signedDocuments && signable.signed_signable?.pages) || signable.options.pages,
+                  )}{' '}
+                  ·{' '}
                   {formatBytes(
                     signedDocuments && signable.signed_signable
                       ? signable.signed_signable.size

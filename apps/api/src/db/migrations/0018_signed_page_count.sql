@@ -1,0 +1,1 @@
+ALTER TABLE "signables" ADD COLUMN "signed_page_count" integer;
