@@ -1,5 +1,18 @@
 import { messages, signingMessages } from '@paraaf/contract';
 
+/** Signer fields as the footer names them when they are invalid. */
+const signerFieldLabels: Record<string, string> = {
+  firstname: 'voornaam',
+  lastname: 'achternaam',
+  email: 'e-mailadres',
+  locale: 'taal',
+  verifications: 'verificatie',
+  phone: 'mobiel nummer',
+  idin_services: 'iDIN gegevens',
+  reminder_after: 'herinnering na (dagen)',
+  max_reminders: 'maximaal aantal herinneringen',
+};
+
 /** Every Dutch text of the new-signing wizard (seed 000 §2, §5, §8), in one place. */
 export const texts = {
   title: 'Nieuwe ondertekening',
@@ -50,6 +63,26 @@ export const texts = {
       'Staat vast aan: een document bevat invoervelden of formuliervelden voor de eerste ondertekenaar.',
     fixErrors: 'Vul de gegevens van alle ondertekenaars volledig en correct in.',
   },
+  /** What the footer says is missing on a signer card ("Ondertekenaar 2: vul de achternaam in"). */
+  signerProblems: {
+    empty: {
+      firstname: 'de voornaam',
+      lastname: 'de achternaam',
+      email: 'het e-mailadres',
+      phone: 'het mobiele nummer',
+      reminder_after: 'na hoeveel dagen de herinnering gaat',
+      max_reminders: 'het maximaal aantal herinneringen',
+    } as Record<string, string>,
+    /** Empty choices, each its own part. */
+    choose: {
+      verifications: 'kies minstens één verificatie',
+      idin_services: 'kies welke iDIN gegevens de bank deelt',
+    } as Record<string, string>,
+    /** 'vul de voornaam, de achternaam en het e-mailadres in' */
+    fillIn: (fields: string[]) =>
+      `vul ${fields.length > 1 ? `${fields.slice(0, -1).join(', ')} en ${fields.at(-1)!}` : fields[0]!} in`,
+    invalid: (field: string, message: string) => `${signerFieldLabels[field] ?? field}: ${message}`,
+  },
   verificationLabels: {
     1: 'Email',
     2: 'SMS',
@@ -96,7 +129,15 @@ export const texts = {
     subject: 'Onderwerp',
     message: 'Bericht',
     messageDescription:
-      'Gebruik [[link]] voor de link naar de documenten en [[content]] voor de inhoud van de e-mail.',
+      'Mergevelden worden per ondertekenaar ingevuld. Klik op een veld om het op de plek van de cursor in te voegen; met [[link]] bepaal je waar de knop naar de documenten komt.',
+    mergeFields: 'Mergevelden',
+    mergeFieldLabels: {
+      link: 'Knop naar de documenten',
+      firstname: 'Voornaam van de ondertekenaar',
+      lastname: 'Achternaam van de ondertekenaar',
+      company: 'Naam van je bedrijf',
+    },
+    insertMergeField: (label: string) => `${label} invoegen`,
     sendToInitiator: 'Ondertekende documenten naar mij sturen',
     emails: 'Ondertekende documenten ook sturen naar',
     emailsDescription: 'E-mailadressen, bevestig elk adres met Enter',

@@ -4,8 +4,18 @@ import type { PaymentPlan } from '@paraaf/contract';
 import { planPrices } from '../lib/wizard';
 import { texts } from '../texts';
 
-/** The extra fees of the current plan (seed 000 §2): SMS and iDIN per use. */
-export function PlanPrices({ plan }: { plan: PaymentPlan | undefined }) {
+/**
+ * The extra fees of the current plan (seed 000 §2): SMS and iDIN per use. A price shows only
+ * where its method can be chosen: iDIN with the company feature idin_verification (SMS needs
+ * no feature; every company may choose it).
+ */
+export function PlanPrices({
+  plan,
+  idinEnabled,
+}: {
+  plan: PaymentPlan | undefined;
+  idinEnabled: boolean;
+}) {
   const prices = planPrices(plan);
   return (
     <Paper withBorder radius="md" px="md" py="xs" bg="var(--mantine-color-gray-0)">
@@ -20,9 +30,11 @@ export function PlanPrices({ plan }: { plan: PaymentPlan | undefined }) {
         <Text size="sm">
           {texts.prices.sms}: {prices.sms}
         </Text>
-        <Text size="sm">
-          {texts.prices.idin}: {prices.idin}
-        </Text>
+        {idinEnabled && (
+          <Text size="sm">
+            {texts.prices.idin}: {prices.idin}
+          </Text>
+        )}
       </Group>
     </Paper>
   );

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import {
   Checkbox,
   Grid,
@@ -21,6 +22,7 @@ import {
   type WizardValues,
 } from '../lib/wizard';
 import { texts } from '../texts';
+import { MergeFieldButtons } from './merge-field-buttons';
 
 interface Props {
   form: UseFormReturnType<WizardValues>;
@@ -35,6 +37,7 @@ interface Props {
 /** Step 3: expiry, sender, the message to the signers and what happens with the result. */
 export function SettingsStep({ form, ctx, departments, users, templates, localeNames }: Props) {
   const values = form.getValues();
+  const messageRef = useRef<HTMLTextAreaElement>(null);
   const customFields = values.settings.custom_fields;
   const templateChoices = signerLocales(values.signers)
     .map((locale) => ({
@@ -88,7 +91,13 @@ export function SettingsStep({ form, ctx, departments, users, templates, localeN
             autosize
             minRows={6}
             maxRows={16}
+            ref={messageRef}
             {...form.getInputProps('settings.message')}
+          />
+          <MergeFieldButtons
+            target={messageRef}
+            value={values.settings.message}
+            onChange={(message) => form.setFieldValue('settings.message', message)}
           />
           {templateChoices.map(({ locale, options }) => (
             <NativeSelect

@@ -16,6 +16,7 @@ import {
   signersWithoutSignatureField,
   estimatedCredits,
   initialMessage,
+  insertMergeField,
   isAllowedFile,
   isDocumentsStepValid,
   isSignerFilled,
@@ -25,6 +26,7 @@ import {
   sendHints,
   settingsErrors,
   signerErrors,
+  signerProblems,
   signersStepErrors,
   signerTemplates,
   type DocumentItem,
@@ -222,6 +224,60 @@ describe('step 1 (signers)', () => {
   it('puts errors on the signer’s own fields', () => {
     const errors = signersStepErrors(values({ signers: [signer(), signer({ email: '' })] }), ctx);
     expect(errors).toEqual({ 'signers.1.email': messages.required });
+  });
+});
+
+describe('what the footer says is wrong with the signers', () => {
+  it('names the card and the empty fields of a signer just added', () => {
+    expect(signerProblems(values({ signers: [signer(), newSigner()] }), ctx)).toEqual([
+      'Ondertekenaar 2: vul de voornaam, de achternaam en het e-mailadres in',
+    ]);
+    expect(signerProblems(values({ signers: [signer(), signer({ lastname: ' ' })] }), ctx)).toEqual(
+      ['Ondertekenaar 2: vul de achternaam in'],
+    );
+  });
+
+  it('names every kind of missing or invalid field', () => {
+    const wrong = signer({
+      email: 'anna@',
+      verifications: ['2', '4'],
+      phone: '',
+      reminder_after: 40,
+      max_reminders: '',
+    });
+    const [line, ...rest] = signerProblems(values({ signers: [wrong] }), ctx);
+    expect(rest).toEqual([]);
+    expect(line).toMatch(/^Ondertekenaar 1: /);
+    expect(line).toContain('vul het mobiele nummer en het maximaal aantal herinneringen in');
+    expect(line).toContain(`e-mailadres: ${messages.email}`);
+    expect(line).toContain(`verificatie: ${signingMessages.idinNotAvailable}`);
+    expect(line).toContain('herinnering na (dagen): ');
+    expect(signerProblems(values({ signers: [signer({ verifications: [] })] }), ctx)[0]).toContain(
+      'Ondertekenaar 1: kies minstens één verificatie',
+    );
+    expect(
+      signerProblems(values({ signers: [signer({ verifications: ['4'], idin_services: [] })] }), {
+        idinEnabled: true,
+      }),
+    ).toEqual(['Ondertekenaar 1: kies welke iDIN gegevens de bank deelt']);
+  });
+
+  it('says nothing about valid signers', () => {
+    expect(signerProblems(values({ signers: [signer(), signer()] }), ctx)).toEqual([]);
+  });
+});
+
+describe('inserting a merge field', () => {
+  it('puts it at the cursor, over a selection, and clamps a cursor beyond the text', () => {
+    expect(insertMergeField('Beste ,', 6, 6, 'firstname')).toEqual({
+      value: 'Beste [[firstname]],',
+      cursor: 19,
+    });
+    expect(insertMergeField('Teken hier.', 6, 10, 'link')).toEqual({
+      value: 'Teken [[link]].',
+      cursor: 14,
+    });
+    expect(insertMergeField('Groet', 99, 99, 'company').value).toBe('Groet[[company]]');
   });
 });
 

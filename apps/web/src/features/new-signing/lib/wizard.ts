@@ -330,6 +330,46 @@ export function signersStepErrors(values: WizardValues, ctx: WizardContext) {
   return errors;
 }
 
+/** The signer fields in the order the card shows them, for naming what is missing. */
+const signerFieldOrder = [
+  'firstname',
+  'lastname',
+  'email',
+  'locale',
+  'verifications',
+  'phone',
+  'idin_services',
+  'reminder_after',
+  'max_reminders',
+] as const;
+
+/**
+ * What is still wrong on each signer card, named by card and field ("Ondertekenaar 2: vul de
+ * achternaam in"): one line per card, the empty fields together, then each invalid field.
+ */
+export function signerProblems(values: WizardValues, ctx: Pick<WizardContext, 'idinEnabled'>) {
+  const problems: string[] = [];
+  values.signers.forEach((s, i) => {
+    const errors = signerErrors(s, ctx);
+    const empty: string[] = [];
+    const invalid: string[] = [];
+    for (const field of signerFieldOrder) {
+      const message = errors[field];
+      const value: unknown = s[field];
+      const blank = Array.isArray(value) ? value.length === 0 : String(value).trim() === '';
+      const asked = field !== 'phone' || hasVerification(s, verificationTypes.sms);
+      const emptyText = texts.signerProblems.empty[field];
+      const chooseText = texts.signerProblems.choose[field];
+      if (emptyText && asked && blank) empty.push(emptyText);
+      else if (chooseText && blank && message) invalid.push(chooseText);
+      else if (message) invalid.push(texts.signerProblems.invalid(field, message));
+    }
+    const parts = [...(empty.length > 0 ? [texts.signerProblems.fillIn(empty)] : []), ...invalid];
+    if (parts.length > 0) problems.push(`${texts.signer.heading(i + 1)}: ${parts.join('; ')}`);
+  });
+  return problems;
+}
+
 /** Volgende on step 1: at least one signer, all valid, no more than the company allows. */
 export function isSignersStepValid(values: WizardValues, ctx: WizardContext): boolean {
   return (
@@ -517,6 +557,27 @@ export function signerTemplates(
 ): CreateSignerBody['email_templates'] {
   const chosen = requestTemplates?.[signer.locale as 'nl'] ?? requestTemplates?.nl;
   return chosen ? { [signer.locale]: chosen } : undefined;
+}
+
+/**
+ * The merge fields the sender may use in the message: what the server fills in for each signer
+ * (lib/mail/signer-mails.ts) and the signer page shows. [[content]] is not offered: the message
+ * is itself the content, and the server leaves a [[content]] in it out.
+ */
+export const messageMergeFields = ['link', 'firstname', 'lastname', 'company'] as const;
+export type MessageMergeField = (typeof messageMergeFields)[number];
+
+/** `text` with `[[field]]` put over the selection start..end, and where the cursor goes after. */
+export function insertMergeField(
+  text: string,
+  start: number,
+  end: number,
+  field: MessageMergeField,
+): { value: string; cursor: number } {
+  const token = `[[${field}]]`;
+  const from = Math.max(0, Math.min(start, text.length));
+  const to = Math.max(from, Math.min(end, text.length));
+  return { value: text.slice(0, from) + token + text.slice(to), cursor: from + token.length };
 }
 
 /** Errors of step 3 as form paths (`settings.subject`). */

@@ -52,7 +52,7 @@ function json(body: unknown, status = 200) {
   });
 }
 
-function start(permissions: Permission[]) {
+function start(permissions: Permission[], features: string[] = []) {
   tokens.set('tok');
   // jsdom has no scrolling; the wizard scrolls to the top on each step.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
@@ -61,7 +61,7 @@ function start(permissions: Permission[]) {
     vi.fn<typeof globalThis.fetch>((input) => {
       const url = input as string;
       if (url === '/api/user') return Promise.resolve(json(me(permissions)));
-      if (url === '/api/company') return Promise.resolve(json(company));
+      if (url === '/api/company') return Promise.resolve(json({ ...company, features }));
       if (url === '/api/locales')
         return Promise.resolve(json({ data: [{ locale: 'nl', name: 'Nederlands' }] }));
       if (url === '/api/departments') return Promise.resolve(json({ data: company.departments }));
@@ -105,6 +105,14 @@ describe('New signing wizard', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it('shows the iDIN price where iDIN can be chosen', async () => {
+    start(permissionsFor('user', false), ['idin_verification']);
+    const first = await screen.findByRole('region', { name: 'Ondertekenaar 1' });
+    expect(within(first).getByRole('checkbox', { name: 'iDIN' })).toBeTruthy();
+    expect(screen.getByText('iDIN verificatie: gratis')).toBeTruthy();
+    expect(screen.getByText('SMS verificatie: 1 credit')).toBeTruthy();
+  });
+
   // Role queries over a Mantine form are slow in jsdom on a busy machine.
   it(
     'unlocks Volgende only for filled-in signers and adds signers up to max_signers',
@@ -115,7 +123,9 @@ describe('New signing wizard', () => {
       const nextButton = screen.getByRole<HTMLButtonElement>('button', { name: 'Volgende' });
       expect(nextButton.disabled).toBe(true);
       expect(screen.getByText('SMS verificatie: 1 credit')).toBeTruthy();
-      expect(screen.getByText('iDIN verificatie: gratis')).toBeTruthy();
+      // No idin_verification: iDIN cannot be chosen, so its price is not shown either.
+      expect(screen.queryByText(/iDIN verificatie/)).toBeNull();
+      expect(within(first).queryByRole('checkbox', { name: 'iDIN' })).toBeNull();
 
       change(within(first).getByLabelText(/^Voornaam/), 'Anna');
       change(within(first).getByLabelText(/^Achternaam/), 'de Boer');
@@ -136,6 +146,14 @@ describe('New signing wizard', () => {
       expect(screen.getByText('Je kunt maximaal 2 ondertekenaars toevoegen.')).toBeTruthy();
       expect(screen.getByRole('switch', { name: /Op volgorde ondertekenen/ })).toBeTruthy();
       expect(nextButton.disabled).toBe(true);
+      // The footer names the card and its fields, not the seed's "no signers" hint.
+      expect(
+        screen.getByText('Ondertekenaar 2: vul de voornaam, de achternaam en het e-mailadres in'),
+      ).toBeTruthy();
+      expect(screen.queryByText('U dient nog ondertekenaars toe te voegen.')).toBeNull();
+      change(within(second).getByLabelText(/^Voornaam/), 'Bert');
+      change(within(second).getByLabelText(/^Achternaam/), 'Bos');
+      expect(screen.getByText('Ondertekenaar 2: vul het e-mailadres in')).toBeTruthy();
 
       fireEvent.click(within(second).getByRole('button', { name: 'Ondertekenaar verwijderen 2' }));
       expect(screen.queryByRole('region', { name: 'Ondertekenaar 2' })).toBeNull();

@@ -62,11 +62,11 @@ import {
   initialMessage,
   initialSettings,
   isDocumentsStepValid,
-  isSignerFilled,
   isSignersStepValid,
   isSyncLocked,
   newSigner,
   sendHints,
+  signerProblems,
   signersWithoutSignatureField,
   settingsErrors,
   signersStepErrors,
@@ -179,6 +179,7 @@ function Wizard({
   const missingSigners = documentsWithMissingSigners(documents, values.signers.length).length > 0;
   const syncLocked = isSyncLocked(documents);
   const hints = sendHints(values, documents);
+  const problems = signerProblems(values, ctx);
   const withoutSignatureField = signersWithoutSignatureField(values, documents);
   const readyDocuments = documents.filter((d) => d.status === 'ready');
   const mayBeSent = canSend(values, documents, ctx);
@@ -260,7 +261,7 @@ function Wizard({
         <Stepper.Step label={texts.steps.settings} description={texts.steps.settingsDescription} />
       </Stepper>
 
-      <PlanPrices plan={company.current_payment_plan} />
+      <PlanPrices plan={company.current_payment_plan} idinEnabled={ctx.idinEnabled} />
 
       {active === 0 && (
         <SignersStep form={form} ctx={ctx} locales={localeOptions} syncLocked={syncLocked} />
@@ -332,18 +333,26 @@ function Wizard({
       <Paper withBorder radius="lg" p="md">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
           <Stack gap={4}>
-            {active === 0 && !signersValid && (
-              <Text size="sm" c="dimmed">
-                {values.signers.every(isSignerFilled) ? texts.signer.fixErrors : texts.noSigners}
-              </Text>
-            )}
+            {active === 0 &&
+              !signersValid &&
+              (problems.length > 0 ? (
+                problems.map((problem) => (
+                  <Text key={problem} size="sm" c="dimmed" data-testid="signer-problem">
+                    {problem}
+                  </Text>
+                ))
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {values.signers.length === 0 ? texts.noSigners : texts.signer.fixErrors}
+                </Text>
+              ))}
             {active === 1 && !documentsValid && !missingSigners && (
               <Text size="sm" c="dimmed">
                 {texts.noDocuments}
               </Text>
             )}
             {active === 2 &&
-              hints.map((hint) => (
+              [...hints, ...(hints.includes(texts.noSigners) ? problems : [])].map((hint) => (
                 <Text key={hint} size="sm" c="red.7">
                   {hint}
                 </Text>
