@@ -808,13 +808,13 @@ describe('sealing', () => {
       expect(res.statusCode).toBe(404);
     });
 
-    it('422 for a malformed id', async () => {
+    it('404 for a malformed id (a path id is a positive 32-bit integer or nothing)', async () => {
       const res = await t.request({
         method: 'GET',
         url: '/api/sign-requests/abc/receipt/download',
         token: adminToken,
       });
-      expect(res.statusCode).toBe(422);
+      expect(res.statusCode).toBe(404);
     });
 
     it('the sender gets the signed audit certificate as a PDF (also with ?token=)', async () => {
