@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, signingMessages } from '@paraaf/contract';
+import { inputMessages, messages, signingMessages } from '@paraaf/contract';
 import { companies, departments, signRequests } from '../../db/schema/index.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { createMember, createUser, errorsOf } from '../../../test/factories.ts';
@@ -90,6 +90,37 @@ describe('POST /api/sign-requests', () => {
     const viewer = await create(admin.token, body({ viewer_user_id: other.user.id }));
     expect(viewer.statusCode).toBe(422);
     expect(errorsOf(viewer)).toEqual({ viewer_user_id: [signingMessages.viewerNotInCompany] });
+  });
+
+  it('refuses ids that no row can have, and NUL bytes, with a Dutch 422 (never a 500)', async () => {
+    const admin = await registerCompany(t);
+    for (const id of [2147483648, 0, -1, 1.5, true, '0x10', 'Infinity', [1]]) {
+      const res = await create(admin.token, body({ department_id: id, viewer_user_id: id }));
+      expect(res.statusCode, String(id)).toBe(422);
+      expect(errorsOf(res), String(id)).toEqual({
+        department_id: [inputMessages.id],
+        viewer_user_id: [inputMessages.id],
+      });
+    }
+    const nul = await create(
+      admin.token,
+      body({ subject: 'Contract\u0000', message: '\u0000[[link]]' }),
+    );
+    expect(nul.statusCode).toBe(422);
+    expect(errorsOf(nul)).toEqual({ subject: [inputMessages.nul], message: [inputMessages.nul] });
+  });
+
+  it("takes the invitation texts per language in either shape, the seed's sign_request_to_signer too", async () => {
+    const admin = await registerCompany(t);
+    const nl = { subject: 'Graag tekenen', template: '<p>[[content]]</p>' };
+    const en = { subject: 'Please sign', template: '<p>[[link]]</p>' };
+    const res = await create(
+      admin.token,
+      body({ email_templates: { nl, en: { sign_request_to_signer: en } } }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const row = await rowOf(res.json<{ id: number }>().id);
+    expect(row.emailTemplates).toEqual({ nl, en });
   });
 
   it('needs department_id when the company has several departments', async () => {

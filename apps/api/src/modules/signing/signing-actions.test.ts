@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SigningPage } from '@paraaf/contract';
+import { inputMessages, messages, type SigningPage } from '@paraaf/contract';
 import { signerActions, signerCodes, signerEvidence, signRequests } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { errorsOf } from '../../../test/factories.ts';
@@ -233,6 +233,27 @@ const withFields = {
 };
 
 describe('PUT fields and approve', () => {
+  it('names each wrong item of the list on its own path, in Dutch', async () => {
+    const sent = await sendTestRequest(t, { config: withFields });
+    const res = await call('PUT', sent.tokens[0]!, '/fields', {
+      fields: [
+        { signable_id: 2147483648, index: 'een', value: { a: 1 } },
+        { signable_id: 'Infinity', index: -1, value: 'x\u0000' },
+        'geen veld',
+      ],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(errorsOf(res)).toEqual({
+      'fields.0.signable_id': [inputMessages.id],
+      'fields.0.index': [inputMessages.integer],
+      'fields.0.value': [inputMessages.text],
+      'fields.1.signable_id': [inputMessages.id],
+      'fields.1.index': [messages.min],
+      'fields.1.value': [inputMessages.nul],
+      'fields.2': [inputMessages.group],
+    });
+  });
+
   it('saves own fields only, then enforces steps, required fields and viewing at approval', async () => {
     const sent = await sendTestRequest(t, {
       signers: [{ verifications: [5] }, { verifications: [5] }],
