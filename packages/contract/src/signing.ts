@@ -110,6 +110,13 @@ export interface SigningPage {
   drawings: { signature: boolean; paraph: boolean };
   /** iDIN attributes shared after a successful check (shown back to the signer). */
   idin: { status: 'none' | 'started' | 'failed' | 'verified'; attributes: Record<string, string> };
+  /**
+   * Until when (ISO time) a code sent by e-mail / SMS can still be entered, else null: after a
+   * reload the page shows the code input instead of asking for a new code. Never the code itself.
+   */
+  pending_codes: { email: string | null; sms: string | null };
+  /** The platform's terms and privacy statement, linked beside the consent to sign. */
+  legal: { terms_url: string; privacy_url: string };
 }
 
 export const verifyCodeBody = z.object({

@@ -36,6 +36,9 @@ const envSchema = z.object({
   IDIN_SCOPES: z.string().optional(),
   /** Comma-separated addresses or CIDRs of reverse proxies whose X-Forwarded-For is believed. */
   TRUST_PROXY: z.string().optional(),
+  /** The platform's terms and privacy statement, linked where a signer consents. */
+  TERMS_URL: z.string().url().default('https://paraaf.nl/voorwaarden'),
+  PRIVACY_URL: z.string().url().default('https://paraaf.nl/privacy'),
 });
 
 export interface Config {
@@ -58,6 +61,8 @@ export interface Config {
    * (request.ip: rate limits, audit IPs, logs). Empty: the direct peer is the client.
    */
   trustProxy: string[];
+  /** The platform's terms and privacy statement (TERMS_URL, PRIVACY_URL). */
+  legal: { termsUrl: string; privacyUrl: string };
   /** Rate limits and token lifetimes, overridable in tests. */
   limits: {
     /** Failed logins on one account (from anywhere) after which a mailed code is required too. */
@@ -108,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../../web/dist'),
     jobPollSeconds: e.JOB_POLL_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    legal: { termsUrl: e.TERMS_URL, privacyUrl: e.PRIVACY_URL },
     limits: {
       loginPerAccount: 10,
       loginPerAccountAndIp: 10,

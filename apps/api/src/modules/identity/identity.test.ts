@@ -79,6 +79,27 @@ describe('SMS and iDIN verification of a signer', () => {
       expect(await smsOf(sent.signerIds[0]!)).toEqual([]);
     });
 
+    it('tells the page after a reload until when the SMS code can be entered, never the code', async () => {
+      const sent = await sendTestRequest(t, {
+        signers: [{ verifications: [2, 5], phone: '0612345678' }],
+      });
+      const page = () => t.request({ method: 'GET', url: `/api/signing/${sent.tokens[0]}` });
+      type Pending = { pending_codes: Record<string, string | null> };
+      expect((await page()).json<Pending>().pending_codes).toEqual({ email: null, sms: null });
+      const res = await t.request({
+        method: 'POST',
+        url: `/api/signing/${sent.tokens[0]}/verifications/sms`,
+      });
+      expect(res.statusCode).toBe(200);
+      const [sms] = await smsOf(sent.signerIds[0]!);
+      const code = /\b(\d{6})\b/.exec(sms!.body ?? '')![1]!;
+      const after = await page();
+      expect(after.body).not.toContain(code);
+      const pending = after.json<Pending>().pending_codes;
+      expect(pending.email).toBeNull();
+      expect(Date.parse(pending.sms!)).toBeGreaterThan(Date.now() + 9 * 60_000);
+    });
+
     it('sends a code from the company sms name, throttles resends, rejects wrong codes and verifies once', async () => {
       const sent = await sendTestRequest(t, {
         signers: [{ verifications: [2, 5], phone: '06 1234 5678', locale: 'nl' }],

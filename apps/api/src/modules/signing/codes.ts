@@ -116,3 +116,33 @@ export async function verifyCode(
     .returning({ id: signerCodes.id });
   return Boolean(used);
 }
+
+/**
+ * Until when the signer's newest code on each channel can still be entered (unused, not expired,
+ * tries left), or null: the page shows the code input again after a reload. Never the code.
+ */
+export async function pendingCodes(
+  db: DbOrTx,
+  signerId: number,
+  now: Date = new Date(),
+): Promise<Record<CodeChannel, string | null>> {
+  const rows = await db
+    .selectDistinctOn([signerCodes.channel], {
+      channel: signerCodes.channel,
+      expiresAt: signerCodes.expiresAt,
+      usedAt: signerCodes.usedAt,
+      attempts: signerCodes.attempts,
+    })
+    .from(signerCodes)
+    .where(eq(signerCodes.signerId, signerId))
+    .orderBy(signerCodes.channel, desc(signerCodes.id));
+  const out: Record<CodeChannel, string | null> = { email: null, sms: null };
+  for (const row of rows) {
+    const channel = row.channel;
+    if (!(channel in out)) continue;
+    const live =
+      !row.usedAt && row.expiresAt.getTime() > now.getTime() && row.attempts < CODE_MAX_ATTEMPTS;
+    out[channel] = live ? row.expiresAt.toISOString() : null;
+  }
+  return out;
+}

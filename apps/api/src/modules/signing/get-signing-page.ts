@@ -19,6 +19,7 @@ import {
   type ResolvedSigner,
 } from './resolve-signer.ts';
 import { logoUrl } from '../companies/companies.service.ts';
+import { pendingCodes } from './codes.ts';
 import { drawingKey } from './drawing.ts';
 import { openForms, toSigningFormFields } from './form-fields.ts';
 import { maskPhone, markersOf, ownFields, stepsOf, toSigningField } from './signer-fields.ts';
@@ -153,5 +154,10 @@ export async function getSigningPage(ctx: Ctx, token: string): Promise<SigningPa
       paraph: drawingKey(status, evidence, 'paraph') !== null,
     },
     idin: await idinOf(ctx.db, signer.id, evidence.idinAttributes),
+    legal: { terms_url: ctx.config.legal.termsUrl, privacy_url: ctx.config.legal.privacyUrl },
+    pending_codes:
+      status === 'open'
+        ? await pendingCodes(ctx.db, signer.id, ctx.now())
+        : { email: null, sms: null },
   };
 }

@@ -121,6 +121,47 @@ describe('e-mail verification', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('tells the page until when a sent code can be entered (never the code), until used or spent', async () => {
+    const sent = await sendTestRequest(t);
+    const pending = async () =>
+      (await call('GET', sent.tokens[0]!, '')).json<SigningPage>().pending_codes;
+    expect(await pending()).toEqual({ email: null, sms: null });
+    const before = Date.now();
+    const code = await emailCode(sent);
+    const body = (await call('GET', sent.tokens[0]!, '')).body;
+    expect(body).not.toContain(code);
+    const until = Date.parse((await pending()).email!);
+    expect(until).toBeGreaterThan(before + 9 * 60_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
+    expect((await pending()).sms).toBeNull();
+    // Expired: no longer pending.
+    await t.db
+      .update(signerCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(signerCodes.signerId, sent.signerIds[0]!));
+    expect((await pending()).email).toBeNull();
+    await t.db
+      .update(signerCodes)
+      .set({ expiresAt: new Date(Date.now() + 600_000) })
+      .where(eq(signerCodes.signerId, sent.signerIds[0]!));
+    expect((await pending()).email).not.toBeNull();
+    // Used: no longer pending.
+    const ok = await call('POST', sent.tokens[0]!, '/verifications/email/verify', { code });
+    expect(ok.statusCode).toBe(200);
+    expect((await pending()).email).toBeNull();
+  });
+
+  it('does not offer a code whose tries are spent', async () => {
+    const sent = await sendTestRequest(t);
+    const code = await emailCode(sent);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      await call('POST', sent.tokens[0]!, '/verifications/email/verify', { code: wrong });
+    }
+    const page = (await call('GET', sent.tokens[0]!, '')).json<SigningPage>();
+    expect(page.pending_codes.email).toBeNull();
+  });
+
   it('is a 409 when e-mail is not one of the signer’s steps', async () => {
     const sent = await sendTestRequest(t, { signers: [{ verifications: [5] }] });
     expect((await call('POST', sent.tokens[0]!, '/verifications/email')).statusCode).toBe(409);

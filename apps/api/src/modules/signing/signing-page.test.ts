@@ -98,6 +98,12 @@ describe('GET /api/signing/{token}', () => {
     expect(body.locale).toBe('en');
     expect(body.company.name).toMatch(/^Bedrijf/);
     expect(body.sign_request).toMatchObject({ id: sent.requestId, state_id: 3, is_sync: false });
+    // The consent links come from the configuration (TERMS_URL, PRIVACY_URL).
+    expect(body.legal).toEqual({
+      terms_url: t.config.legal.termsUrl,
+      privacy_url: t.config.legal.privacyUrl,
+    });
+    expect(body.legal.terms_url).toBe('https://paraaf.nl/voorwaarden');
     expect(body.sign_request.sender_name).toMatch(/^Beheerder/);
     expect(body.signer.phone_masked).toBe('06••••••78');
     expect(body.steps).toEqual([

@@ -18,7 +18,7 @@ export function SignerHeader({ company, locale, onLocale, t }: SignerHeaderProps
             {company?.logo_url && (
               <Image src={company.logo_url} alt="" h={36} w="auto" fit="contain" />
             )}
-            <Text fw={700} fz="lg" truncate>
+            <Text fw={700} fz="lg" lh={1.25} style={{ overflowWrap: 'anywhere' }}>
               {company?.name ?? 'Paraaf'}
             </Text>
           </Group>

@@ -1,4 +1,15 @@
-import { Anchor, Container, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Container,
+  Group,
+  List,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import {
   IconAlertTriangle,
   IconCircleCheck,
@@ -53,6 +64,12 @@ export function StatusView({
             </Text>
           )}
           <Text>{t(text.body)}</Text>
+          {text.busy && (
+            <Group gap="sm" role="status" aria-live="polite">
+              <Loader size="sm" />
+              <Text>{t('status.sealing.busy')}</Text>
+            </Group>
+          )}
           {text.showDocuments && page && page.documents.length > 0 && (
             <section aria-labelledby="signed-documents" style={{ width: '100%' }}>
               <Title order={2} fz="md" id="signed-documents" mb="xs">
@@ -69,7 +86,7 @@ export function StatusView({
               </List>
             </section>
           )}
-          {status !== 'unknown' && status !== 'not_your_turn' && (
+          {status !== 'unknown' && status !== 'not_your_turn' && !text.busy && (
             <Text size="sm" c="dimmed">
               {t('status.nothingToDo')}
             </Text>

@@ -14,6 +14,7 @@ import { IconCheck } from '@tabler/icons-react';
 import type { SigningPage, SigningStepType } from '@paraaf/contract';
 import { signerApi } from '../api/signer-api';
 import { HANDWRITING_FONT, loadHandwriting } from '../lib/handwriting';
+import { codeTime, pendingCodeUntil } from '../lib/pending-code';
 import { exportStrokes, exportTypedName, type Stroke } from '../lib/signature-pad';
 import { useAction } from '../lib/use-action';
 import { isTextKey, type SignerLocale, type TextKey, type Translate } from '../texts';
@@ -113,7 +114,9 @@ export const srOnly = {
 /** E-mail or SMS: send a code, type the six digits, verify. */
 export function CodeStep({ ctx, channel }: { ctx: StepContext; channel: 'email' | 'sms' }) {
   const { t, token, locale, page } = ctx;
-  const [sent, setSent] = useState(false);
+  // A code sent before a reload can still be entered: show its input straight away.
+  const [pendingUntil, setPendingUntil] = useState(() => pendingCodeUntil(page, channel));
+  const [sent, setSent] = useState(pendingUntil !== null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const send = useAction(t, ctx.refresh);
@@ -138,7 +141,12 @@ export function CodeStep({ ctx, channel }: { ctx: StepContext; channel: 'email' 
       <div aria-live="polite">
         {sent && (
           <Alert color="teal" variant="light">
-            {t(channel === 'email' ? 'code.sentEmail' : 'code.sentSms', target)}
+            {pendingUntil
+              ? t(channel === 'email' ? 'code.pendingEmail' : 'code.pendingSms', {
+                  ...target,
+                  time: codeTime(pendingUntil, locale),
+                })
+              : t(channel === 'email' ? 'code.sentEmail' : 'code.sentSms', target)}
           </Alert>
         )}
         {send.error && (
@@ -154,7 +162,11 @@ export function CodeStep({ ctx, channel }: { ctx: StepContext; channel: 'email' 
           onClick={() =>
             void send
               .run(() => signerApi.sendCode(token, locale, channel))
-              .then((ok) => ok && setSent(true))
+              .then((ok) => {
+                if (!ok) return;
+                setPendingUntil(null);
+                setSent(true);
+              })
           }
         >
           {sent ? t('code.resend') : t(channel === 'email' ? 'code.sendEmail' : 'code.sendSms')}

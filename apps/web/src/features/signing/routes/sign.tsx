@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
+  Anchor,
   Box,
   Button,
   Center,
@@ -42,6 +43,7 @@ import {
   missingFormFields,
 } from '../lib/form-fields';
 import { displayMessage } from '../lib/message';
+import { pageStatus, pollInterval } from '../lib/status';
 import { errorText, useAction } from '../lib/use-action';
 import { createTranslate, isSignerLocale, type SignerLocale } from '../texts';
 import { loadPdfJs } from '../../../lib/pdfjs';
@@ -69,6 +71,8 @@ export function SignRoute() {
     retry: (count, error) =>
       !(error instanceof SignerApiError && error.status > 0 && error.status < 500) && count < 2,
     refetchOnWindowFocus: false,
+    // While the documents are being sealed the page asks again, so the downloads appear by themselves.
+    refetchInterval: (q) => pollInterval(q.state.data),
   });
   const page = query.data ?? null;
   const closedLink = query.error instanceof SignerApiError ? query.error.link : null;
@@ -130,7 +134,7 @@ export function SignRoute() {
       );
     }
   } else if (page && page.status !== 'open') {
-    body = <StatusView status={page.status} page={page} t={t} fileUrl={fileUrl} />;
+    body = <StatusView status={pageStatus(page)} page={page} t={t} fileUrl={fileUrl} />;
   } else if (page) {
     body = (
       <OpenSigning
@@ -345,6 +349,21 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
         {allDone ? (
           <Stack gap="sm">
             <Text>{t('approve.intro')}</Text>
+            <Text size="sm" data-testid="consent">
+              {t('approve.consent')}{' '}
+              <Anchor href={page.legal.terms_url} target="_blank" rel="noopener noreferrer" inherit>
+                {t('approve.terms')}
+              </Anchor>
+              {' · '}
+              <Anchor
+                href={page.legal.privacy_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                inherit
+              >
+                {t('approve.privacy')}
+              </Anchor>
+            </Text>
             <div aria-live="assertive">
               {approve.error && (
                 <Alert color="red" variant="light" role="alert">

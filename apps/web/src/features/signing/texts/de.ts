@@ -44,6 +44,9 @@ export const de: Record<TextKey, string> = {
   'code.smsIntro': 'Wir senden einen 6-stelligen Code per SMS an {phone}.',
   'code.sentEmail': 'Der Code wurde an {email} gesendet. Er ist 10 Minuten gültig.',
   'code.sentSms': 'Der Code wurde per SMS an {phone} gesendet. Er ist 10 Minuten gültig.',
+  'code.pendingEmail': 'Es wurde bereits ein Code an {email} gesendet. Er ist gültig bis {time}.',
+  'code.pendingSms':
+    'Es wurde bereits ein Code per SMS an {phone} gesendet. Er ist gültig bis {time}.',
   'code.label': '6-stelliger Code',
   'code.verify': 'Prüfen',
   'code.invalid': 'Der Code besteht aus 6 Ziffern',
@@ -112,6 +115,10 @@ export const de: Record<TextKey, string> = {
   'approve.intro': 'Alles ist bereit. Mit der Schaltfläche unten unterzeichnen Sie die Dokumente.',
   'approve.notReady': 'Schließen Sie zuerst die Schritte oben ab.',
   'approve.button': 'Zustimmen und unterzeichnen',
+  'approve.consent':
+    'Mit Ihrer Unterschrift stimmen Sie dem Inhalt der Dokumente und ihrer elektronischen Unterzeichnung zu.',
+  'approve.terms': 'Allgemeine Geschäftsbedingungen',
+  'approve.privacy': 'Datenschutzerklärung',
   'decline.button': 'Ablehnen',
   'decline.title': 'Unterzeichnung ablehnen',
   'decline.intro': 'Teilen Sie dem Absender mit, warum Sie nicht unterzeichnen.',
@@ -129,6 +136,10 @@ export const de: Record<TextKey, string> = {
   'status.signed.title': 'Die Dokumente wurden unterzeichnet',
   'status.signed.body':
     'Alle haben unterzeichnet. Sie können die unterzeichneten Dokumente unten herunterladen.',
+  'status.sealing.title': 'Die Dokumente werden versiegelt',
+  'status.sealing.body':
+    'Alle haben unterzeichnet. Die Dokumente werden jetzt versiegelt und erscheinen unten, sobald sie fertig sind. Sie müssen die Seite nicht neu laden.',
+  'status.sealing.busy': 'Wird versiegelt…',
   'status.declined.title': 'Diese Unterzeichnung wurde abgelehnt',
   'status.declined.body':
     'Es kann nicht mehr unterzeichnet werden. Wenden Sie sich an den Absender, falls dies nicht stimmt.',

@@ -42,6 +42,8 @@ export const en: Record<TextKey, string> = {
   'code.smsIntro': 'We will text a 6-digit code to {phone}.',
   'code.sentEmail': 'The code has been sent to {email}. It is valid for 10 minutes.',
   'code.sentSms': 'The code has been texted to {phone}. It is valid for 10 minutes.',
+  'code.pendingEmail': 'A code has already been sent to {email}. It is valid until {time}.',
+  'code.pendingSms': 'A code has already been texted to {phone}. It is valid until {time}.',
   'code.label': '6-digit code',
   'code.verify': 'Verify',
   'code.invalid': 'The code consists of 6 digits',
@@ -109,6 +111,10 @@ export const en: Record<TextKey, string> = {
   'approve.intro': 'Everything is ready. The button below signs the documents.',
   'approve.notReady': 'Complete the steps above first.',
   'approve.button': 'Approve and sign',
+  'approve.consent':
+    'By signing you agree to the content of the documents and to signing them electronically.',
+  'approve.terms': 'Terms and conditions',
+  'approve.privacy': 'Privacy statement',
   'decline.button': 'Decline',
   'decline.title': 'Decline signing',
   'decline.intro': 'Let the sender know why you are not signing.',
@@ -125,6 +131,10 @@ export const en: Record<TextKey, string> = {
     'As soon as everyone has signed, you will receive the signed documents by e-mail.',
   'status.signed.title': 'The documents have been signed',
   'status.signed.body': 'Everyone has signed. You can download the signed documents below.',
+  'status.sealing.title': 'The documents are being sealed',
+  'status.sealing.body':
+    'Everyone has signed. The documents are being sealed now and will appear below as soon as they are ready. There is no need to reload the page.',
+  'status.sealing.busy': 'Sealing…',
   'status.declined.title': 'This signing has been declined',
   'status.declined.body':
     'It can no longer be signed. Contact the sender if you think this is a mistake.',

@@ -43,6 +43,8 @@ export const fr: Record<TextKey, string> = {
   'code.smsIntro': 'Nous envoyons un code à 6 chiffres par SMS au {phone}.',
   'code.sentEmail': 'Le code a été envoyé à {email}. Il est valable 10 minutes.',
   'code.sentSms': 'Le code a été envoyé par SMS au {phone}. Il est valable 10 minutes.',
+  'code.pendingEmail': 'Un code a déjà été envoyé à {email}. Il est valable jusqu’à {time}.',
+  'code.pendingSms': 'Un code a déjà été envoyé par SMS au {phone}. Il est valable jusqu’à {time}.',
   'code.label': 'Code à 6 chiffres',
   'code.verify': 'Vérifier',
   'code.invalid': 'Le code comporte 6 chiffres',
@@ -112,6 +114,10 @@ export const fr: Record<TextKey, string> = {
   'approve.intro': 'Tout est prêt. Le bouton ci-dessous signe les documents.',
   'approve.notReady': 'Terminez d’abord les étapes ci-dessus.',
   'approve.button': 'Approuver et signer',
+  'approve.consent':
+    'En signant, vous acceptez le contenu des documents et leur signature électronique.',
+  'approve.terms': 'Conditions générales',
+  'approve.privacy': 'Déclaration de confidentialité',
   'decline.button': 'Refuser',
   'decline.title': 'Refuser la signature',
   'decline.intro': 'Indiquez à l’expéditeur pourquoi vous ne signez pas.',
@@ -129,6 +135,10 @@ export const fr: Record<TextKey, string> = {
   'status.signed.title': 'Les documents ont été signés',
   'status.signed.body':
     'Tout le monde a signé. Vous pouvez télécharger les documents signés ci-dessous.',
+  'status.sealing.title': 'Les documents sont en cours de scellement',
+  'status.sealing.body':
+    'Tout le monde a signé. Les documents sont en cours de scellement et apparaîtront ci-dessous dès qu’ils seront prêts. Inutile de recharger la page.',
+  'status.sealing.busy': 'Scellement en cours…',
   'status.declined.title': 'Cette signature a été refusée',
   'status.declined.body':
     'Il n’est plus possible de signer. Contactez l’expéditeur si ce n’est pas correct.',

@@ -42,6 +42,8 @@ export const nl = {
   'code.smsIntro': 'We sturen een code van 6 cijfers per SMS naar {phone}.',
   'code.sentEmail': 'De code is verstuurd naar {email}. Hij is 10 minuten geldig.',
   'code.sentSms': 'De code is per SMS verstuurd naar {phone}. Hij is 10 minuten geldig.',
+  'code.pendingEmail': 'Er is al een code verstuurd naar {email}. Hij is geldig tot {time}.',
+  'code.pendingSms': 'Er is al een code per SMS verstuurd naar {phone}. Hij is geldig tot {time}.',
   'code.label': 'Code van 6 cijfers',
   'code.verify': 'Controleren',
   'code.invalid': 'De code bestaat uit 6 cijfers',
@@ -110,6 +112,10 @@ export const nl = {
   'approve.intro': 'Alles is klaar. Met de knop hieronder onderteken je de documenten.',
   'approve.notReady': 'Rond eerst de stappen hierboven af.',
   'approve.button': 'Akkoord en ondertekenen',
+  'approve.consent':
+    'Door te ondertekenen ga je akkoord met de inhoud van de documenten en met het elektronisch ondertekenen ervan.',
+  'approve.terms': 'Algemene voorwaarden',
+  'approve.privacy': 'Privacyverklaring',
   'decline.button': 'Afwijzen',
   'decline.title': 'Ondertekening afwijzen',
   'decline.intro': 'Laat de afzender weten waarom je niet ondertekent.',
@@ -127,6 +133,10 @@ export const nl = {
   'status.signed.title': 'De documenten zijn ondertekend',
   'status.signed.body':
     'Iedereen heeft ondertekend. Je kunt de ondertekende documenten hieronder downloaden.',
+  'status.sealing.title': 'De documenten worden verzegeld',
+  'status.sealing.body':
+    'Iedereen heeft ondertekend. De documenten worden nu verzegeld en verschijnen hieronder zodra ze klaar zijn. Je hoeft de pagina niet te verversen.',
+  'status.sealing.busy': 'Bezig met verzegelen…',
   'status.declined.title': 'Deze ondertekening is afgewezen',
   'status.declined.body':
     'Er kan niet meer worden ondertekend. Neem contact op met de afzender als dit niet klopt.',
