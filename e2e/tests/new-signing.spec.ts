@@ -76,9 +76,11 @@ test('create a sign request with two signers, a PDF and a PNG; the invitations a
   test.setTimeout(120_000);
   await register(page, 'Notariskantoor Jansen', 'Petra Jansen');
   await expect(page.getByText('Je account is aangemaakt')).toBeVisible();
-  // The plan's extra fees are shown (free plan: SMS 1 credit, iDIN 2 credits).
+  // The plan's extra fees are shown (free plan: SMS 1 credit); the free plan cannot choose
+  // iDIN, so its price is not shown either.
   await expect(page.getByText('SMS verificatie: 1 credit', { exact: true })).toBeVisible();
-  await expect(page.getByText('iDIN verificatie: 2 credits', { exact: true })).toBeVisible();
+  await expect(page.getByText(/iDIN verificatie/)).toHaveCount(0);
+  await expect(signerSection(page, 1).getByRole('checkbox', { name: 'iDIN' })).toHaveCount(0);
 
   // Step 1: Volgende waits for a valid signer; the add button lives on the first signer only.
   await expect(next(page)).toBeDisabled();
@@ -248,4 +250,103 @@ test('a request costing more than the credits stays a draft with the 402 message
   await expect(page).toHaveURL(/\/ondertekening\/\d+$/);
   // Nobody was invited.
   await expect(smtp.waitForMail(signers[0]!.email, undefined, 1_500)).rejects.toThrow();
+});
+
+test('a reload keeps the draft with its file until it is sent; logout forgets it', async ({
+  page,
+  smtp,
+}) => {
+  test.setTimeout(150_000);
+  const email = await register(page, 'Verhuur Bakker', 'Henk Bakker');
+  const stamp = Date.now();
+  const piet = { firstname: 'Piet', lastname: 'Jansen', email: `piet-${stamp}@voorbeeld.nl` };
+  const draftSaved = page.getByTestId('draft-status').getByText('Concept bewaard');
+
+  // Step 1: the footer names the empty card and its fields.
+  await fillSigner(page, 1, piet);
+  await page.getByRole('button', { name: 'Ondertekenaar toevoegen' }).click();
+  await expect(
+    page.getByText('Ondertekenaar 2: vul de voornaam, de achternaam en het e-mailadres in'),
+  ).toBeVisible();
+  await expect(page.getByText('U dient nog ondertekenaars toe te voegen.')).toHaveCount(0);
+  await field(signerSection(page, 2), 'Voornaam').fill('Klaas');
+  await expect(
+    page.getByText('Ondertekenaar 2: vul de achternaam en het e-mailadres in'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Ondertekenaar verwijderen 2' }).click();
+  await next(page).click();
+
+  // Step 2: a real upload, converted by the server.
+  await fileInput(page).setInputFiles({
+    name: 'huur.pdf',
+    mimeType: 'application/pdf',
+    buffer: await pdfBytes('Huurovereenkomst'),
+  });
+  await expect(documentsTable(page).getByText(/wordt verwerkt/)).toHaveCount(0, {
+    timeout: 30_000,
+  });
+  await next(page).click();
+
+  // Step 3: the merge fields in words; a button inserts one at the cursor.
+  const subject = `Huur ${stamp}`;
+  await field(page, 'Onderwerp').fill(subject);
+  const message = field(page, 'Bericht');
+  await message.fill('Beste ,\n\nTeken de huur via de knop.\n\nGroet, Henk');
+  await message.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(6, 6));
+  await page.getByRole('button', { name: 'Voornaam van de ondertekenaar invoegen' }).click();
+  await expect(message).toHaveValue(
+    'Beste [[firstname]],\n\nTeken de huur via de knop.\n\nGroet, Henk',
+  );
+  const knop = 'Beste [[firstname]],\n\nTeken de huur via de knop.'.length;
+  await message.evaluate((el: HTMLTextAreaElement, at) => el.setSelectionRange(at, at), knop);
+  await page.keyboard.type('\n\n');
+  await page.getByRole('button', { name: 'Knop naar de documenten invoegen' }).click();
+  await expect(message).toHaveValue(
+    'Beste [[firstname]],\n\nTeken de huur via de knop.\n\n[[link]]\n\nGroet, Henk',
+  );
+  await expect(send(page)).toBeEnabled();
+  await expect(draftSaved).toBeVisible();
+  await page.screenshot({ path: `${shots}wizard-step-3-merge-fields.png`, fullPage: true });
+
+  // A reload: the same step, the same values, the same file.
+  await page.reload();
+  await expect(page.getByText('Je concept is teruggezet')).toBeVisible();
+  await expect(field(page, 'Onderwerp')).toHaveValue(subject);
+  await expect(field(page, 'Bericht')).toHaveValue(/\[\[link\]\]\n\nGroet, Henk$/);
+  await page.getByRole('button', { name: 'Vorige' }).click();
+  await expect(
+    documentsTable(page).getByRole('cell', { name: 'huur.pdf', exact: true }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Bekijken huur.pdf' }).click();
+  const preview = page.getByRole('dialog', { name: 'Voorbeeld: huur.pdf' });
+  await expect(preview.locator('iframe')).toHaveAttribute('src', /^blob:/);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Vorige' }).click();
+  await expect(field(signerSection(page, 1), 'Achternaam')).toHaveValue('Jansen');
+  await next(page).click();
+  await next(page).click();
+  await send(page).click();
+
+  // Sent with the restored file: the invitation arrives, and the draft is gone.
+  await expect(page).toHaveURL(/\/ondertekening\/\d+$/, { timeout: 30_000 });
+  const mail = await smtp.waitForMail(piet.email, new RegExp(subject), 20_000);
+  expect(linkFrom(mail, '/ondertekenen/')).toMatch(/\/ondertekenen\/[A-Za-z0-9_-]{20,}/);
+  await page.goto('/nieuwe-ondertekening');
+  await expect(signerSection(page, 1)).toBeVisible();
+  await expect(field(signerSection(page, 1), 'Voornaam')).toHaveValue('');
+  await expect(page.getByText('Je concept is teruggezet')).toHaveCount(0);
+
+  // A new draft, then logout: logging in again starts empty.
+  await field(signerSection(page, 1), 'Voornaam').fill('Geheim');
+  await expect(draftSaved).toBeVisible();
+  await page.getByRole('button', { name: 'Uitloggen' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await field(page, 'E-mailadres').fill(email);
+  await field(page, 'Wachtwoord').fill(password);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto('/nieuwe-ondertekening');
+  await expect(signerSection(page, 1)).toBeVisible();
+  await expect(field(signerSection(page, 1), 'Voornaam')).toHaveValue('');
+  await expect(page.getByText('Je concept is teruggezet')).toHaveCount(0);
 });

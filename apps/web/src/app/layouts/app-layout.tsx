@@ -16,6 +16,7 @@ import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-rou
 import type { Company, User } from '@paraaf/contract';
 import { Brand } from '../../components/brand';
 import { externalLinks, paths } from '../../config/paths';
+import { clearDrafts } from '../../features/new-signing/lib/draft-store';
 import { clearSession, hasPermission, logout, useCompany, useUser } from '../../lib/auth';
 import { visibleMenu } from '../menu';
 import classes from './app-layout.module.css';
@@ -105,6 +106,8 @@ function TopMenu({ user, company }: { user: User; company: Company | undefined }
       // The session ends locally either way.
     }
     clearSession();
+    // The wizard's draft stays in this browser only for the user who wrote it.
+    await clearDrafts().catch((error: unknown) => console.error(error));
     setLeaving(false);
     await navigate(paths.login);
   }

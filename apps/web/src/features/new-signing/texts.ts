@@ -172,6 +172,16 @@ export const texts = {
     balance: (credits: number) => `Je hebt ${credits} ${credits === 1 ? 'credit' : 'credits'}.`,
   },
 
+  draft: {
+    restoredTitle: 'Je concept is teruggezet',
+    restored:
+      'Je gaat verder waar je gebleven was, met je documenten. Wil je iets nieuws? Kies dan Concept verwijderen.',
+    close: 'Sluiten',
+    saving: 'Concept wordt bewaard…',
+    saved: 'Concept bewaard',
+    discard: 'Concept verwijderen',
+  },
+
   autoSignature: (name: string) =>
     `Er staat nog geen handtekeningveld voor ${name}; Paraaf plaatst het onderaan de laatste pagina`,
   placeSignature: 'Handtekeningveld plaatsen',

@@ -165,7 +165,9 @@ export function wizardContext(company: Company | undefined, now = new Date()): W
 }
 
 let keySeq = 0;
-export const nextKey = (prefix: string) => `${prefix}-${++keySeq}`;
+/** Unique across page loads too: a draft restored after a reload keeps its keys. */
+const loadId = Math.random().toString(36).slice(2, 10);
+export const nextKey = (prefix: string) => `${prefix}-${loadId}-${++keySeq}`;
 
 /** A blank signer with the defaults of seed 000 §9. */
 export function newSigner(): SignerValues {

@@ -1,11 +1,13 @@
+import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { permissionsFor, type Permission } from '@paraaf/contract';
 import { AppProvider } from '../../../app/provider';
 import { requireAuth } from '../../../app/guards';
 import { tokens } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
+import { clearDrafts } from '../lib/draft-store';
 import { NewSigningRoute } from './new-signing';
 
 const wizardPermissions: Permission[] = [
@@ -16,8 +18,8 @@ const wizardPermissions: Permission[] = [
   'getEmailTemplates',
 ];
 
-const me = (permissions: Permission[]) => ({
-  id: 1,
+const me = (permissions: Permission[], id = 1) => ({
+  id,
   name: 'Gijs Gebruiker',
   email: 'gijs@bedrijf.nl',
   roles: [{ name: 'user' }],
@@ -52,7 +54,10 @@ function json(body: unknown, status = 200) {
   });
 }
 
-function start(permissions: Permission[], features: string[] = []) {
+function start(
+  permissions: Permission[],
+  { features = [], userId = 1 }: { features?: string[]; userId?: number } = {},
+) {
   tokens.set('tok');
   // jsdom has no scrolling; the wizard scrolls to the top on each step.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
@@ -60,7 +65,7 @@ function start(permissions: Permission[], features: string[] = []) {
     'fetch',
     vi.fn<typeof globalThis.fetch>((input) => {
       const url = input as string;
-      if (url === '/api/user') return Promise.resolve(json(me(permissions)));
+      if (url === '/api/user') return Promise.resolve(json(me(permissions, userId)));
       if (url === '/api/company') return Promise.resolve(json({ ...company, features }));
       if (url === '/api/locales')
         return Promise.resolve(json({ data: [{ locale: 'nl', name: 'Nederlands' }] }));
@@ -91,7 +96,8 @@ function start(permissions: Permission[], features: string[] = []) {
 
 const change = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
 
-afterEach(() => {
+afterEach(async () => {
+  await clearDrafts();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   tokens.set(null);
@@ -106,12 +112,64 @@ describe('New signing wizard', () => {
   });
 
   it('shows the iDIN price where iDIN can be chosen', async () => {
-    start(permissionsFor('user', false), ['idin_verification']);
+    start(permissionsFor('user', false), { features: ['idin_verification'] });
     const first = await screen.findByRole('region', { name: 'Ondertekenaar 1' });
     expect(within(first).getByRole('checkbox', { name: 'iDIN' })).toBeTruthy();
     expect(screen.getByText('iDIN verificatie: gratis')).toBeTruthy();
     expect(screen.getByText('SMS verificatie: 1 credit')).toBeTruthy();
   });
+
+  it(
+    'keeps the draft over a reload for its own user only, until it is discarded',
+    { timeout: 30_000 },
+    async () => {
+      const user = permissionsFor('user', false);
+      start(user);
+      let first = await screen.findByRole('region', { name: 'Ondertekenaar 1' });
+      expect(screen.queryByText('Concept verwijderen')).toBeNull();
+      change(within(first).getByLabelText(/^Voornaam/), 'Anna');
+      change(within(first).getByLabelText(/^Achternaam/), 'de Boer');
+      fireEvent.click(screen.getByRole('button', { name: 'Ondertekenaar toevoegen' }));
+      expect(await screen.findByText('Concept bewaard')).toBeTruthy();
+
+      // A reload: everything unmounts and the session is fetched again.
+      cleanup();
+      queryClient.clear();
+      start(user);
+      first = await screen.findByRole('region', { name: 'Ondertekenaar 1' });
+      expect(screen.getByText('Je concept is teruggezet')).toBeTruthy();
+      expect(within(first).getByLabelText<HTMLInputElement>(/^Voornaam/).value).toBe('Anna');
+      expect(within(first).getByLabelText<HTMLInputElement>(/^Achternaam/).value).toBe('de Boer');
+      expect(screen.getByRole('region', { name: 'Ondertekenaar 2' })).toBeTruthy();
+
+      // Another user in this browser never sees it.
+      cleanup();
+      queryClient.clear();
+      start(user, { userId: 2 });
+      first = await screen.findByRole('region', { name: 'Ondertekenaar 1' });
+      expect(within(first).getByLabelText<HTMLInputElement>(/^Voornaam/).value).toBe('');
+      expect(screen.queryByText('Je concept is teruggezet')).toBeNull();
+      expect(screen.queryByRole('region', { name: 'Ondertekenaar 2' })).toBeNull();
+
+      // Discarded: the wizard starts over, and so does the next load.
+      cleanup();
+      queryClient.clear();
+      start(user);
+      first = await screen.findByRole('region', { name: 'Ondertekenaar 1' });
+      fireEvent.click(screen.getByRole('button', { name: 'Concept verwijderen' }));
+      await vi.waitFor(() => {
+        first = screen.getByRole('region', { name: 'Ondertekenaar 1' });
+        expect(within(first).getByLabelText<HTMLInputElement>(/^Voornaam/).value).toBe('');
+      });
+      expect(screen.queryByRole('region', { name: 'Ondertekenaar 2' })).toBeNull();
+      expect(screen.queryByText('Je concept is teruggezet')).toBeNull();
+      cleanup();
+      queryClient.clear();
+      start(user);
+      first = await screen.findByRole('region', { name: 'Ondertekenaar 1' });
+      expect(within(first).getByLabelText<HTMLInputElement>(/^Voornaam/).value).toBe('');
+    },
+  );
 
   // Role queries over a Mantine form are slow in jsdom on a busy machine.
   it(

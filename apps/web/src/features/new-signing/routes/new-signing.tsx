@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
 import 'dayjs/locale/nl';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -17,7 +17,13 @@ import {
 import { DatesProvider } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconArrowRight, IconCircleCheck, IconSend } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconCircleCheck,
+  IconRestore,
+  IconSend,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
@@ -76,6 +82,8 @@ import {
   type WizardContext,
   type WizardValues,
 } from '../lib/wizard';
+import type { WizardDraft } from '../lib/draft-store';
+import { useWizardDraft } from '../lib/use-wizard-draft';
 import { texts } from '../texts';
 
 /** /nieuwe-ondertekening (seed 000 §2 'New signing wizard'). */
@@ -84,6 +92,8 @@ export function NewSigningRoute() {
   const company = useCompany();
   const departments = useDepartments();
   const defaults = useDefaultEmailTemplates();
+  const user = useUser();
+  const drafts = useWizardDraft(user?.id);
   const justRegistered = params.get('register') === 'success';
 
   return (
@@ -103,13 +113,18 @@ export function NewSigningRoute() {
         <Alert color="red" role="alert">
           {departments.error.message || 'Er is iets mis gegaan'}
         </Alert>
-      ) : !company || departments.isPending || defaults.isPending ? (
+      ) : !company || departments.isPending || defaults.isPending || drafts.loading ? (
         <Center p="xl">
           <Loader aria-label="Laden" />
         </Center>
       ) : (
         <DatesProvider settings={{ locale: 'nl' }}>
-          <Wizard company={company} departments={departments.data} defaults={defaults.data} />
+          <Wizard
+            company={company}
+            departments={departments.data}
+            defaults={defaults.data}
+            drafts={drafts}
+          />
         </DatesProvider>
       )}
     </Page>
@@ -120,10 +135,12 @@ function Wizard({
   company,
   departments,
   defaults,
+  drafts,
 }: {
   company: Company;
   departments: Department[];
   defaults: EmailTemplateDto[] | undefined;
+  drafts: ReturnType<typeof useWizardDraft>;
 }) {
   const navigate = useNavigate();
   const user = useUser();
@@ -133,8 +150,12 @@ function Wizard({
   const templates = useEmailTemplates();
   const allTemplates = [...(templates.data ?? []), ...(defaults ?? [])];
 
-  const [active, setActive] = useState(0);
-  const [documents, setDocuments] = useState<DocumentItem[]>([]);
+  // A draft saved before a reload is where the wizard starts (read once, on mount).
+  const [restored] = useState<WizardDraft | null>(drafts.draft);
+  const [fromDraft, setFromDraft] = useState(restored !== null);
+  const [showRestored, setShowRestored] = useState(restored !== null);
+  const [active, setActive] = useState(restored?.step ?? 0);
+  const [documents, setDocuments] = useState<DocumentItem[]>(restored?.documents ?? []);
   const [stage, setStage] = useState<SendStage | null>(null);
   const [failure, setFailure] = useState<SendFailure | null>(null);
   const [editOnOpen, setEditOnOpen] = useState<string | null>(null);
@@ -143,12 +164,13 @@ function Wizard({
   const companyWithDepartments = { ...company, departments };
   const ctx: WizardContext = wizardContext(companyWithDepartments);
 
+  const freshValues = (): WizardValues => ({
+    signers: [newSigner()],
+    is_sync: false,
+    settings: initialSettings(companyWithDepartments, initialMessage(company.name, defaults)),
+  });
   const form = useForm<WizardValues>({
-    initialValues: {
-      signers: [newSigner()],
-      is_sync: false,
-      settings: initialSettings(companyWithDepartments, initialMessage(company.name, defaults)),
-    },
+    initialValues: restored?.values ?? freshValues(),
     validate: (values) => {
       // Limits and departments do not change while the wizard is open; the clock does.
       const current = wizardContext(companyWithDepartments, new Date());
@@ -164,6 +186,33 @@ function Wizard({
     ],
   });
   const values = form.getValues();
+
+  // The draft follows every change until the request is sent or the user starts over.
+  const finished = useRef(false);
+  const hasDraft = fromDraft || form.isDirty() || documents.length > 0;
+  const snapshot = JSON.stringify(values);
+  const { save } = drafts;
+  useEffect(() => {
+    if (finished.current || !hasDraft) return;
+    save({ step: active, values: JSON.parse(snapshot) as WizardValues, documents });
+  }, [save, hasDraft, snapshot, documents, active]);
+
+  async function startOver() {
+    finished.current = true;
+    await drafts.discard();
+    const fresh = freshValues();
+    form.setInitialValues(fresh);
+    form.setValues(fresh);
+    form.resetDirty(fresh);
+    form.clearErrors();
+    setDocuments([]);
+    setFailure(null);
+    setFromDraft(false);
+    setShowRestored(false);
+    setEditOnOpen(null);
+    setActive(0);
+    finished.current = false;
+  }
 
   const localeOptions = (locales.length > 0 ? locales : contractLocales).map((l) => ({
     value: l.locale,
@@ -221,6 +270,8 @@ function Wizard({
         })),
         signables: documents.map((d) => () => buildSignableForm(d)),
       });
+      finished.current = true;
+      await drafts.discard();
       notifications.show({ title: texts.sending.success, message: '', color: 'teal' });
       await navigate(paths.signing(id));
     } catch (error) {
@@ -260,6 +311,22 @@ function Wizard({
         />
         <Stepper.Step label={texts.steps.settings} description={texts.steps.settingsDescription} />
       </Stepper>
+
+      {showRestored && (
+        <Alert
+          color="blue"
+          variant="light"
+          radius="lg"
+          icon={<IconRestore />}
+          title={texts.draft.restoredTitle}
+          withCloseButton
+          closeButtonLabel={texts.draft.close}
+          onClose={() => setShowRestored(false)}
+          data-testid="draft-restored"
+        >
+          {texts.draft.restored}
+        </Alert>
+      )}
 
       <PlanPrices plan={company.current_payment_plan} idinEnabled={ctx.idinEnabled} />
 
@@ -366,6 +433,25 @@ function Wizard({
             )}
           </Stack>
           <Group gap="sm" ml="auto">
+            {hasDraft && (
+              <Text size="xs" c="dimmed" role="status" data-testid="draft-status">
+                {drafts.status === 'saving'
+                  ? texts.draft.saving
+                  : drafts.status === 'saved'
+                    ? texts.draft.saved
+                    : ''}
+              </Text>
+            )}
+            {hasDraft && (
+              <Button
+                variant="subtle"
+                color="red"
+                onClick={() => void startOver()}
+                disabled={locked}
+              >
+                {texts.draft.discard}
+              </Button>
+            )}
             {active > 0 && (
               <Button
                 variant="default"
