@@ -10,7 +10,7 @@ export { linkFrom } from '../../apps/api/test/smtp.ts';
  * process, so tests read the mails a user would get.
  */
 export const test = base.extend<
-  { smtp: SmtpCatcher },
+  { smtp: SmtpCatcher; databaseUrl: string | null },
   { stack: { server: RunningServer; smtp: SmtpCatcher } }
 >({
   stack: [
@@ -31,5 +31,6 @@ export const test = base.extend<
   ],
   baseURL: async ({ stack }, use) => use(stack.server.baseUrl),
   smtp: async ({ stack }, use) => use(stack.smtp),
+  databaseUrl: async ({ stack }, use) => use(stack.server.databaseUrl),
 });
 export { expect } from '@playwright/test';

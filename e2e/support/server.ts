@@ -2,6 +2,8 @@ import { createDatabase, freePort, startServer as spawnServer } from '../../scri
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's own PostgreSQL database (DATABASE_URL set), else null (PGlite). */
+  databaseUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -24,6 +26,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     });
     return {
       baseUrl: server.baseUrl,
+      databaseUrl: database?.url ?? null,
       async stop() {
         await server.stop();
         await database?.drop();
