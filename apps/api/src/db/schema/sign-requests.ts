@@ -118,10 +118,10 @@ export const signers = pgTable(
     index('signers_sign_request_idx').on(t.signRequestId, t.position),
     index('signers_company_idx').on(t.companyId),
     uniqueIndex('signers_token_hash_unique').on(t.tokenHash),
-    // The sweep's reminder candidates: invited signers who have not acted.
+    // The sweep's reminder candidates: invited (3) or verified (2) signers who have not acted.
     index('signers_waiting_idx')
       .on(t.id)
-      .where(sql`${t.stateId} = 3`),
+      .where(sql`${t.stateId} IN (2, 3)`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { markVerifiedWhenComplete } from '../signing/verification-state.ts';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { defaultIdinServices, signerApiMessages } from '@paraaf/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -174,6 +175,7 @@ export async function completeIdin(
         .set({ idinVerifiedAt: ctx.now(), idinAttributes: attributes, updatedAt: sql`now()` })
         .where(eq(signerEvidence.signerId, signer.id));
       await recordAction(tx, signer, 14, ctx);
+      await markVerifiedWhenComplete(tx, signer.id, ctx.now());
     } else {
       await recordAction(
         tx,

@@ -1,3 +1,4 @@
+import { markVerifiedWhenComplete } from '../signing/verification-state.ts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { signerApiMessages } from '@paraaf/contract';
 import { companies, signerEvidence } from '../../db/schema/index.ts';
@@ -92,7 +93,10 @@ export async function verifySmsCode(
       .set({ smsVerifiedAt: ctx.now(), updatedAt: ctx.now() })
       .where(and(eq(signerEvidence.signerId, r.signer.id), isNull(signerEvidence.smsVerifiedAt)))
       .returning({ id: signerEvidence.id });
-    if (updated) await recordAction(tx, r.signer, 11, ctx);
+    if (updated) {
+      await recordAction(tx, r.signer, 11, ctx);
+      await markVerifiedWhenComplete(tx, r.signer.id, ctx.now());
+    }
   });
   return { verified: true };
 }

@@ -12,15 +12,25 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export function nextReminderAt(signer: SignerRow): Date | null {
   const base = signer.lastReminderAt ?? signer.invitedAt;
-  if (!base || signer.stateId !== 3 || signer.remindersSent >= signer.maxReminders) return null;
+  if (
+    !base ||
+    !AUTO_REMINDED_SIGNER_STATES.includes(signer.stateId) ||
+    signer.remindersSent >= signer.maxReminders
+  )
+    return null;
   return new Date(base.getTime() + signer.reminderAfter * DAY_MS);
 }
 
 /** A manual reminder waits this long after the previous mail with the link. */
 export const MANUAL_REMINDER_COOLDOWN_MINUTES = 60;
 
-/** Invited (3), or out of automatic reminders (6): a sender may still remind by hand. */
-export const REMINDABLE_SIGNER_STATES = [3, 6];
+/**
+ * Invited (3), verified but not yet approved (2), or out of automatic reminders (6): a sender
+ * may still remind by hand.
+ */
+export const REMINDABLE_SIGNER_STATES = [2, 3, 6];
+/** Signers the automatic reminders are for: invited (3) or verified (2), not yet approved. */
+export const AUTO_REMINDED_SIGNER_STATES = [2, 3];
 
 /**
  * From when a sender may remind this signer by hand: an hour after the last mail with a link.

@@ -15,6 +15,7 @@ import { foldListCounters, purgeListCache } from './sign-requests.list.repositor
 import { queueSignerLinkMail } from './signer-mails.ts';
 import { findDepartment, type SignRequestRow } from './sign-requests.repository.ts';
 import { recordSignerLink } from '../signing/signer-links.ts';
+import { AUTO_REMINDED_SIGNER_STATES } from './signer-dto.ts';
 
 /** How often the sweep runs in a worker process. */
 export const SWEEP_INTERVAL_SECONDS = 300;
@@ -106,7 +107,8 @@ export async function sweepSignRequests(deps: Deps, now: Date): Promise<SweepRes
       .innerJoin(signRequests, eq(signRequests.id, signers.signRequestId))
       .where(
         and(
-          eq(signers.stateId, 3),
+          // Written out, so the plan uses the partial index signers_waiting_idx.
+          sql`${signers.stateId} IN (${sql.raw(AUTO_REMINDED_SIGNER_STATES.join(', '))})`,
           gt(signers.id, after),
           isNotNull(signers.invitedAt),
           eq(signRequests.stateId, 3),
@@ -225,7 +227,11 @@ async function remindSigner(
         .limit(1);
       if (earlier) return null;
     }
-    const waiting = and(eq(signers.id, signerId), eq(signers.stateId, 3), reminderDue(now));
+    const waiting = and(
+      eq(signers.id, signerId),
+      inArray(signers.stateId, AUTO_REMINDED_SIGNER_STATES),
+      reminderDue(now),
+    );
     if (signer.remindersSent >= signer.maxReminders) {
       const [exhausted] = await tx
         .update(signers)

@@ -16,8 +16,11 @@ import { NOTIFICATION_FAILED } from './notification-failed.ts';
 
 type Input = z.output<typeof updateSignerBody>;
 
-/** Signer states in which the sender may still correct a signer (40: the address bounced). */
-const EDITABLE_SIGNER_STATES = [1, 3, 40];
+/**
+ * Signer states in which the sender may still correct a signer (2: verified, not yet approved;
+ * 40: the address bounced).
+ */
+const EDITABLE_SIGNER_STATES = [1, 2, 3, 40];
 /** Request states in which signers may be corrected (40: no signer could be reached). */
 const EDITABLE_REQUEST_STATES = [1, 3, NOTIFICATION_FAILED];
 
@@ -84,8 +87,9 @@ export async function updateSigner(
         ...(emailChanged
           ? {
               tokenHash: null,
-              // A bounced signer with a new address is waiting again (for its reminder).
-              ...(signer.stateId === 40 ? { stateId: signer.invitedAt ? 3 : 1 } : {}),
+              // A bounced signer with a new address is waiting again (for its reminder); a
+              // verified one verified the old address, so it is invited (3) again.
+              ...([2, 40].includes(signer.stateId) ? { stateId: signer.invitedAt ? 3 : 1 } : {}),
             }
           : {}),
       })

@@ -107,7 +107,7 @@ export async function approve(ctx: Ctx, token: string): Promise<{ status: 'appro
       .update(signers)
       .set({ stateId: 5, signedAt: now, updatedAt: now })
       // 6: no automatic reminders left, still free to sign.
-      .where(and(eq(signers.id, signer.id), inArray(signers.stateId, [3, 6])))
+      .where(and(eq(signers.id, signer.id), inArray(signers.stateId, [2, 3, 6])))
       .returning();
     if (!approved) throw new ConflictError(signerApiMessages.approved);
     await tx
@@ -132,7 +132,7 @@ export async function approve(ctx: Ctx, token: string): Promise<{ status: 'appro
       await queueSealing(tx, ctx.queue, r.request.id);
     } else if (r.request.isSync) {
       const next = rest.find((s) => s.position > signer.position && s.stateId === 1);
-      if (next && !rest.some((s) => s.position < next.position && s.stateId === 3)) {
+      if (next && !rest.some((s) => s.position < next.position && [2, 3].includes(s.stateId))) {
         await inviteSigner(tx, senderCtxOf(ctx, r), r.request, next);
       }
     }

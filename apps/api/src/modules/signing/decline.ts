@@ -68,7 +68,7 @@ export async function decline(
     const [declined] = await tx
       .update(signers)
       .set({ stateId: 4, declinedAt: now, declineReason: reason, updatedAt: now })
-      .where(and(eq(signers.id, r.signer.id), inArray(signers.stateId, [3, 6])))
+      .where(and(eq(signers.id, r.signer.id), inArray(signers.stateId, [2, 3, 6])))
       .returning();
     if (!declined) throw new ConflictError(signerApiMessages.approved);
     await recordAction(tx, r.signer, 4, ctx, reason);

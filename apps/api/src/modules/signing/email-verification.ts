@@ -1,3 +1,4 @@
+import { markVerifiedWhenComplete } from './verification-state.ts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { signerApiMessages } from '@paraaf/contract';
 import { signerEvidence } from '../../db/schema/index.ts';
@@ -75,7 +76,10 @@ export async function verifyEmailCode(
       .set({ emailVerifiedAt: ctx.now(), updatedAt: ctx.now() })
       .where(and(eq(signerEvidence.signerId, r.signer.id), isNull(signerEvidence.emailVerifiedAt)))
       .returning({ id: signerEvidence.id });
-    if (done) await recordAction(tx, r.signer, 6, ctx);
+    if (done) {
+      await recordAction(tx, r.signer, 6, ctx);
+      await markVerifiedWhenComplete(tx, r.signer.id, ctx.now());
+    }
     return true;
   });
   if (!ok) throw ValidationError.field('code', signerApiMessages.codeWrong);

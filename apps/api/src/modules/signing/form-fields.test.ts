@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -60,6 +61,7 @@ async function formRequest(
     .update(signables)
     .set({
       storageKey: key,
+      sha256: createHash('sha256').update(pdf).digest('hex'),
       size: pdf.length,
       hasAcroforms: options.hasAcroforms ?? true,
       settings: { forms_enabled: options.formsEnabled ?? true },

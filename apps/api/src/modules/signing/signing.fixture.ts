@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { signables, signers, signRequests } from '../../db/schema/index.ts';
 import { createToken, sha256 } from '../../lib/crypto.ts';
@@ -50,6 +51,8 @@ export async function sendTestRequest(
       .update(signables)
       .set({
         storageKey: key,
+        // The stored bytes' hash, as an upload records it (sealing checks the file against it).
+        sha256: createHash('sha256').update(pdf).digest('hex'),
         size: pdf.length,
         pageCount: 2,
         pages: [

@@ -267,12 +267,10 @@ function Detail({
               may('updateSigner') &&
               editableRequest &&
               // 40: a bounced address may be corrected too (the server allows it).
-              [1, 3, 40].includes(signer.state_id)
+              [1, 2, 3, 40].includes(signer.state_id)
             }
             mayRemind={
-              may('sendSignerReminder') &&
-              state === 3 &&
-              (signer.state_id === 3 || signer.state_id === 6)
+              may('sendSignerReminder') && state === 3 && [2, 3, 6].includes(signer.state_id)
             }
             onAudit={() => setDialog({ kind: 'audit', signer })}
             onEdit={() => setDialog({ kind: 'edit', signer })}

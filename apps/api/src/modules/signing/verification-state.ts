@@ -1,0 +1,31 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.ts';
+import { signerEvidence, signers } from '../../db/schema/index.ts';
+
+/** Seed 000 §4: the signer's verifications are complete, the approval is still to come. */
+export const VERIFIED = 2;
+
+/**
+ * After a verification step succeeded (e-mail code, SMS code, iDIN): a waiting signer (3, or 6
+ * out of reminders) whose every required step of those three is done moves to 2. One conditional
+ * UPDATE; two steps finished at once update the same evidence row, so the second waits for the
+ * first and its statement sees both.
+ */
+export async function markVerifiedWhenComplete(tx: Tx, signerId: number, now: Date): Promise<void> {
+  const done = (type: number, column: AnyPgColumn) =>
+    sql`(NOT ${signers.verifications} @> ${JSON.stringify([type])}::jsonb OR ${column} IS NOT NULL)`;
+  await tx
+    .update(signers)
+    .set({ stateId: VERIFIED, updatedAt: now })
+    .where(
+      and(
+        eq(signers.id, signerId),
+        inArray(signers.stateId, [3, 6]),
+        sql`EXISTS (SELECT 1 FROM ${signerEvidence} WHERE ${signerEvidence.signerId} = ${signers.id}
+          AND ${done(1, signerEvidence.emailVerifiedAt)}
+          AND ${done(2, signerEvidence.smsVerifiedAt)}
+          AND ${done(4, signerEvidence.idinVerifiedAt)})`,
+      ),
+    );
+}
