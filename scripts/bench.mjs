@@ -14,6 +14,7 @@ import { benchDocuments } from './bench-documents.mjs';
 import { benchSignRequests } from './bench-sign-requests.mjs';
 import { benchSealing } from './bench-sealing.mjs';
 import { benchSignings } from './bench-signings.mjs';
+import { benchSigningFlow } from './bench-signing-flow.mjs';
 import { benchSignerPage } from './bench-signer-page.mjs';
 import { benchMarkerEditor } from './bench-marker-editor.mjs';
 import { startServer } from './lib/server.mjs';
@@ -161,6 +162,9 @@ try {
 
   // Complete signings on the three setups (embedded; PostgreSQL 1 + 1 and 2 + 2 when db.url).
   await benchSignings({ databaseUrl: db.url });
+  console.log('\nOne signing at a time: delays of the jobs (invitation, code mail, seal)');
+  await benchSigningFlow();
+  if (db.url) await benchSigningFlow({ databaseUrl: db.url });
 
   if (db.url && process.env.BENCH_SKIP_LIST !== '1') {
     console.log(

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
 import { sealTsaUrl, type Config } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -11,7 +13,7 @@ import { formatLongDate, renderSignerMail } from '../../lib/mail/signer-mails.ts
 import { GDPR_RETENTION_DAYS } from '../sign-requests/send-sign-request.ts';
 import { sealPdf } from '../../lib/pdf/seal.ts';
 import { TimestampUnavailableError } from '../../lib/pki/tsa-client.ts';
-import { newStorageKey, type Storage } from '../../lib/storage/storage.ts';
+import type { Storage } from '../../lib/storage/storage.ts';
 import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
 import { sealIdentity } from './seal-identity.ts';
 import {
@@ -165,20 +167,30 @@ export async function sealSignRequest(deps: SealDeps, signRequestId: number): Pr
     const signers = planSigners(bundle, images);
     const completedAt = completionDate(bundle);
     for (const signable of pending) {
-      const original = await readOriginal(deps.storage, signable);
-      const sealed = await sealPdf({
-        original,
-        items: stampPlan(signable, signers, completedAt),
-        images,
-        certificate,
-        identity,
-        sign: {
-          tsaUrl: sealTsaUrl(deps.config),
-          onWarning: (warning) => deps.log.warn({ warning }, 'seal: validation data left out'),
-        },
-        formValues: formValuesOf(bundle, signable),
-      });
-      await recordSealed(deps, signable, sealed);
+      // A run cut short (process killed) after storing this document's seal left it under its
+      // key: it is complete (stored atomically), so it is recorded instead of sealed again.
+      const key = sealedKeyOf(signable);
+      const stored = await readIfStored(deps.storage, key);
+      let sealed = stored && { pdf: stored, pageCount: await pageCountOf(stored) };
+      if (!sealed) {
+        const original = await readOriginal(deps.storage, signable);
+        sealed = await sealPdf({
+          original,
+          items: stampPlan(signable, signers, completedAt),
+          images,
+          certificate,
+          identity,
+          sign: {
+            tsaUrl: sealTsaUrl(deps.config),
+            onWarning: (warning) => deps.log.warn({ warning }, 'seal: validation data left out'),
+          },
+          formValues: formValuesOf(bundle, signable),
+        });
+        // Two runs at once: the first file stored is the one both record (same pages).
+        if (!(await deps.storage.putIfAbsent(key, sealed.pdf)))
+          sealed = { ...sealed, pdf: await deps.storage.get(key) };
+      }
+      await recordSealed(deps, signable, key, sealed);
       await deps.afterSignable?.(signable.id);
     }
   }
@@ -278,15 +290,37 @@ function planSigners(bundle: SealBundle, images: Map<string, Buffer>): PlanSigne
   }));
 }
 
-/** Stores the sealed file under a new key; the row takes it only if it has none yet. */
+/**
+ * Where a document's sealed file is stored: one key per document, named after its original's
+ * random key (as unguessable), so every run of the job writes to the same place and a crash
+ * between storing and recording never leaves a second sealed file behind.
+ */
+function sealedKeyOf(signable: SignableRow): string {
+  const name = path.posix.basename(signable.storageKey).replace(/\.[^.]*$/, '');
+  return `companies/${signable.companyId}/signed/${name}.pdf`;
+}
+
+async function pageCountOf(pdf: Buffer): Promise<number> {
+  return (await PDFDocument.load(pdf, { updateMetadata: false })).getPageCount();
+}
+
+async function readIfStored(storage: Storage, key: string): Promise<Buffer | null> {
+  try {
+    return await storage.get(key);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** The row takes the sealed file only if it has none yet (a repeat changes nothing). */
 async function recordSealed(
   deps: SealDeps,
   signable: SignableRow,
+  key: string,
   { pdf: sealed, pageCount }: { pdf: Buffer; pageCount: number },
 ): Promise<void> {
-  const key = newStorageKey(`companies/${signable.companyId}/signed`);
-  await deps.storage.put(key, sealed);
-  const updated = await deps.db
+  await deps.db
     .update(signables)
     .set({
       signedStorageKey: key,
@@ -295,10 +329,7 @@ async function recordSealed(
       signedPageCount: pageCount,
       signedAt: new Date(),
     })
-    .where(and(eq(signables.id, signable.id), isNull(signables.signedStorageKey)))
-    .returning({ id: signables.id });
-  // Another run sealed it first: its file stays, this duplicate goes.
-  if (updated.length === 0) await deps.storage.delete(key);
+    .where(and(eq(signables.id, signable.id), isNull(signables.signedStorageKey)));
 }
 
 /** 60/9 → 5 with the checksum audit lines and the mails, in one transaction (applies once). */

@@ -480,6 +480,45 @@ describe('sealing', () => {
     });
   });
 
+  it('a run that dies between storing a seal and recording it leaves no second file: the next run records the stored one', async () => {
+    const { request } = await sealableRequest({ emails: [] });
+    const stored: string[] = [];
+    const dying: Storage = {
+      ...storage,
+      async putIfAbsent(key, data) {
+        await storage.putIfAbsent(key, data);
+        stored.push(key);
+        throw new Error('process killed');
+      },
+    };
+    await expect(
+      sealSignRequestJob.handle(
+        { ...deps(recordingQueue()), storage: dying },
+        {
+          signRequestId: request.id,
+        },
+      ),
+    ).rejects.toThrow('process killed');
+    expect((await docRows(request.id)).every((d) => d.signedStorageKey === null)).toBe(true);
+    const kept = await storage.get(stored[0]!);
+
+    await sealSignRequestJob.handle(deps(recordingQueue()), { signRequestId: request.id });
+    const docs = await docRows(request.id);
+    expect((await requestRow(request.id)).stateId).toBe(5);
+    expect(docs[0]!.signedStorageKey).toBe(stored[0]);
+    expect(docs[0]!.signedSha256).toBe(sha256(kept));
+    const dir = path.join(dataDir, 'files', 'companies', String(companyId), 'signed');
+    const names = docs.map((d) => path.basename(d.signedStorageKey!));
+    expect(
+      fs
+        .readdirSync(dir)
+        .filter((f) => names.includes(f))
+        .sort(),
+    ).toEqual(names.sort());
+    // Nothing else of this request's documents lies there: each has exactly one sealed file.
+    expect(new Set(names).size).toBe(docs.length);
+  }, 60_000);
+
   describe('the sealed document', () => {
     let sealed: Buffer;
     let doc: typeof signables.$inferSelect;
