@@ -1,7 +1,7 @@
 // Sealing figures (issue 4): wall time and peak memory to seal a 100-page PDF with three
 // signers, each with a signature and a paraph on every page, plus the audit certificate and the
 // PAdES signature (B-T: a timestamp from the built-in TSA over local HTTP; B-LT: the DSS update). In-process, the pure PDF part (no database): the same sealPdf() the
-// 'seal-sign-request' job calls. Target: ≤ 1.5 s and ≤ 300 MB.
+// 'sealing' job calls. Target: ≤ 1.5 s and ≤ 300 MB.
 //   node scripts/bench-sealing.mjs        (or benchSealing() from scripts/bench.mjs)
 // Never asserts timings; prints and returns them.
 import http from 'node:http';
