@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignRequestDetail } from '@paraaf/contract';
 import { signers, smsMessages } from '../../db/schema/index.ts';
+import type { Queue } from '../../jobs/queue.ts';
+import { createStorage } from '../../lib/storage/storage.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { sweepSignRequests } from '../sign-requests/sweep-sign-requests.ts';
 import { sendTestRequest, signerRow, type SentRequest } from './signing.fixture.ts';
 
 /**
@@ -112,5 +115,24 @@ describe('signer state 2: verifications complete', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await state(sent)).toBe(2);
+  });
+
+  it('the automatic reminder reaches a verified signer when it is due', async () => {
+    const sent = await sendTestRequest(t, { signers: [{ verifications: [1], reminderAfter: 3 }] });
+    await verifyEmail(sent);
+    expect(await state(sent)).toBe(2);
+    await t.db
+      .update(signers)
+      .set({ invitedAt: new Date(Date.now() - 4 * 86400_000) })
+      .where(eq(signers.id, sent.signerIds[0]!));
+    const queue = { enqueue: () => Promise.resolve(true) } as unknown as Queue;
+    const result = await sweepSignRequests(
+      { config: t.config, db: t.db, queue, storage: createStorage(t.config) },
+      new Date(),
+    );
+    expect(result.reminders).toBeGreaterThanOrEqual(1);
+    const signer = await signerRow(t, sent.signerIds[0]!);
+    expect(signer.remindersSent).toBe(1);
+    expect(signer.stateId).toBe(2);
   });
 });
