@@ -336,6 +336,17 @@ test('a reload keeps the draft with its file until it is sent; logout forgets it
   await expect(field(signerSection(page, 1), 'Voornaam')).toHaveValue('');
   await expect(page.getByText('Je concept is teruggezet')).toHaveCount(0);
 
+  // A draft discarded (asked once more) is gone, also after a reload.
+  await field(signerSection(page, 1), 'Voornaam').fill('Weg');
+  await expect(draftSaved).toBeVisible();
+  await page.getByRole('button', { name: 'Concept verwijderen' }).click();
+  await page.getByRole('button', { name: 'Verwijderen', exact: true }).click();
+  await expect(field(signerSection(page, 1), 'Voornaam')).toHaveValue('');
+  await page.reload();
+  await expect(signerSection(page, 1)).toBeVisible();
+  await expect(field(signerSection(page, 1), 'Voornaam')).toHaveValue('');
+  await expect(page.getByText('Je concept is teruggezet')).toHaveCount(0);
+
   // A new draft, then logout: logging in again starts empty.
   await field(signerSection(page, 1), 'Voornaam').fill('Geheim');
   await expect(draftSaved).toBeVisible();

@@ -180,6 +180,10 @@ export const texts = {
     saving: 'Concept wordt bewaard…',
     saved: 'Concept bewaard',
     discard: 'Concept verwijderen',
+    discardQuestion:
+      'Je ondertekenaars, documenten en bericht worden verwijderd en je begint opnieuw.',
+    keep: 'Annuleren',
+    confirmDiscard: 'Verwijderen',
   },
 
   autoSignature: (name: string) =>

@@ -156,7 +156,12 @@ describe('New signing wizard', () => {
       queryClient.clear();
       start(user);
       first = await screen.findByRole('region', { name: 'Ondertekenaar 1' });
+      // Asked once more; Annuleren keeps everything.
       fireEvent.click(screen.getByRole('button', { name: 'Concept verwijderen' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Annuleren' }));
+      expect(within(first).getByLabelText<HTMLInputElement>(/^Voornaam/).value).toBe('Anna');
+      fireEvent.click(screen.getByRole('button', { name: 'Concept verwijderen' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Verwijderen' }));
       await vi.waitFor(() => {
         first = screen.getByRole('region', { name: 'Ondertekenaar 1' });
         expect(within(first).getByLabelText<HTMLInputElement>(/^Voornaam/).value).toBe('');

@@ -51,6 +51,7 @@ import {
   useSendSignRequest,
   type SendStage,
 } from '../api/send-sign-request';
+import { DiscardDraftButton } from '../components/discard-draft-button';
 import { DocumentsStep } from '../components/documents-step';
 import { PlanPrices } from '../components/plan-prices';
 import { SendError, sendErrorFields } from '../components/send-error';
@@ -443,14 +444,7 @@ function Wizard({
               </Text>
             )}
             {hasDraft && (
-              <Button
-                variant="subtle"
-                color="red"
-                onClick={() => void startOver()}
-                disabled={locked}
-              >
-                {texts.draft.discard}
-              </Button>
+              <DiscardDraftButton onDiscard={() => void startOver()} disabled={locked} />
             )}
             {active > 0 && (
               <Button
