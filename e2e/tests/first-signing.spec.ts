@@ -57,10 +57,13 @@ for (const profile of profiles) {
       databaseUrl,
     }) => {
       test.setTimeout(180_000);
-      expect(
-        databaseUrl,
-        'run with DATABASE_URL (the reminder needs invited_at moved back)',
-      ).toBeTruthy();
+      // The reminder needs invited_at moved back in the server's database, so the spec runs on
+      // PostgreSQL. A local run on PGlite reports it as not run; in CI (CI=true) it must run.
+      test.skip(
+        !databaseUrl && process.env.CI !== 'true',
+        'NOT RUN: set DATABASE_URL to a PostgreSQL server to run the first-signing spec',
+      );
+      expect(databaseUrl, 'CI runs this spec with DATABASE_URL').toBeTruthy();
       const stamp = Date.now();
       const company = `Verhuur ${profile.name} ${stamp} Beheer en Onderhoud B.V.`;
 
