@@ -525,7 +525,7 @@ test('a signer signs with the keyboard only: typed name, approve; the sealed PDF
   await page.keyboard.press('Enter');
   await expect(stepTitle(page)).toHaveText('Akkoord');
   await expect(stepTitle(page)).toBeFocused();
-  await expect(page.getByRole('img', { name: 'Je handtekening' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Je handtekening', exact: true })).toBeVisible();
 
   // Focus stays inside the decline dialog, and Escape gives it back.
   await tabTo(page, 'Afwijzen');

@@ -180,7 +180,7 @@ test('every screen runs under the Content-Security-Policy without a violation', 
     await signerPage.mouse.move(box.x + 20 + i * 20, box.y + box.height / 2 + (i % 2) * 20);
   await signerPage.mouse.up();
   await signerPage.getByRole('button', { name: 'Opslaan' }).click();
-  await expect(signerPage.getByRole('img', { name: 'Je handtekening' })).toBeVisible();
+  await expect(signerPage.getByRole('img', { name: 'Je handtekening', exact: true })).toBeVisible();
   await expect(stepTitle(signerPage)).toHaveText('Akkoord');
   await signerPage.getByRole('button', { name: 'Akkoord en ondertekenen' }).click();
   await expect(

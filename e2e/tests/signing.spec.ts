@@ -94,7 +94,7 @@ async function drawSignature(page: Page, pad: Locator) {
   await page.getByRole('button', { name: 'Opslaan' }).click();
   await expect(stepTitle(page)).not.toHaveText('Handtekening');
   // The drawn image now stands in the signature box on the page.
-  await expect(page.getByRole('img', { name: 'Je handtekening' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Je handtekening', exact: true })).toBeVisible();
 }
 
 /** A company that may choose iDIN (a platform admin switches the feature on), and its token. */
@@ -199,7 +199,7 @@ test('two signers in sequence: e-mail code, drawn signature and a field; then iD
   await drawSignature(page, page.getByRole('img', { name: 'Tekenvak voor je handtekening' }));
   // After a reload the stored drawing is fetched again and still stands in the signature box.
   await page.reload();
-  const stored = page.getByRole('img', { name: 'Je handtekening' });
+  const stored = page.getByRole('img', { name: 'Je handtekening', exact: true });
   await expect(stored).toBeVisible();
   await expect
     .poll(() => stored.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
