@@ -39,6 +39,14 @@ const envSchema = z.object({
   /** The platform's terms and privacy statement, linked where a signer consents. */
   TERMS_URL: z.string().url().default('https://paraaf.nl/voorwaarden'),
   PRIVACY_URL: z.string().url().default('https://paraaf.nl/privacy'),
+  /** The seller on invoices (the platform's own company details). */
+  INVOICE_SELLER_NAME: z.string().default('Paraaf B.V.'),
+  INVOICE_SELLER_ADDRESS: z.string().default('Keizersgracht 100'),
+  INVOICE_SELLER_POSTAL_CITY: z.string().default('1015 AA Amsterdam'),
+  INVOICE_SELLER_KVK: z.string().default('12345678'),
+  INVOICE_SELLER_VAT: z.string().default('NL123456789B01'),
+  INVOICE_SELLER_IBAN: z.string().default('NL91 ABNA 0417 1643 00'),
+  INVOICE_SELLER_EMAIL: z.string().default('facturen@paraaf.nl'),
 });
 
 export interface Config {
@@ -93,6 +101,18 @@ export interface Config {
   seal: { p12Path: string | null; p12Password: string; tsaUrl: string | null };
   /** POST /api/verify: uploads per IP per hour. */
   verifyPerIpPerHour?: number;
+  /** The seller printed on every invoice (INVOICE_SELLER_*). */
+  invoiceSeller: InvoiceSeller;
+}
+
+export interface InvoiceSeller {
+  name: string;
+  address: string;
+  postalCity: string;
+  kvk: string;
+  vatNumber: string;
+  iban: string;
+  email: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -138,6 +158,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       p12Path: e.SEAL_P12_PATH || null,
       p12Password: e.SEAL_P12_PASSWORD ?? '',
       tsaUrl: e.SEAL_TSA_URL || null,
+    },
+    invoiceSeller: {
+      name: e.INVOICE_SELLER_NAME,
+      address: e.INVOICE_SELLER_ADDRESS,
+      postalCity: e.INVOICE_SELLER_POSTAL_CITY,
+      kvk: e.INVOICE_SELLER_KVK,
+      vatNumber: e.INVOICE_SELLER_VAT,
+      iban: e.INVOICE_SELLER_IBAN,
+      email: e.INVOICE_SELLER_EMAIL,
     },
   };
 }

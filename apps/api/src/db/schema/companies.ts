@@ -50,6 +50,8 @@ export const companies = pgTable('companies', {
     .references(() => paymentPlans.id),
   extraFeatures: jsonb('extra_features').$type<Feature[]>().notNull().default([]),
   isPlatform: boolean('is_platform').notNull().default(false),
+  /** Debtor number on invoices: allocated with the company's first invoice, gapless. */
+  debtorNo: integer('debtor_no').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -4,3 +4,4 @@ export * from './system.ts';
 export * from './sign-requests.ts';
 export * from './signing.ts';
 export * from './templates.ts';
+export * from './invoices.ts';

@@ -1,0 +1,95 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { invoiceTotals, type InvoiceLineInput } from './invoice-amounts.ts';
+import {
+  findInvoiceByCause,
+  insertInvoice,
+  lockCause,
+  lockCompany,
+  setDebtorNo,
+  takeNextNumber,
+  type InvoiceWithLines,
+} from './invoices.repository.ts';
+
+export interface CreateInvoiceInput {
+  companyId: number;
+  /** One invoice per cause ('payment:tr_x', 'period:12:2026-11'): a repeat returns the first. */
+  causeKey: string;
+  type: 'manual' | 'automatic';
+  state: 'open' | 'paid';
+  lines: InvoiceLineInput[];
+  /** 'YYYY-MM-DD'; defaults to today in the Netherlands. The number series is this date's year. */
+  invoiceDate?: string;
+  now?: Date;
+}
+
+/**
+ * Creates an invoice inside the caller's transaction (`tx`), so the invoice commits or rolls back
+ * with whatever caused it (a ledger row, a payment). The number is the next of the invoice
+ * year's gapless series; the company gets its debtor number with its first invoice.
+ */
+export async function createInvoice(
+  tx: DbOrTx,
+  input: CreateInvoiceInput,
+): Promise<InvoiceWithLines> {
+  await lockCause(tx, input.causeKey);
+  const existing = await findInvoiceByCause(tx, input.causeKey);
+  if (existing) return existing;
+
+  const company = await lockCompany(tx, input.companyId);
+  if (!company) throw new NotFoundError();
+  let debtorNo = company.debtorNo;
+  if (debtorNo === null) {
+    debtorNo = await takeNextNumber(tx, 'debtor');
+    await setDebtorNo(tx, company.id, debtorNo);
+  }
+
+  const now = input.now ?? new Date();
+  const invoiceDate = input.invoiceDate ?? dutchDate(now);
+  const year = Number(invoiceDate.slice(0, 4));
+  const sequence = await takeNextNumber(tx, `invoice:${year}`);
+  const totals = invoiceTotals(input.lines);
+
+  return insertInvoice(
+    tx,
+    {
+      companyId: company.id,
+      invoiceNo: invoiceNumber(year, sequence),
+      year,
+      sequence,
+      invoiceDate,
+      debtorNo,
+      debtorName: company.name,
+      buyer: {
+        name: company.name,
+        tnv: company.tnv,
+        street: company.street,
+        housenumber: company.housenumber,
+        housenumberAddition: company.housenumberAddition,
+        postal: company.postal,
+        city: company.city,
+      },
+      state: input.state,
+      type: input.type,
+      causeKey: input.causeKey,
+      ...totals,
+      paidAt: input.state === 'paid' ? now : null,
+    },
+    input.lines.map((line, position) => ({ ...line, position })),
+  );
+}
+
+/** '2026-00001'. */
+export function invoiceNumber(year: number, sequence: number): string {
+  return `${year}-${String(sequence).padStart(5, '0')}`;
+}
+
+/** The calendar date in Amsterdam, 'YYYY-MM-DD' (an invoice made at 00:30 on 1 January is of the new year). */
+export function dutchDate(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Amsterdam',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
