@@ -13,6 +13,7 @@ import { chromiumArgs, findChromium } from './chromium.mjs';
 import { benchDocuments } from './bench-documents.mjs';
 import { benchSignRequests } from './bench-sign-requests.mjs';
 import { benchSealing } from './bench-sealing.mjs';
+import { benchInvoicePdf } from './bench-invoice-pdf.mjs';
 import { benchSignings } from './bench-signings.mjs';
 import { benchSigningFlow } from './bench-signing-flow.mjs';
 import { benchSignerPage } from './bench-signer-page.mjs';
@@ -159,6 +160,9 @@ try {
 
   console.log('\nSealing: 100 pages, three signers, a signature and a paraph on every page');
   await benchSealing();
+
+  console.log('\nInvoice PDF: one invoice with four lines');
+  await benchInvoicePdf();
 
   // Complete signings on the three setups (embedded; PostgreSQL 1 + 1 and 2 + 2 when db.url).
   await benchSignings({ databaseUrl: db.url });
