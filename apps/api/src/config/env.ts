@@ -47,6 +47,8 @@ const envSchema = z.object({
   INVOICE_SELLER_VAT: z.string().default('NL123456789B01'),
   INVOICE_SELLER_IBAN: z.string().default('NL91 ABNA 0417 1643 00'),
   INVOICE_SELLER_EMAIL: z.string().default('facturen@paraaf.nl'),
+  /** Mollie (billing payments); unset: the built-in payments simulator (lib/payments). */
+  MOLLIE_API_KEY: z.string().optional(),
 });
 
 export interface Config {
@@ -101,6 +103,8 @@ export interface Config {
   seal: { p12Path: string | null; p12Password: string; tsaUrl: string | null };
   /** POST /api/verify: uploads per IP per hour. */
   verifyPerIpPerHour?: number;
+  /** MOLLIE_API_KEY; null: payments go to the built-in simulator (lib/payments). */
+  mollieApiKey: string | null;
   /** The seller printed on every invoice (INVOICE_SELLER_*). */
   invoiceSeller: InvoiceSeller;
 }
@@ -168,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       iban: e.INVOICE_SELLER_IBAN,
       email: e.INVOICE_SELLER_EMAIL,
     },
+    mollieApiKey: e.MOLLIE_API_KEY || null,
   };
 }
 
