@@ -1,5 +1,6 @@
 import {
   date,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -56,19 +57,27 @@ export const invoices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
-  (t) => [unique('invoices_year_sequence_unique').on(t.year, t.sequence)],
+  (t) => [
+    unique('invoices_year_sequence_unique').on(t.year, t.sequence),
+    // A company's invoices, newest first (GET /api/invoices: order id,desc).
+    index('invoices_company_id_idx').on(t.companyId, t.id),
+  ],
 );
 
-export const invoiceLines = pgTable('invoice_lines', {
-  id: serial('id').primaryKey(),
-  invoiceId: integer('invoice_id')
-    .notNull()
-    .references(() => invoices.id, { onDelete: 'cascade' }),
-  /** Order on the invoice. */
-  position: integer('position').notNull(),
-  description: text('description').notNull(),
-  /** Price per unit in cents, excl. VAT. */
-  valueCents: integer('value_cents').notNull(),
-  /** Quantity. */
-  amount: integer('amount').notNull(),
-});
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** Order on the invoice. */
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    /** Price per unit in cents, excl. VAT. */
+    valueCents: integer('value_cents').notNull(),
+    /** Quantity. */
+    amount: integer('amount').notNull(),
+  },
+  (t) => [index('invoice_lines_invoice_id_idx').on(t.invoiceId)],
+);
