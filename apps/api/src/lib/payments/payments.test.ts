@@ -388,6 +388,30 @@ describe('payments provider: the Mollie driver against the built-in simulator', 
   });
 });
 
+describe('the checkout page', () => {
+  it('escapes the description and shows a decided payment as afgerond', async () => {
+    const payment = await provider.createPayment({
+      amount: '3.00',
+      description: '<script>alert(1)</script> & co',
+      redirectUrl: `${appUrl}/terug?a=1&b=2`,
+      webhookUrl,
+      metadata: {},
+    });
+    const html = await (await fetch(payment.checkoutUrl!)).text();
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; co');
+
+    await pressAtCheckout(payment.checkoutUrl!, 'expired');
+    const closed = await fetch(payment.checkoutUrl!);
+    expect(closed.status).toBe(200);
+    const closedHtml = await closed.text();
+    expect(closedHtml).toContain('Deze betaling is al afgerond');
+    expect(closedHtml).toContain('Status: expired');
+    expect(closedHtml).toContain(`href="${appUrl}/terug?a=1&amp;b=2"`);
+    expect(closedHtml).not.toContain('<button');
+  });
+});
+
 describe('formatEuroAmount', () => {
   it('writes two decimals and refuses what is no amount', () => {
     expect(formatEuroAmount('12.1')).toBe('12.10');
