@@ -32,12 +32,17 @@ export async function createInvoice(
   tx: DbOrTx,
   input: CreateInvoiceInput,
 ): Promise<InvoiceWithLines> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.invoiceDate ?? '2000-01-01'))
+    throw new Error(`invoice date must be YYYY-MM-DD, not ${input.invoiceDate}`);
+  if (input.lines.length === 0) throw new Error('an invoice needs at least one line');
+  // Locks in one order, company → cause → counters, the order a caller that booked credits on
+  // the company row first (same transaction) takes them too: no deadlock between the two.
+  const company = await lockCompany(tx, input.companyId);
+  if (!company) throw new NotFoundError();
   await lockCause(tx, input.causeKey);
   const existing = await findInvoiceByCause(tx, input.causeKey);
   if (existing) return existing;
 
-  const company = await lockCompany(tx, input.companyId);
-  if (!company) throw new NotFoundError();
   let debtorNo = company.debtorNo;
   if (debtorNo === null) {
     debtorNo = await takeNextNumber(tx, 'debtor');

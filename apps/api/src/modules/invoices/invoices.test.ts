@@ -185,6 +185,26 @@ describe('creating invoices', () => {
     expect((await create(a.id, 'test:somebody', '2034-01-02')).invoiceNo).toBe('2034-00001');
   });
 
+  it('refuses a malformed date or an invoice without lines before taking a number', async () => {
+    const a = await company();
+    const bad = (invoiceDate: string, lines = credits(1)) =>
+      database.db
+        .transaction((tx) =>
+          createInvoice(tx, {
+            companyId: a.id,
+            causeKey: 'test:bad',
+            invoiceDate,
+            type: 'manual',
+            state: 'open',
+            lines,
+          }),
+        )
+        .catch((e: unknown) => e);
+    expect(await bad('24-11-2037')).toBeInstanceOf(Error);
+    expect(await bad('2037-11-24', [])).toBeInstanceOf(Error);
+    expect((await create(a.id, 'test:good', '2037-11-24')).invoiceNo).toBe('2037-00001');
+  });
+
   it('keeps numbers gapless under 20 parallel creations, repeated causes and rollbacks', async () => {
     const buyers = await Promise.all([company(), company(), company(), company()]);
     // Causes 0–4 twice, side by side, so each pair runs at the same time on two connections: the
