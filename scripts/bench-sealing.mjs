@@ -6,39 +6,14 @@
 // Never asserts timings; prints and returns them.
 import http from 'node:http';
 import path from 'node:path';
-import { deflateSync, crc32 } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { PDFDocument } from 'pdf-lib';
 import { contractPdf } from './lib/contract-pdf.mjs';
+import { shadedPng } from './lib/signature-png.mjs';
 
 const here = fileURLToPath(import.meta.url);
 const api = path.resolve(path.dirname(here), '../apps/api/src');
-
-function png(width, height, shade) {
-  const chunk = (type, data) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'latin1');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 6; // RGBA, like a drawn signature
-  const row = Buffer.alloc(1 + width * 4, shade);
-  row[0] = 0;
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 export async function benchSealing() {
   const { sealPdf } = await tsImport(path.join(api, 'lib/pdf/seal.ts'), here);
@@ -99,8 +74,8 @@ export async function benchSealing() {
   }
   const images = new Map();
   for (const n of [1, 2, 3]) {
-    images.set(`signature:${n}`, png(600, 200, 40 * n));
-    images.set(`paraph:${n}`, png(200, 200, 50 * n));
+    images.set(`signature:${n}`, shadedPng(600, 200, 40 * n));
+    images.set(`paraph:${n}`, shadedPng(200, 200, 50 * n));
   }
   const certificate = {
     signRequestId: 1,

@@ -1,4 +1,5 @@
 /** The API calls the specs make as the wizard would, outside the browser. */
+import { expect } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 const password = 'Eerste-wachtwoord-1';
@@ -141,4 +142,33 @@ export async function createSignRequest(
   await call(baseURL, token, 'POST', `/sign-requests/${id}/signables`, form);
   if (opts.send) await call(baseURL, token, 'POST', `/sign-requests/${id}/ready`);
   return id;
+}
+
+/** Waits (up to 30 s) until the request is sealed (state 5); returns its detail as the API gives it. */
+export async function waitUntilSigned<T = { signables: { id: number }[] }>(
+  baseURL: string,
+  token: string,
+  id: number,
+): Promise<T> {
+  await expect
+    .poll(
+      async () =>
+        (await call<{ state_id: number }>(baseURL, token, 'GET', `/sign-requests/${id}`)).state_id,
+      { timeout: 30_000 },
+    )
+    .toBe(5);
+  return call<T>(baseURL, token, 'GET', `/sign-requests/${id}`);
+}
+
+/** A document as the sender downloads it (the sealed file once signed). */
+export async function downloadSignable(
+  baseURL: string,
+  token: string,
+  signableId: number,
+): Promise<Buffer> {
+  const res = await fetch(`${baseURL}/api/signables/${signableId}/file`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
 }

@@ -10,6 +10,8 @@ import {
   createSignRequest,
   enableFeatures,
   platformAdmin,
+  downloadSignable,
+  waitUntilSigned,
 } from '../support/api.ts';
 import { imagesPerPage, signatureReport } from '../support/poppler.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
@@ -548,25 +550,10 @@ test('a signer signs with the keyboard only: typed name, approve; the sealed PDF
       .or(page.getByRole('heading', { name: 'De documenten zijn ondertekend' })),
   ).toBeVisible();
 
-  await expect
-    .poll(
-      async () =>
-        (await call<{ state_id: number }>(baseURL!, token, 'GET', `/sign-requests/${id}`)).state_id,
-      { timeout: 30_000 },
-    )
-    .toBe(5);
-  const detail = await call<{ signables: { id: number }[] }>(
-    baseURL!,
-    token,
-    'GET',
-    `/sign-requests/${id}`,
-  );
-  const signed = await fetch(
-    `${baseURL}/api/signables/${detail.signables[0]!.id}/file?token=${token}`,
-  );
-  expect(signed.status).toBe(200);
+  const detail = await waitUntilSigned(baseURL!, token, id);
+  const signed = await downloadSignable(baseURL!, token, detail.signables[0]!.id);
   const file = join(mkdtempSync(join(tmpdir(), 'paraaf-a11y-')), 'ondertekend.pdf');
-  writeFileSync(file, Buffer.from(await signed.arrayBuffer()));
+  writeFileSync(file, signed);
   expect(signatureReport(file)).toContain('Signature is Valid.');
   // The typed signature stands on the document's page, where the marker is.
   expect(imagesPerPage(file).get(1) ?? 0).toBeGreaterThanOrEqual(1);

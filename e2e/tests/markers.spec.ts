@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { SmtpCatcher } from '../../apps/api/test/smtp.ts';
-import { call, companyIdOf, contractPdf, enableFeatures, registerCompany } from '../support/api.ts';
+import {
+  companyIdOf,
+  contractPdf,
+  downloadSignable,
+  enableFeatures,
+  registerCompany,
+  waitUntilSigned,
+} from '../support/api.ts';
 import { expect, linkFrom, test } from '../support/fixtures.ts';
 import { nextMail, stepTitle } from '../support/signer-page.ts';
 import { imagesPerPage, signatureReport, wordsOnPage } from '../support/poppler.ts';
@@ -244,16 +251,9 @@ async function checkSealed(
   value: string,
   fieldOnScreen: Omit<Box, 'page'> | null,
 ) {
-  await expect
-    .poll(
-      async () =>
-        (await call<{ state_id: number }>(baseURL, token, 'GET', `/sign-requests/${id}`)).state_id,
-      { timeout: 30_000 },
-    )
-    .toBe(5);
-  const detail = await call<{
+  const detail = await waitUntilSigned<{
     signables: { id: number; config: { variables: Box[]; fields: Box[] } }[];
-  }>(baseURL, token, 'GET', `/sign-requests/${id}`);
+  }>(baseURL, token, id);
   const signable = detail.signables[0]!;
   const stored = signable.config.fields[0]!;
   expect(stored.page).toBe(2);
@@ -264,12 +264,8 @@ async function checkSealed(
     }
   }
 
-  const res = await fetch(`${baseURL}/api/signables/${signable.id}/file`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(res.status).toBe(200);
   const file = join(work, `sealed-${id}.pdf`);
-  writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+  writeFileSync(file, await downloadSignable(baseURL, token, signable.id));
 
   const tolerance = 3;
   const words = wordsOnPage(file, 2);

@@ -6,6 +6,8 @@ import {
   enableFeatures,
   registerCompany,
   type SignerInput,
+  downloadSignable,
+  waitUntilSigned,
 } from '../support/api.ts';
 import { expect, linkFrom, test } from '../support/fixtures.ts';
 import { nextMail, stepTitle } from '../support/signer-page.ts';
@@ -256,24 +258,8 @@ test('two signers in sequence: e-mail code, drawn signature and a field; then iD
   await phone.close();
 
   // The sender: sealed ('Getekend'), the signed PDF and the receipt, the audit trail in order.
-  await expect
-    .poll(
-      async () =>
-        (await call<{ state_id: number }>(baseURL!, token, 'GET', `/sign-requests/${id}`)).state_id,
-      { timeout: 30_000 },
-    )
-    .toBe(5);
-  const detail = await call<{ signables: { id: number }[] }>(
-    baseURL!,
-    token,
-    'GET',
-    `/sign-requests/${id}`,
-  );
-  const signed = await fetch(
-    `${baseURL}/api/signables/${detail.signables[0]!.id}/file?token=${token}`,
-  );
-  expect(signed.status).toBe(200);
-  const signedBytes = Buffer.from(await signed.arrayBuffer());
+  const detail = await waitUntilSigned(baseURL!, token, id);
+  const signedBytes = await downloadSignable(baseURL!, token, detail.signables[0]!.id);
   expect(signedBytes.subarray(0, 5).toString()).toBe('%PDF-');
   expect(signedBytes.toString('latin1')).toContain('ETSI.CAdES.detached');
   const receipt = await fetch(`${baseURL}/api/sign-requests/${id}/receipt/download?token=${token}`);

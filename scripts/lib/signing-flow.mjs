@@ -4,7 +4,7 @@
 // and `npm run bench` (scripts/bench-signings.mjs). Each flow talks from its own loopback address
 // (127.0.x.y), as signers on their own machines do, so per-address limits apply per flow.
 import http from 'node:http';
-import { crc32, deflateSync } from 'node:zlib';
+import { signatureDataUrl } from './signature-png.mjs';
 
 /** A small JSON/multipart client for the product's API from one source address. */
 export function apiClient(baseUrls, localAddress) {
@@ -102,37 +102,7 @@ function multipart(fields, file) {
   return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** A drawn signature as the signature pad sends it: a 300 × 100 RGBA PNG with one dark stroke. */
-function signaturePng() {
-  const chunk = (type, data) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'latin1');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const [width, height] = [300, 100];
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 6;
-  const rows = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 4);
-    if (y >= 48 && y < 52) for (let x = 20; x < 280; x++) row.writeUInt32BE(0x202060ff, 1 + x * 4);
-    rows.push(row);
-  }
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return `data:image/png;base64,${png.toString('base64')}`;
-}
-const SIGNATURE = signaturePng();
+const SIGNATURE = signatureDataUrl();
 
 /**
  * Runs one signing. `waitForMail(to, subjectRegExp)` resolves with a caught mail ({subject, html,

@@ -2,7 +2,7 @@
 // the process tests: create → signer → document → ready → (invitation) → code → signature →
 // approve. How the invitation and code mails are read is the caller's (an SMTP catcher, or
 // /dev/mailbox without SMTP_URL).
-import { crc32, deflateSync } from 'node:zlib';
+import { shadedPng } from './signature-png.mjs';
 import { contractPdf } from './contract-pdf.mjs';
 
 export { registerBenchCompany } from './bench-account.mjs';
@@ -86,7 +86,7 @@ export async function prepareApproval(baseUrl, signerToken) {
   const page = await api(baseUrl, null, 'GET', `/signing/${signerToken}`);
   await api(baseUrl, null, 'PUT', `/signing/${signerToken}/signature`, {
     type: 'signature',
-    image: `data:image/png;base64,${png(300, 100).toString('base64')}`,
+    image: `data:image/png;base64,${shadedPng(300, 100, 90).toString('base64')}`,
   });
   for (const doc of page.documents) {
     const res = await fetch(`${baseUrl}/api/signing/${signerToken}/signables/${doc.id}/file`);
@@ -97,29 +97,3 @@ export async function prepareApproval(baseUrl, signerToken) {
 
 export const approve = (baseUrl, signerToken) =>
   api(baseUrl, null, 'POST', `/signing/${signerToken}/approve`);
-
-/** A grey RGBA PNG, as a drawn signature is. */
-function png(width, height) {
-  const chunk = (type, data) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'latin1');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 6;
-  const row = Buffer.alloc(1 + width * 4, 90);
-  row[0] = 0;
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
