@@ -13,3 +13,4 @@ export * from './markers.ts';
 export * from './auto-markers.ts';
 export * from './templates.ts';
 export * from './company.ts';
+export * from './billing.ts';

@@ -106,6 +106,10 @@ export function permissionsFor(role: Role, isPlatformAdmin: boolean): Permission
 
 /** Company features that gate menu items and routes (plan features plus extra features). */
 export const features = [
+  'multiple_signers',
+  'multiple_documents',
+  'input_fields',
+  'own_styling',
   'idin_verification',
   'templates',
   'email_templates',

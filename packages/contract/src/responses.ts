@@ -1,3 +1,4 @@
+import type { CompanyPaymentPlan, PaymentPlan } from './billing.ts';
 import type { CompanyAddress } from './company.ts';
 import type { Feature, Permission, Role } from './permissions.ts';
 
@@ -8,19 +9,6 @@ export interface Paginated<T> {
   per_page: number;
   current_page: number;
   last_page: number;
-}
-
-export interface PaymentPlan {
-  id: number;
-  name: string;
-  type: 'prepaid' | 'month' | 'invoice';
-  features: Feature[];
-  users: number | null;
-  sms_credits_price: number;
-  sms_euros_price: number;
-  idin_credits_price: number;
-  idin_euros_price: number;
-  price_per_credit: number;
 }
 
 export interface Department {
@@ -36,10 +24,18 @@ export interface Company {
   phone: string | null;
   credits: number;
   max_signers: number;
+  /** Plan features plus the company's extra features: what it may use now. */
   features: Feature[];
   current_payment_plan: PaymentPlan;
+  /** Plan history and schedule, oldest first (seed 001 §3). */
+  payment_plans: CompanyPaymentPlan[];
+  /** End of the current period of a month or invoice plan ('YYYY-MM-DD'); null on prepaid plans. */
+  next_payment_date: string | null;
   departments: Department[];
+  users: { id: number; name: string; email: string }[];
   users_count: number;
+  /** Number of sign requests of the company (seed 001 §3 'sign_requests (count)'). */
+  sign_requests: number;
   address: CompanyAddress;
   sms_name: string | null;
   webhook_url: string | null;
@@ -47,6 +43,7 @@ export interface Company {
   custom_fields: { name: string; description: string | null; required: boolean }[];
   /** Served without a session; null when the company has no logo. */
   logo_url: string | null;
+  logo: string | null;
 }
 
 export interface User {

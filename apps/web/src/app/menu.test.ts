@@ -6,7 +6,7 @@ import { visibleMenu } from './menu';
 const user = (role: 'admin' | 'user' | 'viewer') =>
   ({ id: 1, all_permissions: permissionsFor(role, false) }) as unknown as User;
 const company = (type: 'prepaid' | 'invoice' = 'prepaid') =>
-  ({ features: ['templates'], current_payment_plan: { type } }) as unknown as Company;
+  ({ features: ['templates'], current_payment_plan: { price: { type } } }) as unknown as Company;
 
 describe('side menu', () => {
   it('shows only existing screens the admin may use, in the seed order', () => {

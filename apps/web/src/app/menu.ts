@@ -106,7 +106,8 @@ export function isMenuItemVisible(item: MenuItem, user: User, company: Company |
     if (!any.some((p) => user.all_permissions.includes(p))) return false;
   }
   if (item.feature && !company?.features.includes(item.feature)) return false;
-  if (item.hiddenForInvoicePlan && company?.current_payment_plan.type === 'invoice') return false;
+  if (item.hiddenForInvoicePlan && company?.current_payment_plan.price.type === 'invoice')
+    return false;
   return true;
 }
 

@@ -16,6 +16,8 @@ export const paymentPlans = pgTable('payment_plans', {
   idinCreditsPrice: integer('idin_credits_price').notNull().default(0),
   idinEurosPriceCents: integer('idin_euros_price_cents').notNull().default(0),
   deprecated: boolean('deprecated').notNull().default(false),
+  /** Made by a platform admin for some companies (payment_plan_companies); standard plans are not. */
+  custom: boolean('custom').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -52,6 +54,10 @@ export const companies = pgTable('companies', {
   isPlatform: boolean('is_platform').notNull().default(false),
   /** Debtor number on invoices: allocated with the company's first invoice, gapless. */
   debtorNo: integer('debtor_no').unique(),
+  /** The company as a customer at the payment provider (Mollie 'cst_…'), made with its first payment. */
+  paymentCustomerId: text('payment_customer_id'),
+  /** The mandate its first payment created (Mollie 'mdt_…'); validity is asked of the provider. */
+  paymentMandateId: text('payment_mandate_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -5,3 +5,4 @@ export * from './sign-requests.ts';
 export * from './signing.ts';
 export * from './templates.ts';
 export * from './invoices.ts';
+export * from './billing.ts';

@@ -1,3 +1,5 @@
+import { dutchDate } from '../../lib/dutch-date.ts';
+import { insertCompanyPlan } from '../billing/plans.repository.ts';
 import { eq } from 'drizzle-orm';
 import { messages, type Session } from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
@@ -46,12 +48,18 @@ export async function ensurePlatformAdmin(
     return 'updated';
   }
   let [platform] = await db.select().from(companies).where(eq(companies.isPlatform, true)).limit(1);
-  platform ??= (
-    await db
+  if (!platform) {
+    [platform] = await db
       .insert(companies)
       .values({ name: PLATFORM_COMPANY, paymentPlanId: INVOICE_PLAN_ID, isPlatform: true })
-      .returning()
-  )[0];
+      .returning();
+    await insertCompanyPlan(db, {
+      companyId: platform!.id,
+      planId: INVOICE_PLAN_ID,
+      validFrom: dutchDate(new Date()),
+      status: 'planned',
+    });
+  }
   await db.insert(users).values({
     companyId: platform!.id,
     name: input.name,

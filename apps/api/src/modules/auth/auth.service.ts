@@ -1,3 +1,5 @@
+import { dutchDate } from '../../lib/dutch-date.ts';
+import { insertCompanyPlan } from '../billing/plans.repository.ts';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import {
   FREE_PLAN_ID,
@@ -56,6 +58,12 @@ export async function register(ctx: Ctx, input: z.output<typeof registerBody>): 
         .insert(companies)
         .values({ name: input.company, phone: input.phone, paymentPlanId: FREE_PLAN_ID })
         .returning();
+      await insertCompanyPlan(tx, {
+        companyId: company!.id,
+        planId: FREE_PLAN_ID,
+        validFrom: dutchDate(new Date()),
+        status: 'planned',
+      });
       await bookCredits(
         tx,
         company!.id,

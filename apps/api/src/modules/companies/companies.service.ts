@@ -7,16 +7,17 @@ import {
   type Company,
   type Department,
   type Feature,
-  type PaymentPlan,
 } from '@paraaf/contract';
-import type { paymentPlans } from '../../db/schema/index.ts';
 import type { AuthedCtx, Ctx } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { readImageHeader } from '../../lib/pdf/image-header.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { decodeForm } from '../documents/documents.service.ts';
 import type { Upload } from '../documents/multipart.ts';
-import { countCompanyUsers } from '../users/users.repository.ts';
+import { toCompanyPlanDto, toPlanDto } from '../billing/plan-dto.ts';
+import { findLatestPeriod, listCompanyPlans } from '../billing/plans.repository.ts';
+import { countCompanySignRequests } from '../sign-requests/sign-requests.read.repository.ts';
+import { listCompanyUsersBrief } from '../users/users.repository.ts';
 import {
   findCompanyWithPlan,
   findLogoByToken,
@@ -34,23 +35,6 @@ export function logoUrl(token: string | null): string | null {
 
 /** Logo tokens are 32 base64url characters; anything else is not found. */
 const LOGO_TOKEN = /^[A-Za-z0-9_-]{32}$/;
-
-const euros = (cents: number) => cents / 100;
-
-export function toPlanDto(plan: typeof paymentPlans.$inferSelect): PaymentPlan {
-  return {
-    id: plan.id,
-    name: plan.name,
-    type: plan.type,
-    features: plan.features,
-    users: plan.usersCap,
-    sms_credits_price: plan.smsCreditsPrice,
-    sms_euros_price: euros(plan.smsEurosPriceCents),
-    idin_credits_price: plan.idinCreditsPrice,
-    idin_euros_price: euros(plan.idinEurosPriceCents),
-    price_per_credit: euros(plan.pricePerCreditCents),
-  };
-}
 
 export async function getDepartments(ctx: AuthedCtx): Promise<{ data: Department[] }> {
   const rows = await listDepartments(ctx.db, ctx.auth.user.companyId);
@@ -70,6 +54,14 @@ export async function getCompany(ctx: AuthedCtx): Promise<Company> {
   if (!row) throw new NotFoundError();
   const { company, plan } = row;
   const features = [...new Set<Feature>([...plan.features, ...company.extraFeatures])];
+  const [history, period, users, signRequestCount, departments] = await Promise.all([
+    listCompanyPlans(ctx.db, companyId),
+    findLatestPeriod(ctx.db, companyId),
+    listCompanyUsersBrief(ctx.db, companyId),
+    countCompanySignRequests(ctx.db, companyId),
+    getDepartments(ctx),
+  ]);
+  const current = [...history].reverse().find((h) => h.row.planId === plan.id);
   return {
     id: company.id,
     name: company.name,
@@ -77,9 +69,13 @@ export async function getCompany(ctx: AuthedCtx): Promise<Company> {
     credits: company.credits,
     max_signers: company.maxSigners,
     features,
-    current_payment_plan: toPlanDto(plan),
-    departments: (await getDepartments(ctx)).data,
-    users_count: await countCompanyUsers(ctx.db, companyId),
+    current_payment_plan: toPlanDto(plan, current?.row.validFrom ?? null),
+    payment_plans: history.map((h) => toCompanyPlanDto(h.row, h.plan)),
+    next_payment_date: plan.type === 'prepaid' ? null : (period?.endsOn ?? null),
+    departments: departments.data,
+    users: users.map((u) => ({ id: u.id, name: u.name, email: u.email })),
+    users_count: users.length,
+    sign_requests: signRequestCount,
     address: {
       tnv: company.tnv,
       street: company.street,
@@ -94,6 +90,7 @@ export async function getCompany(ctx: AuthedCtx): Promise<Company> {
     send_signed_documents_to_email: company.sendSignedDocumentsToEmail,
     custom_fields: company.customFields,
     logo_url: logoUrl(company.logoToken),
+    logo: logoUrl(company.logoToken),
   };
 }
 

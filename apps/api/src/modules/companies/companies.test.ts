@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locales, messages, type Company, type Department, type Session } from '@paraaf/contract';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { createMember } from '../../../test/factories.ts';
+import { dutchDate } from '../../lib/dutch-date.ts';
 
 describe('company endpoints', () => {
   let t: TestApp;
@@ -29,9 +30,20 @@ describe('company endpoints', () => {
         phone: '010-1234567',
         credits: 10,
         max_signers: expect.any(Number) as number,
-        features: [],
+        features: ['multiple_signers', 'multiple_documents', 'input_fields', 'buy_credits'],
         users_count: 1,
-        current_payment_plan: { id: 1, name: 'free', type: 'prepaid', users: 3 },
+        users: [{ id: admin.user.id, name: admin.user.name, email: admin.user.email }],
+        sign_requests: 0,
+        next_payment_date: null,
+        current_payment_plan: {
+          id: 1,
+          name: 'free',
+          deprecated: false,
+          custom: false,
+          valid_from: dutchDate(new Date()),
+          price: { type: 'prepaid', price: 0, users: 3, price_per_credit: 1.5 },
+        },
+        payment_plans: [{ id: 1, status: 'planned', valid_from: dutchDate(new Date()) }],
         // The sender SMS messages show until the company picks one; a first save keeps it.
         sms_name: 'Paraaf',
         logo_url: null,

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
+import { dutchDate } from '../../lib/dutch-date.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { invoiceTotals, type InvoiceLineInput } from './invoice-amounts.ts';
 import {
@@ -87,14 +88,4 @@ export async function createInvoice(
 /** '2026-00001'. */
 export function invoiceNumber(year: number, sequence: number): string {
   return `${year}-${String(sequence).padStart(5, '0')}`;
-}
-
-/** The calendar date in Amsterdam, 'YYYY-MM-DD' (an invoice made at 00:30 on 1 January is of the new year). */
-export function dutchDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Amsterdam',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   departments,
@@ -93,4 +93,12 @@ export async function findSignRequestActions(db: DbOrTx, request: SignRequestRow
       ),
     )
     .orderBy(asc(signerActions.createdAt), asc(signerActions.id));
+}
+
+/** How many sign requests the company has, from the per-state counters (migration 0004). */
+export async function countCompanySignRequests(db: DbOrTx, companyId: number): Promise<number> {
+  const result = await db.execute<{ n: number }>(
+    sql`SELECT coalesce(sum(n), 0)::int AS n FROM sign_request_counts WHERE company_id = ${companyId}`,
+  );
+  return Number(result.rows[0]?.n ?? 0);
 }

@@ -24,6 +24,15 @@ export async function countCompanyUsers(db: DbOrTx, companyId: number): Promise<
   return Number(row?.n ?? 0);
 }
 
+/** Every user of the company, oldest first (the first is the one invoices and the back office name). */
+export async function listCompanyUsersBrief(db: DbOrTx, companyId: number) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.companyId, companyId))
+    .orderBy(asc(users.id));
+}
+
 const orderColumns = {
   id: users.id,
   name: users.name,

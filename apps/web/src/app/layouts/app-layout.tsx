@@ -96,7 +96,7 @@ function GuestTopMenu() {
 function TopMenu({ user, company }: { user: User; company: Company | undefined }) {
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
-  const showCredits = company && company.current_payment_plan.type !== 'invoice';
+  const showCredits = company && company.current_payment_plan.price.type !== 'invoice';
 
   async function onLogout() {
     setLeaving(true);

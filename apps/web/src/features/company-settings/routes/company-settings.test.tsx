@@ -15,7 +15,7 @@ const company = {
   credits: 10,
   max_signers: 10,
   features: [],
-  current_payment_plan: { type: 'prepaid' },
+  current_payment_plan: { price: { type: 'prepaid' } },
   departments: [],
   users_count: 1,
   address: {

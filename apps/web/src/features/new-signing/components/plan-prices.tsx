@@ -1,6 +1,6 @@
 import { Group, Paper, Text } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
-import type { PaymentPlan } from '@paraaf/contract';
+import type { PaymentPlanPrice } from '@paraaf/contract';
 import { planPrices } from '../lib/wizard';
 import { texts } from '../texts';
 
@@ -13,7 +13,7 @@ export function PlanPrices({
   plan,
   idinEnabled,
 }: {
-  plan: PaymentPlan | undefined;
+  plan: PaymentPlanPrice | undefined;
   idinEnabled: boolean;
 }) {
   const prices = planPrices(plan);

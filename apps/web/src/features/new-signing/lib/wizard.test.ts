@@ -3,7 +3,7 @@ import {
   messages,
   signingMessages,
   type EmailTemplateDto,
-  type PaymentPlan,
+  type PaymentPlanPrice,
 } from '@paraaf/contract';
 import {
   buildSignableForm,
@@ -80,11 +80,10 @@ const doc = (over: Partial<DocumentItem> = {}): DocumentItem => ({
   ...over,
 });
 
-const plan = (over: Partial<PaymentPlan> = {}): PaymentPlan => ({
-  id: 1,
-  name: 'free',
+const plan = (over: Partial<PaymentPlanPrice> = {}): PaymentPlanPrice => ({
+  price: 0,
   type: 'prepaid',
-  features: [],
+  credits_per_month: 0,
   users: 3,
   sms_credits_price: 1,
   sms_euros_price: 0,

@@ -11,7 +11,7 @@ import {
   type CreateSignRequestBody,
   type EmailTemplateDto,
   type MarkerConfig,
-  type PaymentPlan,
+  type PaymentPlanPrice,
 } from '@paraaf/contract';
 import {
   countMarkers,
@@ -665,7 +665,7 @@ export function priceText(creditsPrice: number, eurosPrice: number): string {
   return parts.length > 0 ? parts.join(' + ') : texts.prices.free;
 }
 
-export function planPrices(plan: PaymentPlan | undefined) {
+export function planPrices(plan: PaymentPlanPrice | undefined) {
   return {
     sms: priceText(plan?.sms_credits_price ?? 0, plan?.sms_euros_price ?? 0),
     idin: priceText(plan?.idin_credits_price ?? 0, plan?.idin_euros_price ?? 0),
@@ -673,7 +673,10 @@ export function planPrices(plan: PaymentPlan | undefined) {
 }
 
 /** What sending will cost in credits: one per signer plus the plan's SMS and iDIN prices. */
-export function estimatedCredits(signers: SignerValues[], plan: PaymentPlan | undefined): number {
+export function estimatedCredits(
+  signers: SignerValues[],
+  plan: PaymentPlanPrice | undefined,
+): number {
   return signers.reduce(
     (sum, s) =>
       sum +

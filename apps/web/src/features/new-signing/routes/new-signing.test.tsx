@@ -39,11 +39,13 @@ const company = {
   departments: [{ id: 3, name: 'Bedrijf BV', mail_name: 'Bedrijf BV', mail_from: null }],
   current_payment_plan: {
     id: 1,
-    type: 'prepaid',
-    sms_credits_price: 1,
-    sms_euros_price: 0,
-    idin_credits_price: 0,
-    idin_euros_price: 0,
+    price: {
+      type: 'prepaid',
+      sms_credits_price: 1,
+      sms_euros_price: 0,
+      idin_credits_price: 0,
+      idin_euros_price: 0,
+    },
   },
 };
 

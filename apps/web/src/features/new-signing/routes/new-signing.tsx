@@ -233,7 +233,7 @@ function Wizard({
   const withoutSignatureField = signersWithoutSignatureField(values, documents);
   const readyDocuments = documents.filter((d) => d.status === 'ready');
   const mayBeSent = canSend(values, documents, ctx);
-  const cost = estimatedCredits(values.signers, company.current_payment_plan);
+  const cost = estimatedCredits(values.signers, company.current_payment_plan.price);
 
   function goTo(step: number) {
     if (step !== 1) setEditOnOpen(null);
@@ -329,7 +329,7 @@ function Wizard({
         </Alert>
       )}
 
-      <PlanPrices plan={company.current_payment_plan} idinEnabled={ctx.idinEnabled} />
+      <PlanPrices plan={company.current_payment_plan.price} idinEnabled={ctx.idinEnabled} />
 
       {active === 0 && (
         <SignersStep form={form} ctx={ctx} locales={localeOptions} syncLocked={syncLocked} />
@@ -428,7 +428,7 @@ function Wizard({
             {active === 2 && (
               <Text size="sm" c="dimmed">
                 {texts.sending.cost(cost)}
-                {company.current_payment_plan.type !== 'invoice' &&
+                {company.current_payment_plan.price.type !== 'invoice' &&
                   ` ${texts.sending.balance(company.credits)}`}
               </Text>
             )}

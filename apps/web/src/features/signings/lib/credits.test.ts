@@ -3,9 +3,7 @@ import { expectedCost, isSendBlocked, lowCreditBanner } from './credits';
 
 const plan = (type: 'prepaid' | 'month' | 'invoice' = 'prepaid', id = 1) => ({
   id,
-  type,
-  sms_credits_price: 1,
-  idin_credits_price: 3,
+  price: { type, sms_credits_price: 1, idin_credits_price: 3 },
 });
 const company = (credits: number, type?: 'prepaid' | 'month' | 'invoice', planId?: number) =>
   ({ credits, current_payment_plan: plan(type, planId) }) as never;
@@ -31,11 +29,11 @@ describe('expected cost of sending', () => {
   const v = (...types: number[]) => ({ verifications: types.map((type) => ({ type, text: '' })) });
 
   it('is one credit per signer plus the plan prices of SMS and iDIN', () => {
-    expect(expectedCost([], plan())).toBe(0);
-    expect(expectedCost([v(1), v(5)], plan())).toBe(2);
-    expect(expectedCost([v(1, 2)], plan())).toBe(2);
-    expect(expectedCost([v(4, 5)], plan())).toBe(4);
-    expect(expectedCost([v(2, 4), v(6)], plan())).toBe(6);
+    expect(expectedCost([], plan().price)).toBe(0);
+    expect(expectedCost([v(1), v(5)], plan().price)).toBe(2);
+    expect(expectedCost([v(1, 2)], plan().price)).toBe(2);
+    expect(expectedCost([v(4, 5)], plan().price)).toBe(4);
+    expect(expectedCost([v(2, 4), v(6)], plan().price)).toBe(6);
   });
 
   it('blocks sending only on the free plan when the cost exceeds the credits', () => {

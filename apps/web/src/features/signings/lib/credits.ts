@@ -1,4 +1,9 @@
-import { FREE_PLAN_ID, type Company, type SignerDto } from '@paraaf/contract';
+import {
+  FREE_PLAN_ID,
+  type Company,
+  type PaymentPlanPrice,
+  type SignerDto,
+} from '@paraaf/contract';
 
 /** Below this many credits the home page warns (seed 000 §9). */
 export const LOW_CREDITS = 5;
@@ -14,7 +19,7 @@ export function lowCreditBanner(
   dismissed: boolean,
 ): 'none' | 'low' | null {
   if (!company || dismissed) return null;
-  if (company.current_payment_plan.type === 'invoice') return null;
+  if (company.current_payment_plan.price.type === 'invoice') return null;
   if (company.credits >= LOW_CREDITS) return null;
   return company.credits <= 0 ? 'none' : 'low';
 }
@@ -25,7 +30,7 @@ export function lowCreditBanner(
  */
 export function expectedCost(
   signers: Pick<SignerDto, 'verifications'>[],
-  plan: Pick<Company['current_payment_plan'], 'sms_credits_price' | 'idin_credits_price'>,
+  plan: Pick<PaymentPlanPrice, 'sms_credits_price' | 'idin_credits_price'>,
 ): number {
   let cost = 0;
   for (const signer of signers) {
@@ -48,7 +53,7 @@ export function isSendBlocked(
 ): boolean {
   const cost = Math.max(
     request.credits_cost ?? 0,
-    expectedCost(request.signers, company.current_payment_plan),
+    expectedCost(request.signers, company.current_payment_plan.price),
   );
   return company.current_payment_plan.id === FREE_PLAN_ID && cost > company.credits;
 }

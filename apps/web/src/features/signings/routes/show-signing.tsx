@@ -124,7 +124,7 @@ function Detail({
   const cost = company
     ? Math.max(
         request.credits_cost ?? 0,
-        expectedCost(request.signers, company.current_payment_plan),
+        expectedCost(request.signers, company.current_payment_plan.price),
       )
     : (request.credits_cost ?? 0);
 

@@ -22,7 +22,10 @@ const company = (credits: number) => ({
   name: 'Bedrijf BV',
   credits,
   features: [],
-  current_payment_plan: { id: 1, type: 'prepaid', sms_credits_price: 1, idin_credits_price: 1 },
+  current_payment_plan: {
+    id: 1,
+    price: { type: 'prepaid', sms_credits_price: 1, idin_credits_price: 1 },
+  },
 });
 const row = {
   id: 42,

@@ -60,7 +60,7 @@ const company = (features: string[] = ['templates']) => ({
   name: 'Bedrijf BV',
   credits: 10,
   features,
-  current_payment_plan: { type: 'prepaid' },
+  current_payment_plan: { price: { type: 'prepaid' } },
 });
 
 const marker = {

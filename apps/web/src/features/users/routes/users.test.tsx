@@ -27,7 +27,7 @@ const company = {
   name: 'Bedrijf BV',
   credits: 10,
   features: [],
-  current_payment_plan: { type: 'prepaid' },
+  current_payment_plan: { price: { type: 'prepaid' } },
 };
 
 function json(body: unknown, status = 200) {
