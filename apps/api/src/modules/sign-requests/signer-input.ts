@@ -1,26 +1,15 @@
-import {
-  defaultIdinServices,
-  signingMessages,
-  type createSignerBody,
-  type Feature,
-} from '@paraaf/contract';
+import { defaultIdinServices, signingMessages, type createSignerBody } from '@paraaf/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { signers } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import { findCompanyWithPlan } from '../companies/companies.repository.ts';
+import { companyFeatures } from '../companies/features.ts';
 
 /** The signer fields that adding and updating a signer share (contract `signerFields`). */
 type SignerInput = Omit<z.output<typeof createSignerBody>, 'allow_form_edit' | 'email_templates'>;
 
 export const IDIN = 4;
 export const SMS = 2;
-
-/** Plan features plus the company's extra features. */
-export async function companyFeatures(db: DbOrTx, companyId: number): Promise<Set<Feature>> {
-  const row = await findCompanyWithPlan(db, companyId);
-  return new Set<Feature>([...(row?.plan.features ?? []), ...(row?.company.extraFeatures ?? [])]);
-}
 
 /** iDIN only with the feature; its services default to name, address and date of birth. */
 export async function checkIdin(

@@ -18,7 +18,7 @@ import { baseName } from '../documents/file-names.ts';
 import { parseMarkers } from '../documents/markers.ts';
 import type { Upload } from '../documents/multipart.ts';
 import { findReusableVariables } from '../documents/reusable-variables.ts';
-import { companyFeatures } from '../sign-requests/signer-input.ts';
+import { companyFeatures } from '../companies/features.ts';
 import { toTemplateDto } from './template-dto.ts';
 import * as repo from './templates.repository.ts';
 
