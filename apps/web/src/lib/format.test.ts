@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDate, formatDateTime, formatTime, fromZonedWallTime } from './format';
+import {
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  formatEuro,
+  formatTime,
+  fromZonedWallTime,
+} from './format';
 
 describe('formatBytes', () => {
   it('gives nothing for an unknown or invalid size', () => {
@@ -46,5 +53,19 @@ describe('dates and times', () => {
   it('turns a wall time in Amsterdam into the instant, summer and winter', () => {
     expect(fromZonedWallTime(2026, 7, 1, 12, 0).toISOString()).toBe('2026-07-01T10:00:00.000Z');
     expect(fromZonedWallTime(2026, 1, 1, 12, 0).toISOString()).toBe('2026-01-01T11:00:00.000Z');
+  });
+});
+
+describe('formatEuro', () => {
+  it('shows euros with two decimals, a decimal comma and a dot per thousand', () => {
+    expect(formatEuro(49)).toBe('€\u00a049,00');
+    expect(formatEuro(0.8)).toBe('€\u00a00,80');
+    expect(formatEuro(1234.5)).toBe('€\u00a01.234,50');
+  });
+
+  it('gives nothing for no amount', () => {
+    expect(formatEuro(undefined)).toBe('');
+    expect(formatEuro(null)).toBe('');
+    expect(formatEuro(Number.NaN)).toBe('');
   });
 });

@@ -104,3 +104,11 @@ export function formatBytes(bytes: number | null | undefined, decimals = 2): str
   const rounded = parseFloat(value.toFixed(exponent === 0 ? 0 : decimals));
   return `${String(rounded).replace('.', ',')} ${byteUnits[exponent]}`;
 }
+
+const euro = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
+
+/** Euros with two decimals and a decimal comma (seed 001 §9): '€ 1.234,50'; '' for no amount. */
+export function formatEuro(amount: number | null | undefined): string {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return '';
+  return euro.format(amount);
+}

@@ -21,7 +21,7 @@ import {
   type EditorSigner,
 } from '../../../components/marker-editor';
 import { zodErrors } from '../../../lib/form';
-import { fromZonedWallTime, zonedParts } from '../../../lib/format';
+import { formatEuro, fromZonedWallTime, zonedParts } from '../../../lib/format';
 import { texts } from '../texts';
 
 /**
@@ -654,14 +654,13 @@ export function canSend(
 
 // ------------------------------------------------------------------------------------- prices
 
-const euro = new Intl.NumberFormat('nl-NL', { style: 'currency', currency: 'EUR' });
 const credits = (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'}`;
 
 /** '1 credit', '€ 0,15', '1 credit + € 0,15' or 'gratis' (seed 000 §9: amounts from the plan). */
 export function priceText(creditsPrice: number, eurosPrice: number): string {
   const parts: string[] = [];
   if (creditsPrice > 0) parts.push(credits(creditsPrice));
-  if (eurosPrice > 0) parts.push(euro.format(eurosPrice));
+  if (eurosPrice > 0) parts.push(formatEuro(eurosPrice));
   return parts.length > 0 ? parts.join(' + ') : texts.prices.free;
 }
 
