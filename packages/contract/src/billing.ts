@@ -5,6 +5,15 @@ import type { Feature } from './permissions.ts';
 /** VAT on every price (seed 001 §9); prices in the API are euros excl. VAT. */
 export const VAT_PERCENT = 21;
 
+/**
+ * 21% VAT on a total in cents, rounded half-up (half a cent away from zero): what an invoice, a
+ * payment and the price shown before paying all use.
+ */
+export function vatCents(totalExclCents: number): number {
+  const sign = totalExclCents < 0 ? -1 : 1;
+  return sign * Math.floor((Math.abs(totalExclCents) * VAT_PERCENT + 50) / 100);
+}
+
 /** Credits bought at once (seed 001 §5 'Buy credits'). */
 export const BUY_CREDITS_MIN = 1;
 export const BUY_CREDITS_MAX = 2500;

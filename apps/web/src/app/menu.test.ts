@@ -17,6 +17,7 @@ describe('side menu', () => {
       'Bedrijfsinstellingen',
       'Account instellingen',
       'Gebruikers',
+      'Credits & Abonnementen',
       'FAQ',
       'Contact & support',
       'Algemene voorwaarden',
@@ -36,5 +37,14 @@ describe('side menu', () => {
     const without = { ...company(), features: [] } as unknown as Company;
     expect(visibleMenu(user('user'), without).map((i) => i.label)).not.toContain('Templates');
     expect(visibleMenu(user('user'), company()).map((i) => i.label)).toContain('Templates');
+  });
+
+  it('shows Credits & Abonnementen to admins, never on an invoice plan', () => {
+    expect(visibleMenu(user('admin'), company('invoice')).map((i) => i.label)).not.toContain(
+      'Credits & Abonnementen',
+    );
+    expect(visibleMenu(user('user'), company()).map((i) => i.label)).not.toContain(
+      'Credits & Abonnementen',
+    );
   });
 });

@@ -73,9 +73,9 @@ export const sideMenu: readonly MenuItem[] = [
   {
     label: 'Credits & Abonnementen',
     to: paths.credits,
-    permission: ['addCredits', 'getPaymentPlans'],
+    permission: 'getPaymentPlans',
     hiddenForInvoicePlan: true,
-    exists: false,
+    exists: true,
   },
   { label: 'Facturen', to: paths.invoices, permission: 'getInvoices', exists: false },
   {

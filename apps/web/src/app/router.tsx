@@ -89,6 +89,13 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Seed 001 §2: CreditsBought is guest and auth (the checkout may return to a new tab).
+        path: paths.creditsBought,
+        lazy: async () => ({
+          Component: (await import('../features/credits/routes/credits-bought')).CreditsBoughtRoute,
+        }),
+      },
+      {
         index: true,
         loader: requireAuth(),
         lazy: async () => ({
@@ -147,6 +154,13 @@ export const routes: RouteObject[] = [
         loader: requireAuth({ permission: 'getUsers' }),
         lazy: async () => ({
           Component: (await import('../features/users/routes/users')).UsersRoute,
+        }),
+      },
+      {
+        path: paths.credits,
+        loader: requireAuth({ permission: 'getPaymentPlans' }),
+        lazy: async () => ({
+          Component: (await import('../features/credits/routes/credits')).CreditsRoute,
         }),
       },
       {

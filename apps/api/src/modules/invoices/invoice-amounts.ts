@@ -1,5 +1,7 @@
-/** VAT on every invoice (seed 001 §9): 21%. */
-export const VAT_PERCENT = 21;
+import { vatCents as vatOf } from '@paraaf/contract';
+
+/** VAT on every invoice (seed 001 §9): 21%, from the contract. */
+export { VAT_PERCENT } from '@paraaf/contract';
 
 export interface InvoiceLineInput {
   description: string;
@@ -25,8 +27,7 @@ export function invoiceTotals(lines: readonly InvoiceLineInput[]): InvoiceTotals
       throw new Error('invoice line value and amount must be whole numbers (cents, quantity)');
   }
   const totalExclCents = lines.reduce((sum, line) => sum + line.valueCents * line.amount, 0);
-  const sign = totalExclCents < 0 ? -1 : 1;
-  const vatCents = sign * Math.floor((Math.abs(totalExclCents) * VAT_PERCENT + 50) / 100);
+  const vatCents = vatOf(totalExclCents);
   return { totalExclCents, vatCents, totalInclCents: totalExclCents + vatCents };
 }
 

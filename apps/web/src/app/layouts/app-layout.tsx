@@ -124,12 +124,16 @@ function TopMenu({ user, company }: { user: User; company: Company | undefined }
           Nieuwe ondertekening
         </Anchor>
       )}
-      {showCredits && (
-        // A plain figure until the credits screen exists (no links to screens that are not there).
-        <Text c="dark.6" fw={500} visibleFrom="sm">
-          {`Credits: ${company.credits}`}
-        </Text>
-      )}
+      {showCredits &&
+        (hasPermission(user, 'getPaymentPlans') ? (
+          <Anchor component={Link} to={paths.credits} c="dark.6" fw={500} visibleFrom="sm">
+            {`Credits: ${company.credits}`}
+          </Anchor>
+        ) : (
+          <Text c="dark.6" fw={500} visibleFrom="sm">
+            {`Credits: ${company.credits}`}
+          </Text>
+        ))}
       <Anchor component={Link} to={paths.accountSettings} c="dark.6" fw={500} visibleFrom="sm">
         {company?.name ?? 'Instellingen'}
       </Anchor>
