@@ -12,6 +12,8 @@ export interface CaughtMail {
   replyTo: string;
   /** Header values by lower-case name, as text. */
   headers: Record<string, string>;
+  /** The attached files as received. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** A real SMTP server in the test process: mails arrive over TCP exactly as in production. */
@@ -65,6 +67,11 @@ export async function startSmtpCatcher(options: { rejectRecipients?: string[] } 
               html: typeof parsed.html === 'string' ? parsed.html : '',
               text: parsed.text ?? '',
               messageId: parsed.messageId ?? '',
+              attachments: parsed.attachments.map((a) => ({
+                filename: a.filename ?? '',
+                contentType: a.contentType,
+                content: a.content,
+              })),
             });
             for (const w of waiters.splice(0)) w();
             callback();

@@ -8,9 +8,20 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
 });
 
-export interface MailAttachment {
+/** A file attached at send time: read from storage, or generated from rows (no file stored). */
+export type MailAttachment = StoredMailAttachment | InvoiceMailAttachment;
+
+export interface StoredMailAttachment {
+  kind?: 'stored';
   filename: string;
   storageKey: string;
+}
+
+/** The invoice's PDF, rendered from its rows when the mail leaves (modules/invoices). */
+export interface InvoiceMailAttachment {
+  kind: 'invoice';
+  invoiceId: number;
+  filename: string;
 }
 
 /**

@@ -6,6 +6,8 @@ import { mails, type MailAttachment } from '../../db/schema/index.ts';
 import type { JobDefinition, Queue } from '../../jobs/queue.ts';
 import type { MailContent } from './layout.ts';
 import type { Storage } from '../storage/storage.ts';
+import type { InvoiceSeller } from '../../config/env.ts';
+import { invoicePdf } from '../../modules/invoices/invoice-document.ts';
 import { markSignerUnreachable } from '../../modules/sign-requests/notification-failed.ts';
 
 export interface MailDeps {
@@ -15,6 +17,8 @@ export interface MailDeps {
   from: string;
   /** Where attachments are read at send time; mails with attachments need it. */
   storage?: Storage;
+  /** The seller printed on invoices generated at send time; mails with an invoice need it. */
+  invoiceSeller?: InvoiceSeller;
 }
 
 /** SMTP connections kept open per process; the send-mail queue runs MAIL_CONCURRENCY at once. */
@@ -48,7 +52,7 @@ export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, Ma
   name: 'send-mail',
   concurrency: MAIL_CONCURRENCY,
   schema: z.object({ mailId: z.number().int() }),
-  async handle({ db, transport, from, storage }, { mailId }) {
+  async handle({ db, transport, from, storage, invoiceSeller }, { mailId }) {
     const [mail] = await db
       .select()
       .from(mails)
@@ -56,7 +60,7 @@ export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, Ma
     if (!mail) return; // already delivered: running twice sends once
     if (transport) {
       let rejected: boolean;
-      const attachments = await readAttachments(storage, mail.attachments);
+      const attachments = await readAttachments({ db, storage, invoiceSeller }, mail.attachments);
       try {
         const info = (await transport.sendMail({
           from: mail.fromName ? { name: mail.fromName, address: addressOf(from) } : from,
@@ -92,15 +96,26 @@ export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, Ma
   },
 };
 
-/** The attached files, read from storage now (a file already purged is left out). */
+/**
+ * The attached files, read from storage or generated from their rows now (a file already purged
+ * is left out).
+ */
 async function readAttachments(
-  storage: Storage | undefined,
+  { db, storage, invoiceSeller }: Pick<MailDeps, 'db' | 'storage' | 'invoiceSeller'>,
   list: MailAttachment[] | null,
 ): Promise<{ filename: string; content: Buffer; contentType: string }[] | undefined> {
   if (!list?.length) return undefined;
-  if (!storage) throw new Error('mail has attachments but no storage is configured');
   const out = [];
   for (const a of list) {
+    if (a.kind === 'invoice') {
+      if (!invoiceSeller)
+        throw new Error('mail has an invoice but no invoice seller is configured');
+      const pdf = await invoicePdf(db, a.invoiceId, invoiceSeller);
+      if (!pdf) throw new Error(`mail attaches invoice ${a.invoiceId}, which does not exist`);
+      out.push({ filename: a.filename, content: pdf.content, contentType: 'application/pdf' });
+      continue;
+    }
+    if (!storage) throw new Error('mail has attachments but no storage is configured');
     try {
       const content = await storage.get(a.storageKey);
       out.push({ filename: a.filename, content, contentType: 'application/pdf' });

@@ -1,0 +1,114 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '@paraaf/contract';
+import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
+import { mails, invoices } from '../../db/schema/index.ts';
+import { startQueue, type Queue } from '../../jobs/queue.ts';
+import { jobNames } from '../../jobs/workers.ts';
+import { createInvoice } from './create-invoice.ts';
+import { queueInvoiceMail } from './invoice-mail.ts';
+
+function pdftotext(content: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-mail-'));
+  try {
+    const file = path.join(dir, 'invoice.pdf');
+    fs.writeFileSync(file, content);
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('the invoice mail', () => {
+  let t: TestApp;
+  /** Enqueues as a caller in the process would (the app's own Queue is not exposed). */
+  let queue: Queue;
+  let session: Session;
+  beforeAll(async () => {
+    t = await createTestApp();
+    queue = await startQueue(t.database, jobNames, { pollSeconds: 1, onError: () => undefined });
+    session = await registerCompany(t, { company: 'Bakkerij De Korenschoof' });
+  });
+  afterAll(async () => {
+    await queue.stop();
+    await t.close();
+  });
+
+  async function invoiceAndMail(
+    causeKey: string,
+    state: 'open' | 'paid',
+    to: string,
+    name: string,
+  ): Promise<number> {
+    return t.db.transaction(async (tx) => {
+      const invoice = await createInvoice(tx, {
+        companyId: session.user.company.id,
+        causeKey,
+        type: state === 'paid' ? 'automatic' : 'manual',
+        state,
+        invoiceDate: '2026-11-24',
+        lines: [{ description: 'Credits', valueCents: 100, amount: 25 }],
+      });
+      await queueInvoiceMail(
+        tx,
+        queue,
+        { invoiceId: invoice.id, to, name },
+        t.config.invoiceSeller,
+      );
+      return invoice.id;
+    });
+  }
+
+  it('mails a paid invoice with its PDF rendered at send time', async () => {
+    const id = await invoiceAndMail(
+      'test:mail:paid',
+      'paid',
+      'betaald@voorbeeld.nl',
+      'Anna de Vries',
+    );
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.id, id));
+    const no = invoice!.invoiceNo;
+    const mail = await t.smtp.waitForMail('betaald@voorbeeld.nl', /^Factuur /);
+    expect(mail.subject).toBe(`Factuur ${no} van Paraaf B.V.`);
+    expect(mail.from).toContain('Paraaf B.V.');
+    expect(mail.replyTo).toBe('facturen@paraaf.nl');
+    expect(mail.text).toContain('Beste Anna de Vries,');
+    expect(mail.text).toContain('Totaal: € 30,25 inclusief btw.'); // 25 × € 1 + 21%
+    expect(mail.text).toContain('al betaald');
+    expect(mail.text).not.toContain('te betalen binnen');
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [`invoice ${no}.pdf`, 'application/pdf'],
+    ]);
+    const text = pdftotext(mail.attachments[0]!.content);
+    expect(text).toContain(no);
+    expect(text).toContain('Bakkerij De Korenschoof');
+    expect(text).toContain('€ 30,25');
+    expect(text).toContain('Betaald');
+    // No file was stored for it: the mail row names the invoice, not a storage key.
+    const [row] = await t.db.select().from(mails).where(eq(mails.to, 'betaald@voorbeeld.nl'));
+    expect(row!.attachments).toEqual([
+      { kind: 'invoice', invoiceId: id, filename: `invoice ${no}.pdf` },
+    ]);
+  });
+
+  it('asks for payment within 14 days for an open invoice', async () => {
+    await invoiceAndMail('test:mail:open', 'open', 'open@voorbeeld.nl', 'Bram Jansen');
+    const mail = await t.smtp.waitForMail('open@voorbeeld.nl', /^Factuur /);
+    expect(mail.text).toContain('Beste Bram Jansen,');
+    expect(mail.text).toContain('te betalen binnen 14 dagen');
+    expect(mail.text).toContain('NL91 ABNA 0417 1643 00');
+    expect(mail.text).not.toContain('al betaald');
+    expect(pdftotext(mail.attachments[0]!.content)).toContain('Openstaand');
+  });
+
+  it('escapes the name in the HTML', async () => {
+    await invoiceAndMail('test:mail:html', 'open', 'html@voorbeeld.nl', '<b>Cor</b>');
+    const mail = await t.smtp.waitForMail('html@voorbeeld.nl', /^Factuur /);
+    expect(mail.html).toContain('Beste &lt;b&gt;Cor&lt;/b&gt;,');
+    expect(mail.html).not.toContain('<b>Cor</b>');
+  });
+});
