@@ -131,6 +131,7 @@ export async function buildApp(
       method: request.method,
       path: redactUrl(request.url).slice(0, 500),
       statusCode: reply.statusCode,
+      ip: request.ip,
     });
   });
 

@@ -28,6 +28,8 @@ export const messages = {
   serverError: 'Er is iets mis gegaan. Probeer het opnieuw of neem contact met ons op.',
   busy: 'Het is op dit moment erg druk. Probeer het over een paar seconden opnieuw.',
   impersonateAdmin: 'Je kunt niet inloggen als een beheerder',
+  impersonationLocked:
+    'Als beheerder ingelogd als deze gebruiker kun je het wachtwoord, de tweestapsverificatie en het e-mailadres niet wijzigen',
 } as const;
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Permission } from '@paraaf/contract';
+import { messages, type Permission } from '@paraaf/contract';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import type { Queue } from '../jobs/queue.ts';
@@ -16,6 +16,8 @@ export interface Auth {
   permissions: ReadonlySet<Permission>;
   tokenId: number;
   impersonatorId: number | null;
+  /** The administrator's own session an impersonation session was opened from. */
+  impersonatorTokenId: number | null;
 }
 
 /** Everything a service needs; nothing reads globals. */
@@ -57,6 +59,16 @@ export function authedCtx(
   const needed = typeof permission === 'string' ? [permission] : permission;
   if (needed && !needed.some((p) => auth.permissions.has(p))) throw new ForbiddenError();
   return { ...ctxFrom(deps, request), auth };
+}
+
+/** 403 when a platform admin acts as the user (login-as-user): for what only the user may do. */
+export function assertNotImpersonated(ctx: AuthedCtx): void {
+  if (ctx.auth.impersonatorId !== null) throw new ForbiddenError(messages.impersonationLocked);
+}
+
+/** Who an audit row names: the user, and the platform admin acting as that user, if any. */
+export function actorOf(ctx: AuthedCtx): { userId: number; impersonatedBy: number | null } {
+  return { userId: ctx.auth.user.id, impersonatedBy: ctx.auth.impersonatorId };
 }
 
 declare module 'fastify' {

@@ -214,6 +214,8 @@ export const signerActions = pgTable(
     userAgent: text('user_agent'),
     /** The user who caused it (sender actions such as a manual reminder), if any. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The platform admin who acted as `userId` (login-as-user), if any. */
+    impersonatedBy: integer('impersonated_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -35,6 +36,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     index('users_company_idx').on(t.companyId),
+    // The back office's search (GET /api/all-users): substring matches on name and e-mail.
+    index('users_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('users_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
   ],
 );
 
@@ -49,6 +53,11 @@ export const apiTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     /** The platform admin acting as this user, when the session is an impersonation. */
     impersonatorId: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The platform admin's own session an impersonation was opened from: it lives only as long. */
+    impersonatorTokenId: integer('impersonator_token_id').references(
+      (): AnyPgColumn => apiTokens.id,
+      { onDelete: 'cascade' },
+    ),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -56,6 +65,9 @@ export const apiTokens = pgTable(
   (t) => [
     uniqueIndex('api_tokens_hash_unique').on(t.tokenHash),
     index('api_tokens_user_idx').on(t.userId),
+    index('api_tokens_impersonator_token_idx')
+      .on(t.impersonatorTokenId)
+      .where(sql`${t.impersonatorTokenId} IS NOT NULL`),
   ],
 );
 
@@ -102,6 +114,8 @@ export const impersonationLog = pgTable('impersonation_log', {
   method: text('method').notNull(),
   path: text('path').notNull(),
   statusCode: integer('status_code').notNull(),
+  /** The administrator's address (the request's peer, see TRUST_PROXY). */
+  ip: text('ip'),
   createdAt: timestamp('created_at', { withTimezone: true })
     .notNull()
     .default(sql`now()`),

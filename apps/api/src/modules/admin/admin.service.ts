@@ -3,7 +3,7 @@ import { insertCompanyPlan } from '../billing/plans.repository.ts';
 import { eq } from 'drizzle-orm';
 import { messages, type Session } from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, users } from '../../db/schema/index.ts';
+import { companies, impersonationLog, users } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
@@ -15,7 +15,13 @@ const IMPERSONATION_TTL_HOURS = 1;
 const PLATFORM_COMPANY = 'Paraaf beheer';
 const INVOICE_PLAN_ID = 4;
 
-/** A platform admin opens a session as a company user; the session records both ids. */
+/**
+ * A platform admin opens a session as a company user. The session records both ids, lives only
+ * as long as the admin's own session (and at most an hour), and the start is logged with the
+ * admin's address. Another platform admin ("holding the admin role" of seed 001: the back-office
+ * rights) cannot be impersonated; a company's admin can, as support for a one-person company
+ * needs it — that session cannot change the password, two-factor setting or e-mail address.
+ */
 export async function loginAsUser(ctx: AuthedCtx, userId: number): Promise<Session> {
   const [row] = await ctx.db
     .select({ user: users, companyName: companies.name })
@@ -23,9 +29,21 @@ export async function loginAsUser(ctx: AuthedCtx, userId: number): Promise<Sessi
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.id, userId));
   if (!row || !row.user.isActive) throw new NotFoundError();
-  if (row.user.role === 'admin' || row.user.isPlatformAdmin)
-    throw new ForbiddenError(messages.impersonateAdmin);
-  const token = await createSession(ctx.db, row.user.id, IMPERSONATION_TTL_HOURS, ctx.auth.user.id);
+  if (row.user.isPlatformAdmin) throw new ForbiddenError(messages.impersonateAdmin);
+  const token = await ctx.db.transaction(async (tx) => {
+    await tx.insert(impersonationLog).values({
+      userId: row.user.id,
+      impersonatorId: ctx.auth.user.id,
+      method: 'POST',
+      path: '/api/login-as-user',
+      statusCode: 200,
+      ip: ctx.ip,
+    });
+    return createSession(tx, row.user.id, IMPERSONATION_TTL_HOURS, {
+      userId: ctx.auth.user.id,
+      tokenId: ctx.auth.tokenId,
+    });
+  });
   return {
     user: toUserDto(row.user, { id: row.user.companyId, name: row.companyName }, ctx.auth.user.id),
     token,

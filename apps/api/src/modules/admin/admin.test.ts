@@ -52,8 +52,8 @@ describe('POST /api/login-as-user', () => {
     expect(res.json()).toEqual({ message: messages.forbidden });
   });
 
-  it('refuses a target that holds the admin role', async () => {
-    const res = await loginAsUser(platformAdmin.token, companyAdmin.user.id);
+  it('refuses a target that holds the platform admin rights', async () => {
+    const res = await loginAsUser(platformAdmin.token, platformAdmin.user.id);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ message: messages.impersonateAdmin });
   });
@@ -90,9 +90,10 @@ describe('POST /api/login-as-user', () => {
       (await t.request({ method: 'GET', url: '/api/company', token: session.token })).statusCode,
     ).toBe(200);
 
-    const rows = await logRowsOf(target.id, 2);
-    expect(rows).toHaveLength(2);
+    const rows = await logRowsOf(target.id, 3);
+    expect(rows).toHaveLength(3);
     expect(rows.map((r) => [r.userId, r.impersonatorId, r.method, r.path, r.statusCode])).toEqual([
+      [target.id, platformAdmin.user.id, 'POST', '/api/login-as-user', 200],
       [target.id, platformAdmin.user.id, 'GET', '/api/user', 200],
       [target.id, platformAdmin.user.id, 'GET', '/api/company', 200],
     ]);

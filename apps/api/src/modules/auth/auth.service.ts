@@ -18,7 +18,7 @@ import {
 } from '@paraaf/contract';
 import type { z } from 'zod';
 import { companies, departments, twoFactorChallenges, users } from '../../db/schema/index.ts';
-import type { AuthedCtx, Ctx } from '../../lib/context.ts';
+import { assertNotImpersonated, type AuthedCtx, type Ctx } from '../../lib/context.ts';
 import {
   createDigits,
   createToken,
@@ -319,6 +319,7 @@ export async function changePassword(
   ctx: AuthedCtx,
   input: z.output<typeof passwordChangeBody>,
 ): Promise<void> {
+  assertNotImpersonated(ctx);
   await hitRateLimit(ctx.db, `password-change:user:${ctx.auth.user.id}`, 10, 900);
   if (!(await verifyPassword(ctx.auth.user.passwordHash, input.oldpassword))) {
     throw ValidationError.field('oldpassword', messages.oldPasswordWrong);

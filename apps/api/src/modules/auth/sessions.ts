@@ -1,28 +1,41 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { permissionsFor } from '@paraaf/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { apiTokens, companies, users } from '../../db/schema/index.ts';
 import { createToken, sha256 } from '../../lib/crypto.ts';
 import type { Auth } from '../../lib/context.ts';
 
-/** Creates a bearer session and returns the token; only its hash is stored. */
+/** A platform admin's own session that opens an impersonation session (login-as-user). */
+export interface Impersonator {
+  userId: number;
+  tokenId: number;
+}
+
+/**
+ * Creates a bearer session and returns the token; only its hash is stored. An impersonation
+ * session is tied to the administrator's own session and ends with it (logout, expiry).
+ */
 export async function createSession(
   db: DbOrTx,
   userId: number,
   ttlHours: number,
-  impersonatorId: number | null = null,
+  impersonator: Impersonator | null = null,
 ): Promise<string> {
   const token = createToken();
   await db.insert(apiTokens).values({
     userId,
     tokenHash: sha256(token),
-    impersonatorId,
+    impersonatorId: impersonator?.userId ?? null,
+    impersonatorTokenId: impersonator?.tokenId ?? null,
     expiresAt: new Date(Date.now() + ttlHours * 3600_000),
   });
   return token;
 }
 
 const preparedLookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+const adminTokens = alias(apiTokens, 'admin_tokens');
+const admins = alias(users, 'admins');
 
 // Runs on every authenticated request: a named prepared statement skips parse and plan.
 function prepareLookup(db: Db) {
@@ -31,12 +44,24 @@ function prepareLookup(db: Db) {
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(adminTokens, eq(adminTokens.id, apiTokens.impersonatorTokenId))
+    .leftJoin(admins, eq(admins.id, adminTokens.userId))
     .where(
       and(
         eq(apiTokens.tokenHash, sql.placeholder('hash')),
         isNull(apiTokens.revokedAt),
         gt(apiTokens.expiresAt, sql`now()`),
         eq(users.isActive, true),
+        // An impersonation lives only while the administrator's own session and rights do.
+        or(
+          isNull(apiTokens.impersonatorTokenId),
+          and(
+            isNull(adminTokens.revokedAt),
+            gt(adminTokens.expiresAt, sql`now()`),
+            eq(admins.isActive, true),
+            eq(admins.isPlatformAdmin, true),
+          ),
+        ),
       ),
     )
     .limit(1)
@@ -72,6 +97,7 @@ export async function findSession(db: Db, token: string, ttlHours: number): Prom
     permissions: new Set(permissionsFor(row.user.role, row.user.isPlatformAdmin)),
     tokenId: row.token.id,
     impersonatorId: row.token.impersonatorId,
+    impersonatorTokenId: row.token.impersonatorTokenId,
   };
   remember(hash, auth, expiresAt);
   return auth;
@@ -111,16 +137,26 @@ export function knownSession(token: string, ttlHours: number): Auth | null {
  */
 export function sessionGuard(auth: Auth, param: (value: unknown) => string): string {
   return `EXISTS (SELECT 1 FROM api_tokens t JOIN users u ON u.id = t.user_id
+      LEFT JOIN api_tokens a ON a.id = t.impersonator_token_id
+      LEFT JOIN users au ON au.id = a.user_id
       WHERE t.id = ${param(auth.tokenId)} AND t.revoked_at IS NULL AND t.expires_at > now()
+        AND (t.impersonator_token_id IS NULL OR (a.revoked_at IS NULL AND a.expires_at > now()
+          AND au.is_active AND au.is_platform_admin))
         AND u.is_active AND u.company_id = ${param(auth.user.companyId)}
         AND u.role = ${param(auth.user.role)} AND u.is_platform_admin = ${param(auth.user.isPlatformAdmin)})`;
 }
 
+/** Ends a session and every impersonation session opened from it. */
 export async function revokeSession(db: DbOrTx, tokenId: number): Promise<void> {
   await db
     .update(apiTokens)
     .set({ revokedAt: sql`now()` })
-    .where(eq(apiTokens.id, tokenId));
+    .where(
+      and(
+        or(eq(apiTokens.id, tokenId), eq(apiTokens.impersonatorTokenId, tokenId)),
+        isNull(apiTokens.revokedAt),
+      ),
+    );
 }
 
 /** Ends every session of a user, except the one given (the caller's own). */

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { signingMessages, type SignerDto } from '@paraaf/contract';
 import { signers } from '../../db/schema/index.ts';
-import type { AuthedCtx } from '../../lib/context.ts';
+import { actorOf, type AuthedCtx } from '../../lib/context.ts';
 import { createToken, sha256 } from '../../lib/crypto.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import {
@@ -72,7 +72,7 @@ export async function sendManualReminder(ctx: AuthedCtx, signerId: number): Prom
       type: 18,
       ip: ctx.ip,
       userAgent: ctx.userAgent,
-      userId: ctx.auth.user.id,
+      ...actorOf(ctx),
     });
     await queueSignerLinkMail(tx, ctx, 'reminder', request, signer, token);
     return toSignerDto(signer);

@@ -77,6 +77,7 @@ export async function inviteSigner(
     ip: ctx.ip,
     userAgent: ctx.userAgent,
     userId: ctx.auth.user?.id ?? null,
+    impersonatedBy: ctx.auth.impersonatorId ?? null,
   });
   await queueSignerLinkMail(tx, ctx, 'invitation', request, updated!, token);
 }

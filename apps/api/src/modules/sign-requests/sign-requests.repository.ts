@@ -89,6 +89,7 @@ export async function insertSignerAction(
     ip?: string | null;
     userAgent?: string | null;
     userId?: number | null;
+    impersonatedBy?: number | null;
   },
 ): Promise<void> {
   await db.insert(signerActions).values(action);

@@ -19,7 +19,9 @@ import { findDepartment, type SignRequestRow } from './sign-requests.repository.
  * What the signer mails need from the caller: the sender's session (AuthedCtx fits) or, on the
  * signer's side (the next signer invited after an approval), the company name and no user.
  */
-export type SenderCtx = Ctx & { auth: { companyName: string; user?: { id: number } | null } };
+export type SenderCtx = Ctx & {
+  auth: { companyName: string; user?: { id: number } | null; impersonatorId?: number | null };
+};
 
 /** The signing page a signer's link opens; the token is in the path, never in an API answer. */
 export function signingUrl(ctx: Pick<Ctx, 'config'>, token: string): string {

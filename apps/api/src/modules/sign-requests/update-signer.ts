@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { signingMessages, type SignerDto, type updateSignerBody } from '@paraaf/contract';
 import type { z } from 'zod';
 import { signers, signRequests } from '../../db/schema/index.ts';
-import type { AuthedCtx } from '../../lib/context.ts';
+import { actorOf, type AuthedCtx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { toSignerDto, type SignerRow } from './signer-dto.ts';
 import { checkIdin, signerColumns } from './signer-input.ts';
@@ -112,7 +112,7 @@ export async function updateSigner(
       comment: changed.length > 0 ? `Gewijzigd: ${changed.join(', ')}` : null,
       ip: ctx.ip,
       userAgent: ctx.userAgent,
-      userId: ctx.auth.user.id,
+      ...actorOf(ctx),
     });
     return toSignerDto(row);
   });

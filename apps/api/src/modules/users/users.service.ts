@@ -8,7 +8,7 @@ import {
   type User,
 } from '@paraaf/contract';
 import { users } from '../../db/schema/index.ts';
-import type { AuthedCtx } from '../../lib/context.ts';
+import { assertNotImpersonated, type AuthedCtx } from '../../lib/context.ts';
 import { verifyPassword } from '../../lib/crypto.ts';
 import {
   ForbiddenError,
@@ -111,6 +111,11 @@ export async function updateUser(ctx: AuthedCtx, id: number, input: UpdateUserBo
   }
   if (input.role !== undefined && input.role !== target.role)
     throw ValidationError.field('role', messages.roleFixed);
+  // What would hand the account over stays with the user, not an administrator acting as it.
+  const changesSecurity =
+    (input.email !== undefined && input.email !== target.email) ||
+    (input.two_factor_auth !== undefined && input.two_factor_auth !== target.twoFactorAuth);
+  if (isSelf && changesSecurity) assertNotImpersonated(ctx);
 
   const changes: Partial<typeof users.$inferInsert> = {};
   if (input.name !== undefined) changes.name = input.name;
