@@ -67,7 +67,7 @@ export function BuyCreditsForm({
             allowDecimal={false}
             allowNegative={false}
             clampBehavior="none"
-            maw={240}
+            maw={320}
             required
             {...form.getInputProps('amount')}
           />

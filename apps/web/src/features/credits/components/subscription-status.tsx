@@ -14,7 +14,14 @@ export function SubscriptionStatus({
   canWithdraw: boolean | undefined;
 }) {
   return (
-    <Paper withBorder radius="lg" p="lg" component="section" aria-labelledby="subscription-title">
+    <Paper
+      withBorder
+      radius="lg"
+      p="lg"
+      component="section"
+      aria-labelledby="subscription-title"
+      style={{ alignSelf: 'start' }}
+    >
       <Stack gap={6}>
         <Title order={2} size="h3" id="subscription-title">
           {texts.subscription.title}

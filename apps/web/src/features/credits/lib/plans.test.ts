@@ -72,5 +72,7 @@ describe('plan card texts', () => {
     expect(needsFirstPayment(plan('month'), true)).toBe(false);
     expect(needsFirstPayment(plan('prepaid'), false)).toBe(false);
     expect(needsFirstPayment(plan('invoice'), false)).toBe(false);
+    const freeMonth = { price: { ...price('month'), price: 0 } } as PaymentPlan;
+    expect(needsFirstPayment(freeMonth, false)).toBe(false);
   });
 });

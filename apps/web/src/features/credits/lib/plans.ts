@@ -44,9 +44,12 @@ export function planChangeStart(
   return end && end > today ? end : today;
 }
 
-/** A month plan without a mandate to collect from starts with a first payment at the checkout. */
+/**
+ * A month plan with a price and no mandate to collect from starts with a first payment at the
+ * checkout (the server decides the same way).
+ */
 export function needsFirstPayment(plan: PaymentPlan, canWithdraw: boolean): boolean {
-  return plan.price.type === 'month' && !canWithdraw;
+  return plan.price.type === 'month' && plan.price.price > 0 && !canWithdraw;
 }
 
 /** Seed 001 §2: an SMS or iDIN price in credits and/or euros joined by 'en', else 'gratis'. */
