@@ -14,6 +14,7 @@ import { benchDocuments } from './bench-documents.mjs';
 import { benchSignRequests } from './bench-sign-requests.mjs';
 import { benchSealing } from './bench-sealing.mjs';
 import { benchInvoicePdf } from './bench-invoice-pdf.mjs';
+import { benchAllUsers } from './bench-all-users.mjs';
 import { benchSignings } from './bench-signings.mjs';
 import { benchSigningFlow } from './bench-signing-flow.mjs';
 import { benchSignerPage } from './bench-signer-page.mjs';
@@ -169,6 +170,9 @@ try {
   console.log('\nOne signing at a time: delays of the jobs (invitation, code mail, seal)');
   await benchSigningFlow();
   if (db.url) await benchSigningFlow({ databaseUrl: db.url });
+
+  if (db.url) await benchAllUsers({ databaseUrl: db.url });
+  else console.log('\nGET /api/all-users: not measured (needs PostgreSQL)');
 
   if (db.url && process.env.BENCH_SKIP_LIST !== '1') {
     console.log(

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as contract from '@paraaf/contract';
-import { companies, templates } from '../src/db/schema/index.ts';
+import { companies, paymentPlans, templates } from '../src/db/schema/index.ts';
 import { ensurePlatformAdmin } from '../src/modules/admin/admin.service.ts';
 import {
   pngDataUrl,
@@ -127,6 +127,7 @@ describe('every route, walked with wrong input', () => {
   const routes: Route[] = [];
   let sent: SentRequest;
   let platformToken: string;
+  let customPlanId: number;
   let draftId: number;
   let draftSignerId: number;
   let userId: number;
@@ -203,6 +204,11 @@ describe('every route, walked with wrong input', () => {
     const email = uniqueEmail('platform');
     await ensurePlatformAdmin(t.db, { email, password: PASSWORD, name: 'Platform' });
     platformToken = (await login(t, email)).token;
+    const [plan] = await t.db
+      .insert(paymentPlans)
+      .values({ name: 'Maatwerk', type: 'prepaid', custom: true })
+      .returning();
+    customPlanId = plan!.id;
   }, 120_000);
   afterAll(() => t?.close());
 
@@ -218,6 +224,7 @@ describe('every route, walked with wrong input', () => {
     if (url.startsWith('/api/templates/'))
       return method === 'DELETE' ? doomedTemplateId : templateId;
     if (url.startsWith('/api/admin/companies/')) return sent.companyId;
+    if (url.startsWith('/api/all-payment-plans/')) return customPlanId;
     if (url.endsWith('/send-manual-reminder')) return sent.signerIds[0]!;
     if (url.endsWith('/ready')) return readyDraftId;
     if (url.endsWith('/cancel')) return cancelId;
@@ -239,7 +246,12 @@ describe('every route, walked with wrong input', () => {
 
   /** The caller: the platform admin for back-office routes, a throwaway session for logout. */
   async function tokenFor(url: string): Promise<string> {
-    if (url.startsWith('/api/admin/') || url === '/api/login-as-user') return platformToken;
+    if (
+      url.startsWith('/api/admin/') ||
+      url.startsWith('/api/all-') ||
+      url === '/api/login-as-user'
+    )
+      return platformToken;
     if (url === '/api/auth/logout') return (await login(t, sent.adminEmail, PASSWORD)).token;
     return sent.adminToken;
   }
@@ -369,6 +381,17 @@ describe('every route, walked with wrong input', () => {
 
   /** A body each JSON route accepts (or refuses only for its state): the start of each mutation. */
   function validBodies(): Record<string, Record<string, unknown>> {
+    const customPlan = {
+      name: 'Maatwerk',
+      price_per_month: 25,
+      price_per_credit: 0.75,
+      credits_per_month: 40,
+      sms_euros_price: 0.1,
+      sms_credits_price: 0,
+      idin_euros_price: 0,
+      idin_credits_price: 1,
+      available_for_companies: [sent.companyId],
+    };
     const signer = {
       firstname: 'Sanne',
       lastname: 'Bakker',
@@ -414,6 +437,8 @@ describe('every route, walked with wrong input', () => {
       'POST /api/users/invite': { name: 'Naam', email: uniqueEmail('invite'), role: 'user' },
       'PUT /api/users/:id': { name: 'Naam', role: 'user', two_factor_auth: false },
       'POST /api/login-as-user': { user: userId },
+      'POST /api/all-payment-plans/create': customPlan,
+      'POST /api/all-payment-plans/:id': customPlan,
       'PUT /api/admin/companies/:id/features': {
         extra_features: ['templates', 'idin_verification'],
       },

@@ -14,3 +14,4 @@ export * from './auto-markers.ts';
 export * from './templates.ts';
 export * from './company.ts';
 export * from './billing.ts';
+export * from './backoffice.ts';
