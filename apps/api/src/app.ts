@@ -30,6 +30,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { ensurePlatformAdmin } from './modules/admin/admin.service.ts';
 import { mailboxRoutes } from './modules/dev/mailbox.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp(
   usersRoutes(app, deps);
   companiesRoutes(app, deps);
   adminRoutes(app, deps);
+  invoicesRoutes(app, deps);
   signRequestsRoutes(app, deps);
   signRequestsReadRoutes(app, deps);
   documentsRoutes(app, deps);

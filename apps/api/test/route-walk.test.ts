@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import * as contract from '@paraaf/contract';
 import { companies, paymentPlans, templates } from '../src/db/schema/index.ts';
 import { ensurePlatformAdmin } from '../src/modules/admin/admin.service.ts';
+import { createInvoice } from '../src/modules/invoices/create-invoice.ts';
 import {
   pngDataUrl,
   sendTestRequest,
@@ -128,6 +129,7 @@ describe('every route, walked with wrong input', () => {
   let sent: SentRequest;
   let platformToken: string;
   let customPlanId: number;
+  let invoiceId: number;
   let draftId: number;
   let draftSignerId: number;
   let userId: number;
@@ -209,6 +211,17 @@ describe('every route, walked with wrong input', () => {
       .values({ name: 'Maatwerk', type: 'prepaid', custom: true })
       .returning();
     customPlanId = plan!.id;
+    invoiceId = (
+      await t.db.transaction((tx) =>
+        createInvoice(tx, {
+          companyId: sent.companyId,
+          causeKey: 'route-walk:invoice',
+          type: 'manual',
+          state: 'open',
+          lines: [{ description: 'Credits', valueCents: 100, amount: 10 }],
+        }),
+      )
+    ).id;
   }, 120_000);
   afterAll(() => t?.close());
 
@@ -225,6 +238,8 @@ describe('every route, walked with wrong input', () => {
       return method === 'DELETE' ? doomedTemplateId : templateId;
     if (url.startsWith('/api/admin/companies/')) return sent.companyId;
     if (url.startsWith('/api/all-payment-plans/')) return customPlanId;
+    if (url.startsWith('/api/companies/')) return sent.companyId;
+    if (url.startsWith('/api/invoices/') || url.startsWith('/api/all-invoices/')) return invoiceId;
     if (url.endsWith('/send-manual-reminder')) return sent.signerIds[0]!;
     if (url.endsWith('/ready')) return readyDraftId;
     if (url.endsWith('/cancel')) return cancelId;
@@ -249,6 +264,7 @@ describe('every route, walked with wrong input', () => {
     if (
       url.startsWith('/api/admin/') ||
       url.startsWith('/api/all-') ||
+      url.endsWith('/add-credits-with-invoice') ||
       url === '/api/login-as-user'
     )
       return platformToken;
@@ -439,6 +455,14 @@ describe('every route, walked with wrong input', () => {
       'POST /api/login-as-user': { user: userId },
       'POST /api/all-payment-plans/create': customPlan,
       'POST /api/all-payment-plans/:id': customPlan,
+      'POST /api/all-invoices/:id': { state: 'paid' },
+      'POST /api/companies/:id/add-credits-with-invoice': {
+        total_credits: 5,
+        price_per_credit: '0,80',
+        email: 'debiteur@voorbeeld.nl',
+        name: 'Debiteur',
+        description: 'Credits',
+      },
       'PUT /api/admin/companies/:id/features': {
         extra_features: ['templates', 'idin_verification'],
       },

@@ -15,3 +15,4 @@ export * from './templates.ts';
 export * from './company.ts';
 export * from './billing.ts';
 export * from './backoffice.ts';
+export * from './invoices.ts';

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import type { Invoice } from './billing.ts';
+import { PAGE_SIZE } from './constants.ts';
+import { emailField, integerField, requiredString, text } from './fields.ts';
+import { inputMessages, messages } from './messages.ts';
+
+/** Texts of the invoice screens and calls (seed 001 §8 where it has words). */
+export const invoiceMessages = {
+  empty: 'Er zijn nog geen facturen',
+  updated: 'Factuur bewerkt',
+  creditsAdded: 'Credits toegevoegd en factuur opgestuurd',
+  onlyManual: 'Alleen een handmatige factuur kan van status veranderen',
+  search: 'Zoek op debiteurnummer of debiteurnaam',
+  defaultDescription: 'Credits',
+} as const;
+
+export const invoiceStates = ['open', 'paid'] as const;
+export const invoiceTypes = ['manual', 'automatic'] as const;
+export type InvoiceState = (typeof invoiceStates)[number];
+export type InvoiceType = (typeof invoiceTypes)[number];
+
+export const invoiceStateLabels: Record<InvoiceState, string> = { open: 'Open', paid: 'Betaald' };
+export const invoiceTypeLabels: Record<InvoiceType, string> = {
+  manual: 'Handmatig',
+  automatic: 'Automatisch',
+};
+
+/** GET /api/invoices: page, limit, order (only by id). */
+export const invoiceListQuery = z.object({
+  page: integerField({ min: 1, max: 100000 }).default(1),
+  limit: integerField({ min: 1, max: 100 }).default(PAGE_SIZE),
+  order: text()
+    .regex(/^id,(asc|desc)$/, messages.invalidInput)
+    .default('id,desc'),
+});
+export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
+
+const invoiceFilter = z.discriminatedUnion(
+  'field',
+  [
+    z.object({ field: z.literal('state'), eq: z.enum(invoiceStates) }),
+    z.object({ field: z.literal('type'), eq: z.enum(invoiceTypes) }),
+  ],
+  { error: inputMessages.choice },
+);
+export type InvoiceFilter = z.output<typeof invoiceFilter>;
+
+/**
+ * GET /api/all-invoices: the list query plus `search` (debtor number or name) and `filters`, a
+ * JSON list `[{"field":"state","eq":"open"}]` of state and type filters.
+ */
+export const allInvoicesQuery = invoiceListQuery.extend({
+  search: text().trim().max(100, messages.maxLength).optional(),
+  filters: text()
+    .max(1000, messages.maxLength)
+    .transform((value, ctx) => {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: inputMessages.list });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(invoiceFilter, { error: inputMessages.list }).max(4, messages.max))
+    .optional(),
+});
+export type AllInvoicesQuery = z.output<typeof allInvoicesQuery>;
+
+/** A card of /all-invoices: the invoice with the company's first user. */
+export interface AdminInvoice extends Invoice {
+  first_user: { name: string; email: string } | null;
+}
+
+/** POST /api/all-invoices/{id} */
+export const updateInvoiceBody = z.object({
+  state: z.enum(invoiceStates, {
+    error: (i) => (i.input == null ? messages.required : inputMessages.choice),
+  }),
+});
+export type UpdateInvoiceBody = z.output<typeof updateInvoiceBody>;
+
+/** Euros with at most two decimals, as a number or a form's text ('0,80'), in cents. */
+const euroCents = (bounds: { min: number; max: number }) =>
+  z
+    .union(
+      [
+        z.number(),
+        text()
+          .trim()
+          .regex(/^\d{1,9}([.,]\d{1,2})?$/)
+          .transform((v) => Number(v.replace(',', '.'))),
+      ],
+      {
+        error: (i) =>
+          i.input == null || i.input === '' ? messages.required : inputMessages.number,
+      },
+    )
+    .pipe(
+      z
+        .number()
+        .min(bounds.min, messages.min)
+        .max(bounds.max, messages.max)
+        .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, inputMessages.number)
+        .transform((v) => Math.round(v * 100)),
+    );
+
+export const ADD_CREDITS_MAX = 1_000_000;
+
+/**
+ * POST /api/companies/{id}/add-credits-with-invoice (seed 001 'Add-credits request'). A double
+ * click books once: the client sends one `Idempotency-Key` header per form it fills in.
+ */
+export const addCreditsWithInvoiceBody = z.object({
+  total_credits: integerField({ min: 1, max: ADD_CREDITS_MAX }),
+  /** Euros excl. VAT per credit; the server works in cents. */
+  price_per_credit: euroCents({ min: 0, max: 10_000 }),
+  email: emailField(),
+  name: requiredString(),
+  description: requiredString(),
+});
+export type AddCreditsWithInvoiceBody = z.output<typeof addCreditsWithInvoiceBody>;
+
+export interface AddCreditsWithInvoiceAnswer {
+  message: string;
+  /** The company's balance after the booking. */
+  credits: number;
+  invoice: AdminInvoice;
+}
