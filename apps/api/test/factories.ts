@@ -3,7 +3,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Role, Session, ValidationErrorBody } from '@paraaf/contract';
 import {
   apiTokens,
+  companies,
+  companyPlans,
   departments,
+  paymentPlans,
   signables,
   signerLinks,
   signers,
@@ -11,7 +14,8 @@ import {
   users,
 } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
-import type { TestApp } from './app.ts';
+import { dutchDate } from '../src/lib/dutch-date.ts';
+import { registerCompany, type TestApp } from './app.ts';
 
 export const PASSWORD = 'Geheim-wachtwoord-1';
 
@@ -54,6 +58,50 @@ export async function createUser(
     })
     .returning();
   return user!;
+}
+
+/** The plans every installation has (migration 0001): 1 free, 2 standard, 3 premium, 4 invoice. */
+export const PLAN = { free: 1, standard: 2, premium: 3, invoice: 4 } as const;
+
+/**
+ * Puts a company on a plan from today, as taking a plan effect does: the plan in effect
+ * (companies.payment_plan_id) and a row in its plan history, in one transaction. For tests whose
+ * subject is not choosing a plan (a freshly registered company is on the free plan, which has
+ * one user and no templates, departments or e-mail templates).
+ */
+export async function setPlan(t: TestApp, companyId: number, planId: number): Promise<void> {
+  await t.db.transaction(async (tx) => {
+    await tx.update(companies).set({ paymentPlanId: planId }).where(eq(companies.id, companyId));
+    await tx
+      .insert(companyPlans)
+      .values({ companyId, planId, validFrom: dutchDate(new Date()), status: 'planned' });
+  });
+}
+
+/** Registers a company through the API (as registerCompany) and puts it on `planId` at once. */
+export async function registerCompanyOnPlan(
+  t: TestApp,
+  planId: number,
+  overrides: Record<string, unknown> = {},
+): ReturnType<typeof registerCompany> {
+  const session = await registerCompany(t, overrides);
+  await setPlan(t, session.user.company.id, planId);
+  return session;
+}
+
+/**
+ * A custom plan (a platform admin's, seed 001 §5) with the given features and prices, for tests
+ * of what a plan without a feature, or with euro prices, does. Not linked to any company.
+ */
+export async function createCustomPlan(
+  t: TestApp,
+  values: Partial<typeof paymentPlans.$inferInsert> = {},
+) {
+  const [plan] = await t.db
+    .insert(paymentPlans)
+    .values({ name: 'Maatwerk', type: 'month', custom: true, features: [], ...values })
+    .returning();
+  return plan!;
 }
 
 /** Logs in through the API and returns the session; fails the test when login does not succeed. */

@@ -17,7 +17,6 @@ export const messages = {
   resetTokenInvalid: 'Deze link is ongeldig of verlopen, vraag een nieuwe aan',
   roleInvalid: 'Kies de rol Gebruiker of Inzage',
   roleFixed: 'De rol kan niet meer gewijzigd worden',
-  userCapReached: 'Het maximum aantal gebruikers van je abonnement is bereikt',
   cannotDeleteSelf: 'Je kunt jezelf niet verwijderen',
   cannotDeleteOnlyUser: 'De enige gebruiker kan niet verwijderd worden',
   tooManyAttempts: 'Te veel pogingen, probeer het over een paar minuten opnieuw',

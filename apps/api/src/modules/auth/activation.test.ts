@@ -1,22 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type Session, type User } from '@paraaf/contract';
-import { companies, oneTimeTokens } from '../../db/schema/index.ts';
-import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
+import { oneTimeTokens } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { linkFrom } from '../../../test/smtp.ts';
-import { errorsOf, login, uniqueEmail, userRow } from '../../../test/factories.ts';
+import {
+  errorsOf,
+  login,
+  PLAN,
+  registerCompanyOnPlan,
+  uniqueEmail,
+  userRow,
+} from '../../../test/factories.ts';
 
 describe('GET/POST /api/auth/activate/{token}', () => {
   let t: TestApp;
   let admin: Session;
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await registerCompany(t);
-    // The free plan caps a company at 3 users; premium has no cap.
-    await t.db
-      .update(companies)
-      .set({ paymentPlanId: 3 })
-      .where(eq(companies.id, admin.user.company.id));
+    // Inviting needs the 'users' feature; premium has it and no user cap.
+    admin = await registerCompanyOnPlan(t, PLAN.premium);
   });
   afterAll(() => t.close());
 

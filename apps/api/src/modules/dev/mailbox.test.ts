@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@paraaf/contract';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
-import { uniqueEmail } from '../../../test/factories.ts';
+import { PLAN, registerCompanyOnPlan, uniqueEmail } from '../../../test/factories.ts';
 
 const local = '127.0.0.1';
 
@@ -11,8 +11,8 @@ describe('/dev/mailbox without SMTP', () => {
   let inviteeEmail: string;
   beforeAll(async () => {
     t = await createTestApp({ smtpUrl: null });
-    admin = await registerCompany(t);
-    // The free plan allows 3 users: the admin and this invitee fit.
+    // Inviting needs the 'users' feature (standard and up).
+    admin = await registerCompanyOnPlan(t, PLAN.standard);
     inviteeEmail = uniqueEmail('postvak');
     const res = await t.request({
       method: 'POST',

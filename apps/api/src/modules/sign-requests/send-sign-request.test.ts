@@ -268,20 +268,6 @@ describe('POST /api/sign-requests/{id}/ready', () => {
     expect(await creditsOf(companyId)).toBe(4);
   });
 
-  it('records the cost without debiting on an invoice plan', async () => {
-    const admin = await registerCompany(t);
-    const companyId = admin.user.company.id;
-    await t.db
-      .update(companies)
-      .set({ credits: 0, paymentPlanId: 4 })
-      .where(eq(companies.id, companyId));
-    const { request } = await createDraftSignRequest(t, companyId, { signers: 3 });
-    expect((await ready(admin.token, request.id)).statusCode).toBe(200);
-    expect((await requestRow(request.id)).creditsCost).toBe(3);
-    expect(await creditsOf(companyId)).toBe(0);
-    expect(await ledgerFor(request.id)).toHaveLength(0);
-  });
-
   it('charges once when two sends race', async () => {
     const admin = await registerCompany(t);
     const companyId = admin.user.company.id;

@@ -4,19 +4,10 @@ import { signers, signRequests } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/client.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { createToken, sha256 } from '../../lib/crypto.ts';
-import {
-  ConflictError,
-  NotFoundError,
-  PaymentRequiredError,
-  ValidationError,
-} from '../../lib/errors.ts';
-import {
-  bookCredits,
-  findCompanyWithPlan,
-  lockCompany,
-} from '../companies/companies.repository.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { findCompanyWithPlan, lockCompany } from '../companies/companies.repository.ts';
 import { applyWizardRules, placeAutoMarkers } from '../documents/documents.repository.ts';
-import { IDIN, SMS } from './signer-input.ts';
+import { chargeSignRequest, costOf } from './charge-sign-request.ts';
 import type { SignerRow } from './signer-dto.ts';
 import { queueSignerLinkMail, type SenderCtx } from './signer-mails.ts';
 import {
@@ -34,21 +25,6 @@ import { recordSignerLink } from '../signing/signer-links.ts';
  */
 export const GDPR_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** One credit per signer, plus the plan's price per SMS and per iDIN signer. */
-export function costOf(
-  list: Pick<SignerRow, 'verifications'>[],
-  plan: { smsCreditsPrice: number; idinCreditsPrice: number },
-): number {
-  return list.reduce(
-    (sum, s) =>
-      sum +
-      1 +
-      (s.verifications.includes(SMS) ? plan.smsCreditsPrice : 0) +
-      (s.verifications.includes(IDIN) ? plan.idinCreditsPrice : 0),
-    0,
-  );
-}
 
 /**
  * Gives a signer a fresh link: a new token whose hash replaces the old one (the old link stops
@@ -135,12 +111,7 @@ export async function sendSignRequest(ctx: AuthedCtx, id: number): Promise<{ id:
     if (cost !== estimate) {
       await tx.update(signRequests).set({ creditsCost: cost }).where(eq(signRequests.id, id));
     }
-    if (plan.type !== 'invoice') {
-      // Throwing rolls everything back: the draft stays and can be sent later.
-      if (company.credits < cost) throw new PaymentRequiredError(signingMessages.notEnoughCredits);
-      await bookCredits(tx, companyId, -cost, `Ondertekening #${id}`, `sign-request:${id}`);
-    }
-    // Invoice plans are billed afterwards: the cost is recorded, the balance is not touched.
+    await chargeSignRequest(tx, { requestId: id, company, plan, signers: current, now });
   });
   return { id };
 }

@@ -1,13 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, type Session, type User } from '@paraaf/contract';
-import { mails, users } from '../../db/schema/index.ts';
+import { billingMessages, messages, type Session, type User } from '@paraaf/contract';
+import { companies, mails, users } from '../../db/schema/index.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { linkFrom } from '../../../test/smtp.ts';
 import {
+  createCustomPlan,
   createMember,
   createUser,
   errorsOf,
+  PLAN,
+  registerCompanyOnPlan,
+  setPlan,
   uniqueEmail,
   userRow,
 } from '../../../test/factories.ts';
@@ -65,7 +69,7 @@ describe('POST /api/users/invite', () => {
   });
 
   it('refuses an address already in use, in this or another company', async () => {
-    const admin = await registerCompany(t);
+    const admin = await registerCompanyOnPlan(t, PLAN.standard);
     const stranger = await registerCompany(t);
     for (const email of [admin.user.email, stranger.user.email.toUpperCase()]) {
       const res = await invite(admin.token, body({ email }));
@@ -75,7 +79,10 @@ describe('POST /api/users/invite', () => {
   });
 
   it('creates an inactive user and mails an activation link', async () => {
-    const admin = await registerCompany(t, { name: 'Bea Baas', company: 'Tuincentrum Groen' });
+    const admin = await registerCompanyOnPlan(t, PLAN.standard, {
+      name: 'Bea Baas',
+      company: 'Tuincentrum Groen',
+    });
     const email = uniqueEmail('uitnodiging');
     const res = await invite(
       admin.token,
@@ -106,29 +113,56 @@ describe('POST /api/users/invite', () => {
     expect(check.json()).toEqual({ email, name: 'Vera Viewer' });
   });
 
-  it('stops at the user cap of the free plan (3 users)', async () => {
+  it('is refused on the free plan: more than one user needs the users feature', async () => {
     const admin = await registerCompany(t);
+    const payload = body();
+    const res = await invite(admin.token, payload);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: billingMessages.featureMissing });
+    expect(await usersOf(admin.user.company.id)).toHaveLength(1);
+    expect(await t.db.select().from(mails).where(eq(mails.to, payload.email))).toHaveLength(0);
+    // An upgrade brings the feature; a downgrade hides it again and keeps the invited user.
+    await setPlan(t, admin.user.company.id, PLAN.standard);
+    expect((await invite(admin.token, body())).statusCode).toBe(201);
+    await setPlan(t, admin.user.company.id, PLAN.free);
+    expect((await invite(admin.token, body())).statusCode).toBe(403);
+    expect(await usersOf(admin.user.company.id)).toHaveLength(2);
+  });
+
+  it("stops at the plan's user cap, with the feature given as an extra too", async () => {
+    const plan = await createCustomPlan(t, { usersCap: 3, features: ['users'] });
+    const admin = await registerCompanyOnPlan(t, plan.id);
     expect((await invite(admin.token, body())).statusCode).toBe(201);
     expect((await invite(admin.token, body())).statusCode).toBe(201);
     const payload = body();
     const fourth = await invite(admin.token, payload);
-    expect(fourth.statusCode).toBe(422);
-    expect(errorsOf(fourth)).toEqual({ email: [messages.userCapReached] });
+    expect(fourth.statusCode).toBe(403);
+    expect(fourth.json()).toEqual({ message: billingMessages.usersCapReached });
     expect(await usersOf(admin.user.company.id)).toHaveLength(3);
     expect(await t.db.select().from(mails).where(eq(mails.to, payload.email))).toHaveLength(0);
+    // A plan without the feature but the company given it as an extra (back office): the cap holds.
+    const bare = await createCustomPlan(t, { usersCap: 2, features: [] });
+    const extra = await registerCompanyOnPlan(t, bare.id);
+    await t.db
+      .update(companies)
+      .set({ extraFeatures: ['users'] })
+      .where(eq(companies.id, extra.user.company.id));
+    expect((await invite(extra.token, body())).statusCode).toBe(201);
+    expect((await invite(extra.token, body())).statusCode).toBe(403);
   });
 
   it('holds the cap under parallel invitations', async () => {
-    const admin = await registerCompany(t);
+    const plan = await createCustomPlan(t, { usersCap: 3, features: ['users'] });
+    const admin = await registerCompanyOnPlan(t, plan.id);
     const results = await Promise.all(Array.from({ length: 5 }, () => invite(admin.token, body())));
     const codes = results.map((r) => r.statusCode).sort();
-    expect(codes).toEqual([201, 201, 422, 422, 422]);
+    expect(codes).toEqual([201, 201, 403, 403, 403]);
     expect(await usersOf(admin.user.company.id)).toHaveLength(3);
   });
 
   it('invites the same new address only once when two invitations race', async () => {
-    const first = await registerCompany(t);
-    const second = await registerCompany(t);
+    const first = await registerCompanyOnPlan(t, PLAN.standard);
+    const second = await registerCompanyOnPlan(t, PLAN.standard);
     const email = uniqueEmail('gedeeld');
     const results = await Promise.all(
       [first, second].map((a: Session) => invite(a.token, body({ email }))),
@@ -140,9 +174,12 @@ describe('POST /api/users/invite', () => {
   });
 
   it('counts invited users that have not activated toward the cap', async () => {
-    const admin = await registerCompany(t);
+    const plan = await createCustomPlan(t, { usersCap: 3, features: ['users'] });
+    const admin = await registerCompanyOnPlan(t, plan.id);
     await createUser(t, admin.user.company.id, { isActive: false });
     await createUser(t, admin.user.company.id, { isActive: false });
-    expect((await invite(admin.token, body())).statusCode).toBe(422);
+    const res = await invite(admin.token, body());
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: billingMessages.usersCapReached });
   });
 });

@@ -1,9 +1,13 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type Paginated, type Session, type User } from '@paraaf/contract';
-import { companies } from '../../db/schema/index.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
-import { createMember, createUser, errorsOf } from '../../../test/factories.ts';
+import {
+  createMember,
+  createUser,
+  errorsOf,
+  PLAN,
+  registerCompanyOnPlan,
+} from '../../../test/factories.ts';
 
 describe('GET /api/users', () => {
   let t: TestApp;
@@ -11,13 +15,9 @@ describe('GET /api/users', () => {
   let other: Session;
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await registerCompany(t, { name: 'Aaron Admin' });
-    other = await registerCompany(t);
     // More than a page of users needs a plan without a user cap (premium).
-    await t.db
-      .update(companies)
-      .set({ paymentPlanId: 3 })
-      .where(eq(companies.id, admin.user.company.id));
+    admin = await registerCompanyOnPlan(t, PLAN.premium, { name: 'Aaron Admin' });
+    other = await registerCompany(t);
     for (let i = 1; i <= 11; i++) {
       await createUser(t, admin.user.company.id, { name: `Collega ${String(i).padStart(2, '0')}` });
     }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
+  billingMessages,
   messages,
   type InviteUserBody,
   type ListQuery,
@@ -19,6 +20,7 @@ import {
 import { queueMail } from '../../lib/mail/outbox.ts';
 import { invitationMail } from '../../lib/mail/account-mails.ts';
 import { lockCompany } from '../companies/companies.repository.ts';
+import { featuresOf } from '../companies/features.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import {
   countCompanyUsers,
@@ -55,11 +57,16 @@ export async function inviteUser(ctx: AuthedCtx, input: InviteUserBody): Promise
   const emailTaken = () => ValidationError.field('email', messages.emailTaken);
   try {
     return await ctx.db.transaction(async (tx) => {
-      // The company row lock makes the cap hold under parallel invitations.
-      const locked = await lockCompany(tx, companyId);
-      const cap = locked!.plan.usersCap;
+      // The company row lock makes the cap hold under parallel invitations. Both refusals are
+      // the plan's (seed 001 §6: more than one user needs a standard or premium plan), not the
+      // form's: 403, as every missing plan feature is.
+      const locked = (await lockCompany(tx, companyId))!;
+      if (!featuresOf(locked.company, locked.plan).has('users')) {
+        throw new ForbiddenError(billingMessages.featureMissing);
+      }
+      const cap = locked.plan.usersCap;
       if (cap !== null && (await countCompanyUsers(tx, companyId)) >= cap) {
-        throw ValidationError.field('email', messages.userCapReached);
+        throw new ForbiddenError(billingMessages.usersCapReached);
       }
       if (await findUserByEmail(tx, input.email)) throw emailTaken();
       const [user] = await tx
