@@ -81,6 +81,40 @@ export async function enableFeatures(
   });
 }
 
+/**
+ * Puts the company on a plan the way its admin would (POST /api/payment-plans): a monthly plan
+ * without a mandate answers a checkout URL of the payment simulator, which is paid there; then
+ * waits until the plan is in effect (the simulator's webhook is asynchronous, as Mollie's).
+ */
+export async function choosePlan(baseURL: string, token: string, planId: number): Promise<void> {
+  const chosen = await call<{ redirect_url: string | null }>(
+    baseURL,
+    token,
+    'POST',
+    '/payment-plans',
+    { id: planId },
+  );
+  if (chosen.redirect_url) {
+    const checkout = await fetch(chosen.redirect_url);
+    const action = /<form method="post" action="([^"]+)"/.exec(await checkout.text())?.[1];
+    if (!action) throw new Error(`no checkout form at ${chosen.redirect_url}`);
+    const paid = await fetch(new URL(action.replaceAll('&amp;', '&'), chosen.redirect_url), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'status=paid',
+      redirect: 'manual',
+    });
+    if (paid.status >= 400) throw new Error(`checkout → ${paid.status}`);
+  }
+  await expect
+    .poll(
+      async () =>
+        (await call<{ current_payment_plan: { id: number } }>(baseURL, token, 'GET', '/company'))
+          .current_payment_plan.id,
+    )
+    .toBe(planId);
+}
+
 /** A small contract PDF: a title and a signature line on every page. */
 export async function contractPdf(title: string, pages = 2): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

@@ -5,6 +5,7 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright';
 import {
   call,
+  choosePlan,
   companyIdOf,
   contractPdf,
   createSignRequest,
@@ -197,7 +198,8 @@ test('guest screens: login and its code step, register, password reminder and re
   await expect(page.getByRole('button', { name: 'Wachtwoord instellen' })).toBeVisible();
   await expectAccessible(page, 'password reset');
 
-  // Activation of an invited user.
+  // Activation of an invited user: a second user needs a standard or premium plan.
+  await choosePlan(baseURL!, owner.token, 2);
   const inviteeEmail = `ineke-${Date.now()}@toegang.nl`;
   const beforeInvite = await lastMailId(baseURL!);
   await call(baseURL!, owner.token, 'POST', '/users/invite', {

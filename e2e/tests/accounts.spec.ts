@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { choosePlan } from '../support/api.ts';
 import { expect, linkFrom, test } from '../support/fixtures.ts';
 
 const password = 'Eerste-wachtwoord-1';
@@ -122,10 +123,14 @@ test('password reminder, reset through the mailed link, log in', async ({ page, 
 test('invite a viewer, activate through the mailed link, the viewer sees only a viewer menu', async ({
   page,
   smtp,
+  baseURL,
 }) => {
   const adminEmail = `piet-${Date.now()}@garage.nl`;
   const viewerEmail = `inzage-${Date.now()}@garage.nl`;
   await register(page, 'Garage Piet', 'Piet Smit', adminEmail);
+  // A second user needs a standard or premium plan (seed 001 §6).
+  const token = await page.evaluate(() => window.localStorage.getItem('paraaf.token'));
+  await choosePlan(baseURL!, token!, 2);
 
   await page.goto('/instellingen/gebruikers');
   await expect(page.getByRole('heading', { name: 'Gebruikers' })).toBeVisible();
