@@ -4,7 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } f
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import { inputMessages, messages } from '@paraaf/contract';
-import type { Config } from './config/env.ts';
+import { microsoftSimulatorPrefix, type Config } from './config/env.ts';
 import { migrateDatabase, openDatabase, type Database } from './db/client.ts';
 import { impersonationLog } from './db/schema/index.ts';
 import { startQueue } from './jobs/queue.ts';
@@ -33,6 +33,10 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { ensurePlatformAdmin } from './modules/admin/admin.service.ts';
 import { mailboxRoutes } from './modules/dev/mailbox.routes.ts';
+import { officeRoutes } from './modules/office/office.routes.ts';
+import { microsoftSimulator } from './lib/microsoft/simulator.ts';
+import { MicrosoftSimulatorStore } from './lib/microsoft/simulator-store.ts';
+import { officeConsentRedirectUri } from './lib/microsoft/consent-url.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
 export interface BuildOptions {
@@ -195,7 +199,16 @@ export async function buildApp(
   sealingRoutes(app, deps);
   signingRoutes(app, deps);
   identityRoutes(app, deps);
+  officeRoutes(app, deps);
   if (!config.smtpUrl) mailboxRoutes(app, deps);
+  if (config.microsoft.simulated) {
+    await app.register(microsoftSimulator, {
+      prefix: microsoftSimulatorPrefix,
+      microsoft: config.microsoft,
+      redirectUri: officeConsentRedirectUri(config.appUrl),
+      store: new MicrosoftSimulatorStore(),
+    });
+  }
 
   const hasSpa = config.webDist !== null && fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasSpa) {

@@ -95,6 +95,12 @@ const wrongValues: unknown[] = [
 const json = (body: unknown) =>
   JSON.stringify(body).replaceAll(`"${HUGE}"`, '1e309').replaceAll(`\\"${HUGE}\\"`, '1e309');
 
+/**
+ * The built-in Microsoft 365 simulator stands in for Microsoft: it answers in Microsoft's own
+ * shapes and words, to Paraaf's mail transport, never to a user. Walked too, but only a 500 counts.
+ */
+const standsInForMicrosoft = (label: string) => /(^| )\/dev\/microsoft\//.test(label);
+
 /** English or framework wording that must never reach a user. */
 const ENGLISH =
   /\b(invalid|expected|received|required|must|should|unexpected|undefined|NaN|too (small|big)|bad request|not found|internal server|string|number|array|boolean)\b|body\/|querystring|params\/|FST_/i;
@@ -265,7 +271,8 @@ describe('every route, walked with wrong input', () => {
       url.startsWith('/api/admin/') ||
       url.startsWith('/api/all-') ||
       url.endsWith('/add-credits-with-invoice') ||
-      url === '/api/login-as-user'
+      url === '/api/login-as-user' ||
+      ['/api/set-oauth-state', '/api/get-admin-consent-url', '/api/office/consent'].includes(url)
     )
       return platformToken;
     if (url === '/api/auth/logout') return (await login(t, sent.adminEmail, PASSWORD)).token;
@@ -279,7 +286,7 @@ describe('every route, walked with wrong input', () => {
   function problemOf(res: LightMyRequestResponse, label: string): string | null {
     const said = `${label} → ${res.statusCode} ${res.body.slice(0, 300)}`;
     if (res.statusCode >= 500) return said;
-    if (res.statusCode < 400) return null;
+    if (res.statusCode < 400 || standsInForMicrosoft(label)) return null;
     const type = String(res.headers['content-type'] ?? '');
     if (!type.includes('application/json')) return ENGLISH.test(res.body) ? said : null;
     const body = res.json<{ message?: unknown; errors?: Record<string, string[]> }>();
@@ -393,6 +400,7 @@ describe('every route, walked with wrong input', () => {
     'POST /api/signing/:token/approve',
     'POST /api/identity/simulator',
     'POST /api/tsa',
+    'POST /api/set-oauth-state',
   ]);
 
   /** A body each JSON route accepts (or refuses only for its state): the start of each mutation. */
@@ -462,6 +470,14 @@ describe('every route, walked with wrong input', () => {
         email: 'debiteur@voorbeeld.nl',
         name: 'Debiteur',
         description: 'Credits',
+      },
+      'POST /api/get-admin-consent-url': { state: 'onbekend' },
+      'POST /api/office/consent': {
+        state: 'onbekend',
+        tenant: '70617261-0000-4000-8000-73696d756c61',
+        admin_consent: 'True',
+        error: 'access_denied',
+        error_description: 'Geweigerd',
       },
       'PUT /api/admin/companies/:id/features': {
         extra_features: ['templates', 'idin_verification'],
@@ -547,7 +563,7 @@ describe('every route, walked with wrong input', () => {
     const unclassified = routes
       .filter((r) => r.method !== 'GET')
       .map((r) => `${r.method} ${r.url}`)
-      .filter((key) => !(key in bodies) && !withoutJsonBody.has(key));
+      .filter((key) => !(key in bodies) && !withoutJsonBody.has(key) && !standsInForMicrosoft(key));
     // A new route with a JSON body needs a valid body here, so its fields are walked too.
     expect(unclassified).toEqual([]);
   });

@@ -16,3 +16,4 @@ export * from './company.ts';
 export * from './billing.ts';
 export * from './backoffice.ts';
 export * from './invoices.ts';
+export * from './office.ts';

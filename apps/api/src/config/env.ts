@@ -49,6 +49,13 @@ const envSchema = z.object({
   INVOICE_SELLER_EMAIL: z.string().default('facturen@paraaf.nl'),
   /** Mollie (billing payments); unset: the built-in payments simulator (lib/payments). */
   MOLLIE_API_KEY: z.string().optional(),
+  /** smtp (SMTP_URL, or the outbox when unset) or graph (Microsoft 365, lib/mail/graph-transport.ts). */
+  MAIL_TRANSPORT: z.enum(['smtp', 'graph']).default('smtp'),
+  /** The Entra ID app registration; unset: the built-in Microsoft simulator (lib/microsoft). */
+  MS_CLIENT_ID: z.string().optional(),
+  MS_CLIENT_SECRET: z.string().optional(),
+  MS_LOGIN_URL: z.string().url().optional(),
+  MS_GRAPH_URL: z.string().url().optional(),
 });
 
 export interface Config {
@@ -107,7 +114,32 @@ export interface Config {
   mollieApiKey: string | null;
   /** The seller printed on every invoice (INVOICE_SELLER_*). */
   invoiceSeller: InvoiceSeller;
+  /** MAIL_TRANSPORT: SMTP (or the outbox) or Microsoft Graph with the consented tenant. */
+  mailTransport: 'smtp' | 'graph';
+  microsoft: MicrosoftConfig;
 }
+
+/**
+ * Microsoft 365 (admin consent, client-credentials token, Graph sendMail). Without MS_CLIENT_ID
+ * the URLs point at the built-in simulator under `{APP_URL}/dev/microsoft` and the client is
+ * the simulator's own (`simulated`).
+ */
+export interface MicrosoftConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Base of the identity platform: `{loginUrl}/{tenant}/oauth2/v2.0/token`. */
+  loginUrl: string;
+  /** Base of Graph: `{graphUrl}/v1.0/users/{sender}/sendMail`. */
+  graphUrl: string;
+  simulated: boolean;
+}
+
+/** The simulator's app registration (lib/microsoft/simulator.ts accepts only this client). */
+export const simulatedMicrosoftClient = {
+  clientId: '6d1f1d3c-5a1e-4c39-9c1b-7061726161ff',
+  clientSecret: 'paraaf-simulator-geheim',
+} as const;
+export const microsoftSimulatorPrefix = '/dev/microsoft';
 
 export interface InvoiceSeller {
   name: string;
@@ -173,6 +205,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       email: e.INVOICE_SELLER_EMAIL,
     },
     mollieApiKey: e.MOLLIE_API_KEY || null,
+    mailTransport: e.MAIL_TRANSPORT,
+    microsoft: microsoftConfig(e, (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '')),
+  };
+}
+
+function microsoftConfig(e: z.infer<typeof envSchema>, appUrl: string): MicrosoftConfig {
+  const simulated = !e.MS_CLIENT_ID;
+  if (!simulated && !e.MS_CLIENT_SECRET) throw new Error('MS_CLIENT_ID needs MS_CLIENT_SECRET');
+  const simulator = `${appUrl}${microsoftSimulatorPrefix}`;
+  return {
+    clientId: e.MS_CLIENT_ID || simulatedMicrosoftClient.clientId,
+    clientSecret: simulated ? simulatedMicrosoftClient.clientSecret : (e.MS_CLIENT_SECRET ?? ''),
+    loginUrl: (
+      e.MS_LOGIN_URL ?? (simulated ? `${simulator}/login` : 'https://login.microsoftonline.com')
+    ).replace(/\/$/, ''),
+    graphUrl: (
+      e.MS_GRAPH_URL ?? (simulated ? `${simulator}/graph` : 'https://graph.microsoft.com')
+    ).replace(/\/$/, ''),
+    simulated,
   };
 }
 

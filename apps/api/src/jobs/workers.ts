@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../lib/context.ts';
-import { createTransport, sendMailJob } from '../lib/mail/outbox.ts';
+import { sendMailJob } from '../lib/mail/outbox.ts';
+import { createMailTransport } from '../lib/mail/create-mail-transport.ts';
 import { sendSmsJob } from '../lib/sms/outbox.ts';
 import { createSmsSender } from '../lib/sms/sms-sender.ts';
 import { requeueUnsealed, sealSignRequestJob } from '../modules/sealing/seal-sign-request.ts';
@@ -24,8 +25,8 @@ export async function registerWorkers(
   deps: Deps,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const transport = createTransport(deps.config.smtpUrl);
-  // The pool's open connections close once the last mail in hand is sent.
+  const transport = createMailTransport(deps.config, deps.db);
+  // An SMTP pool's open connections close once the last mail in hand is sent.
   if (transport) queue.onStop(() => transport.close());
   await queue.work(sendMailJob, {
     db: deps.db,
@@ -40,5 +41,8 @@ export async function registerWorkers(
   await startSweeps(deps);
   const requeued = await requeueUnsealed(deps);
   if (requeued) log.warn({ requeued }, 'sealing jobs queued again for requests left unsealed');
-  log.info({ jobs: jobNames.map((j) => j.name), smtp: Boolean(transport) }, 'job workers started');
+  log.info(
+    { jobs: jobNames.map((j) => j.name), mail: transport?.name ?? 'outbox' },
+    'job workers started',
+  );
 }

@@ -6,3 +6,4 @@ export * from './signing.ts';
 export * from './templates.ts';
 export * from './invoices.ts';
 export * from './billing.ts';
+export * from './office.ts';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { eq, and, isNull } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Tx } from '../../db/client.ts';
 import { mails, type MailAttachment } from '../../db/schema/index.ts';
 import type { JobDefinition, Queue } from '../../jobs/queue.ts';
 import type { MailContent } from './layout.ts';
+import type { MailFile, MailTransport } from './transport.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { InvoiceSeller } from '../../config/env.ts';
 import { invoicePdf } from '../../modules/invoices/invoice-document.ts';
@@ -12,8 +12,8 @@ import { markSignerUnreachable } from '../../modules/sign-requests/notification-
 
 export interface MailDeps {
   db: Db;
-  /** null: no SMTP configured, the mails table is the outbox shown at /dev/mailbox. */
-  transport: Transporter | null;
+  /** null: no transport configured, the mails table is the outbox shown at /dev/mailbox. */
+  transport: MailTransport | null;
   from: string;
   /** Where attachments are read at send time; mails with attachments need it. */
   storage?: Storage;
@@ -21,19 +21,7 @@ export interface MailDeps {
   invoiceSeller?: InvoiceSeller;
 }
 
-/** SMTP connections kept open per process; the send-mail queue runs MAIL_CONCURRENCY at once. */
-const SMTP_CONNECTIONS = 5;
 const MAIL_CONCURRENCY = 10;
-
-/**
- * A pooled transport: mails reuse open SMTP connections (no handshake per mail), at most
- * SMTP_CONNECTIONS at once; sends beyond that wait in the pool. Settings in the URL win.
- */
-export function createTransport(smtpUrl: string | null): Transporter | null {
-  return smtpUrl
-    ? nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: SMTP_CONNECTIONS })
-    : null;
-}
 
 /**
  * The order in which waiting mails leave (pg-boss fetches by priority, then age): a code someone
@@ -44,9 +32,10 @@ export const MAIL_PRIORITY = { code: 20, prompt: 10, bulk: 0 } as const;
 export type MailPriority = keyof typeof MAIL_PRIORITY;
 
 /**
- * Delivers one mail. Runs outside any transaction: the SMTP exchange never holds a database
- * connection or lock. A process killed between the SMTP server's acceptance and the update of
- * sent_at sends it again on the retry, with the same Message-ID, so mail clients show it once.
+ * Delivers one mail through the configured transport (SMTP or Microsoft Graph, transport.ts).
+ * Runs outside any transaction: the exchange never holds a database connection or lock. A
+ * process killed between the server's acceptance and the update of sent_at sends it again on
+ * the retry, with the same Message-ID, so mail clients show it once.
  */
 export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, MailDeps> = {
   name: 'send-mail',
@@ -59,29 +48,20 @@ export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, Ma
       .where(and(eq(mails.id, mailId), isNull(mails.sentAt), isNull(mails.failedAt)));
     if (!mail) return; // already delivered: running twice sends once
     if (transport) {
-      let rejected: boolean;
-      const attachments = await readAttachments({ db, storage, invoiceSeller }, mail.attachments);
-      try {
-        const info = (await transport.sendMail({
-          from: mail.fromName ? { name: mail.fromName, address: addressOf(from) } : from,
-          to: mail.to,
-          messageId: messageIdOf(mail.id, mail.createdAt, from),
-          replyTo: mail.replyTo ?? undefined,
-          // Every mail Paraaf sends is automatic: out-of-office replies must not answer it (RFC
-          // 3834; the second header is Exchange's own switch).
-          headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
-          subject: mail.subject,
-          html: mail.html ?? undefined,
-          text: mail.text ?? undefined,
-          attachments,
-        })) as { rejected?: unknown[] };
-        rejected = isRejected(info.rejected, mail.to);
-      } catch (error) {
-        // A permanent refusal (5xx) will not change on a retry: record it and stop.
-        if (!isPermanentFailure(error, mail.to)) throw error;
-        rejected = true;
-      }
-      if (rejected) {
+      const outcome = await transport.send({
+        from: { name: mail.fromName ?? nameOf(from), address: addressOf(from) },
+        to: mail.to,
+        messageId: messageIdOf(mail.id, mail.createdAt, from),
+        replyTo: mail.replyTo,
+        // Every mail Paraaf sends is automatic: out-of-office replies must not answer it (RFC
+        // 3834; the second header is Exchange's own switch).
+        headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        attachments: await readAttachments({ db, storage, invoiceSeller }, mail.attachments),
+      });
+      if (outcome === 'rejected') {
         await markUndeliverable(db, mail.id, mail.signerId);
         return;
       }
@@ -103,9 +83,9 @@ export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, Ma
 async function readAttachments(
   { db, storage, invoiceSeller }: Pick<MailDeps, 'db' | 'storage' | 'invoiceSeller'>,
   list: MailAttachment[] | null,
-): Promise<{ filename: string; content: Buffer; contentType: string }[] | undefined> {
-  if (!list?.length) return undefined;
-  const out = [];
+): Promise<MailFile[]> {
+  if (!list?.length) return [];
+  const out: MailFile[] = [];
   for (const a of list) {
     if (a.kind === 'invoice') {
       if (!invoiceSeller)
@@ -124,22 +104,6 @@ async function readAttachments(
     }
   }
   return out;
-}
-
-function isRejected(list: unknown[] | undefined, to: string): boolean {
-  const address = to.toLowerCase();
-  return (list ?? []).some((a) => {
-    const value = typeof a === 'string' ? a : (a as { address?: string })?.address;
-    return typeof value === 'string' && value.toLowerCase() === address;
-  });
-}
-
-function isPermanentFailure(error: unknown, to: string): boolean {
-  const e = error as { responseCode?: number; rejected?: unknown[] };
-  return (
-    (typeof e?.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600) ||
-    isRejected(e?.rejected, to)
-  );
 }
 
 /**
@@ -161,6 +125,12 @@ async function markUndeliverable(db: Db, mailId: number, signerId: number | null
 function messageIdOf(id: number, createdAt: Date, from: string): string {
   const domain = addressOf(from).split('@')[1] ?? 'paraaf.local';
   return `<mail-${id}.${createdAt.getTime().toString(36)}@${domain}>`;
+}
+
+/** The display name of MAIL_FROM ('Paraaf <no-reply@paraaf.nl>' → 'Paraaf'), null without one. */
+function nameOf(from: string): string | null {
+  const match = /^\s*"?([^"<]*?)"?\s*</.exec(from);
+  return match?.[1] ? match[1] : null;
 }
 
 function addressOf(from: string): string {

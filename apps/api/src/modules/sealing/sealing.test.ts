@@ -20,6 +20,7 @@ import {
 import type { Tx } from '../../db/client.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { sendMailJob } from '../../lib/mail/outbox.ts';
+import { smtpTransport } from '../../lib/mail/smtp-transport.ts';
 import { createStorage, newStorageKey, type Storage } from '../../lib/storage/storage.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { createMember, createUser, login } from '../../../test/factories.ts';
@@ -757,7 +758,12 @@ describe('sealing', () => {
         return info;
       }) as typeof transport.sendMail;
       await sendMailJob.handle(
-        { db: t.db, transport, from: 'Paraaf <no-reply@paraaf.nl>', storage },
+        {
+          db: t.db,
+          transport: smtpTransport(transport),
+          from: 'Paraaf <no-reply@paraaf.nl>',
+          storage,
+        },
         { mailId: mailIds[0]! },
       );
       expect(sent).toHaveLength(1);

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { requiredString, text } from './fields.ts';
+import { messages } from './messages.ts';
+
+/**
+ * Office 365 admin consent (seed 000 §7, seed 001 §7): the platform's mail may go through
+ * Microsoft 365. The texts a platform administrator sees around the consent.
+ */
+export const officeMessages = {
+  /** The state is unknown, used, expired or another administrator's. */
+  stateInvalid:
+    'Deze toestemmingsaanvraag is verlopen of al gebruikt. Klik opnieuw op Office365 toestemming.',
+  denied: 'De beheerder van Microsoft 365 heeft geen toestemming gegeven.',
+  /** Microsoft answered with another error code; `{error}` is its code. */
+  failed: 'Microsoft 365 gaf geen toestemming ({error}).',
+  /** Microsoft said neither yes nor an error. */
+  noConsent: 'Microsoft 365 heeft de toestemming niet bevestigd.',
+  granted: 'Toestemming gegeven',
+  grantedDetail: 'Paraaf mag nu mail versturen via Microsoft 365 van de organisatie {tenant}.',
+  /** Seed 000 §8: the last fallback of the consent failure. */
+  fallback: 'Something went wrong',
+} as const;
+
+/** `POST /api/get-admin-consent-url` `{ state }` (the one set-oauth-state gave). */
+export const adminConsentUrlBody = z.object({ state: requiredString(200) });
+export type AdminConsentUrlBody = z.infer<typeof adminConsentUrlBody>;
+
+/** `POST /api/get-admin-consent-url` → the browser goes to `url`. */
+export interface AdminConsentUrlResponse {
+  url: string;
+}
+
+/** `POST /api/set-oauth-state` → the state the consent URL carries (also returned for clarity). */
+export interface OauthStateResponse {
+  state: string;
+}
+
+/**
+ * `POST /api/office/consent`: what Microsoft sent back to the redirect URI, passed on by the
+ * result screen (with the administrator's session, so the server can check it is the same one).
+ */
+export const completeOfficeConsentBody = z.object({
+  state: text().max(200, messages.maxLength).optional(),
+  tenant: text().max(200, messages.maxLength).optional(),
+  admin_consent: text().max(20, messages.maxLength).optional(),
+  error: text().max(200, messages.maxLength).optional(),
+  error_description: text().max(2000, messages.maxLength).optional(),
+});
+export type CompleteOfficeConsentBody = z.infer<typeof completeOfficeConsentBody>;
+
+export interface OfficeConsentResponse {
+  tenant: string;
+  message: string;
+}
