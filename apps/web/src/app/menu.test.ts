@@ -48,3 +48,17 @@ describe('side menu', () => {
     );
   });
 });
+
+describe('back-office menu items', () => {
+  it('shows them to a platform admin only', () => {
+    const platform = { id: 1, all_permissions: permissionsFor('admin', true) } as unknown as User;
+    const labels = visibleMenu(platform, company()).map((i) => i.label);
+    expect(labels).toContain('Alle gebruikers');
+    expect(labels).toContain('Aangepaste abonnementen');
+    for (const role of ['admin', 'user', 'viewer'] as const) {
+      const own = visibleMenu(user(role), company()).map((i) => i.label);
+      expect(own).not.toContain('Alle gebruikers');
+      expect(own).not.toContain('Aangepaste abonnementen');
+    }
+  });
+});

@@ -177,6 +177,21 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/contact/routes/contact')).ContactRoute,
         }),
       },
+      {
+        path: paths.allUsers,
+        loader: requireAuth({ permission: 'adminGetUsers' }),
+        lazy: async () => ({
+          Component: (await import('../features/admin/routes/all-users')).AllUsersRoute,
+        }),
+      },
+      {
+        path: paths.allPaymentPlans,
+        loader: requireAuth({ permission: 'adminGetPaymentPlans' }),
+        lazy: async () => ({
+          Component: (await import('../features/admin/routes/all-payment-plans'))
+            .AllPaymentPlansRoute,
+        }),
+      },
       { path: '*', loader: () => redirect(paths.home) },
     ],
   },

@@ -1,6 +1,8 @@
 import type { ValidationErrorBody } from '@paraaf/contract';
 
 export const TOKEN_KEY = 'paraaf.token';
+/** The platform admin's own token, kept while the admin acts as another user (login-as-user). */
+export const ADMIN_TOKEN_KEY = 'paraaf.adminToken';
 
 /** An HTTP failure with the server's message and, on 422, its field errors. */
 export class ApiError extends Error {
@@ -42,7 +44,10 @@ export interface TokenStore {
   set(token: string | null): void;
 }
 
-export function createTokenStore(getStorage: () => Storage | undefined): TokenStore {
+export function createTokenStore(
+  getStorage: () => Storage | undefined,
+  key: string = TOKEN_KEY,
+): TokenStore {
   let memory: string | null = null;
   const storage = (): Storage | undefined => {
     try {
@@ -60,14 +65,14 @@ export function createTokenStore(getStorage: () => Storage | undefined): TokenSt
   return {
     get() {
       const s = storage();
-      return s ? (s.getItem(TOKEN_KEY) ?? memory) : memory;
+      return s ? (s.getItem(key) ?? memory) : memory;
     },
     set(token) {
       memory = token;
       const s = storage();
       if (!s) return;
-      if (token) s.setItem(TOKEN_KEY, token);
-      else s.removeItem(TOKEN_KEY);
+      if (token) s.setItem(key, token);
+      else s.removeItem(key);
     },
   };
 }
@@ -201,9 +206,9 @@ function errorParts(
   return { message: message || `Er is iets mis gegaan (${status})`, errors };
 }
 
-export const tokens = createTokenStore(() =>
-  typeof window === 'undefined' ? undefined : window.localStorage,
-);
+const browserStorage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
+export const tokens = createTokenStore(browserStorage);
+export const adminTokens = createTokenStore(browserStorage, ADMIN_TOKEN_KEY);
 
 /** The app's client; the 401 handler is attached by the router (see app/router.tsx). */
 export const api = createApiClient({ tokens });

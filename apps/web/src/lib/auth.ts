@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Company, Feature, Permission, User } from '@paraaf/contract';
-import { api, tokens } from './api-client';
+import { adminTokens, api, tokens } from './api-client';
 import { queryClient } from './query-client';
 
 /** The session: the token lives in the api-client's store, user and company in the query cache. */
@@ -38,7 +38,29 @@ export function startSession(session: { user: User; token: string }) {
 /** Forget token, user, company and every cached list of the previous user. */
 export function clearSession() {
   tokens.set(null);
+  adminTokens.set(null);
   queryClient.clear();
+}
+
+/** A platform admin acts as another user: the admin's own token is kept to come back to. */
+export function startImpersonation(session: { user: User; token: string }) {
+  const own = tokens.get();
+  if (own && !adminTokens.get()) adminTokens.set(own);
+  queryClient.clear();
+  startSession(session);
+}
+
+/**
+ * 'Terug naar je eigen account': ends the impersonation session on the server and restores the
+ * admin's own. Returns false when there is no own session to go back to (then it is logged out).
+ */
+export async function endImpersonation(): Promise<boolean> {
+  await endThisSession().catch(() => undefined);
+  const own = adminTokens.get();
+  adminTokens.set(null);
+  tokens.set(own);
+  queryClient.clear();
+  return own !== null;
 }
 
 /** The user of the session; undefined when logged out. */
@@ -58,6 +80,19 @@ export function hasFeature(company: Company | undefined, feature: Feature): bool
   return !!company?.features.includes(feature);
 }
 
-export function logout() {
-  return api.post<void>('/auth/logout', undefined, { skipUnauthorizedHandler: true });
+/** Ends this session; while impersonating, the admin's own session too (which ends both). */
+const endThisSession = () =>
+  api.post<void>('/auth/logout', undefined, { skipUnauthorizedHandler: true });
+
+export async function logout() {
+  const own = adminTokens.get();
+  try {
+    await endThisSession();
+  } finally {
+    if (own) {
+      tokens.set(own);
+      adminTokens.set(null);
+      await endThisSession();
+    }
+  }
 }

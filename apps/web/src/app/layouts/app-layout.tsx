@@ -17,6 +17,7 @@ import type { Company, User } from '@paraaf/contract';
 import { Brand } from '../../components/brand';
 import { externalLinks, paths } from '../../config/paths';
 import { clearDrafts } from '../../features/new-signing/lib/draft-store';
+import { ImpersonationBar } from '../../features/admin/components/impersonation-bar';
 import { clearSession, hasPermission, logout, useCompany, useUser } from '../../lib/auth';
 import { visibleMenu } from '../menu';
 import classes from './app-layout.module.css';
@@ -37,6 +38,7 @@ export function AppLayout() {
 
   return (
     <>
+      {user && <ImpersonationBar user={user} />}
       <Box component="header" className={classes.header}>
         {navigation.state !== 'idle' && (
           <Progress

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { customPlanBody, messages, type CustomPaymentPlan } from '@paraaf/contract';
+import { isApiError } from '../../../lib/api-client';
+import { zodErrors } from '../../../lib/form';
+import { useSaveCustomPlan } from '../api/custom-plans';
+
+const priceFields = [
+  ['price_per_month', 'Prijs per maand (ex btw)'],
+  ['price_per_credit', 'Prijs per prepaid credit (ex btw)'],
+  ['credits_per_month', 'Credits per maand'],
+  ['sms_euros_price', 'Prijs per SMS'],
+  ['sms_credits_price', 'Credits per SMS'],
+  ['idin_euros_price', 'Prijs per iDIN transactie'],
+  ['idin_credits_price', 'Credits per iDIN transactie'],
+] as const;
+
+type PriceField = (typeof priceFields)[number][0];
+type Values = { name: string; available_for_companies: string[] } & Record<PriceField, string>;
+
+function initialValues(plan: CustomPaymentPlan | null): Values {
+  const value = (field: PriceField) => (plan ? String(plan[field]) : '');
+  return {
+    name: plan?.name ?? '',
+    available_for_companies: plan?.available_for_companies.map((c) => String(c.id)) ?? [],
+    ...(Object.fromEntries(priceFields.map(([f]) => [f, value(f)])) as Record<PriceField, string>),
+  };
+}
+
+const toBody = (values: Values) => ({
+  ...values,
+  available_for_companies: values.available_for_companies.map(Number),
+});
+
+/** 'Abonnement aanmaken/bewerken' (seed 001 'Admin: custom subscriptions'). */
+export function CustomPlanModal({
+  plan,
+  companies,
+  onClose,
+}: {
+  plan: CustomPaymentPlan | null;
+  companies: { id: number; name: string }[];
+  onClose: () => void;
+}) {
+  const save = useSaveCustomPlan();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<Values>({
+    initialValues: initialValues(plan),
+    validate: (values) => zodErrors(customPlanBody, toBody(values)),
+  });
+
+  async function submit(values: Values) {
+    setError(null);
+    try {
+      await save.mutateAsync({ id: plan?.id ?? null, body: toBody(values) });
+      notifications.show({
+        title: 'Gegevens opgeslagen',
+        message: 'Je wijzigingen zijn opgeslagen',
+        color: 'teal',
+      });
+      onClose();
+    } catch (e) {
+      if (isApiError(e)) {
+        form.setErrors(e.fieldErrors());
+        setError(e.message);
+      } else {
+        setError(messages.serverError);
+      }
+    }
+  }
+
+  const loading = save.isPending;
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title="Abonnement aanmaken/bewerken"
+      size="lg"
+      closeOnEscape={!loading}
+      closeOnClickOutside={!loading}
+      withCloseButton={!loading}
+    >
+      <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
+        <Stack>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput label="Naam" required data-autofocus {...form.getInputProps('name')} />
+          <MultiSelect
+            label="Beschikbaar voor"
+            required
+            searchable
+            data={companies.map((c) => ({ value: String(c.id), label: c.name }))}
+            nothingFoundMessage="Geen bedrijf gevonden"
+            {...form.getInputProps('available_for_companies')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {priceFields.map(([field, label]) => (
+              <TextInput
+                key={field}
+                label={label}
+                type="number"
+                inputMode="decimal"
+                step={0.01}
+                min={0}
+                required
+                {...form.getInputProps(field)}
+              />
+            ))}
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={loading}>
+              Sluiten
+            </Button>
+            <Button type="submit" loading={loading}>
+              Opslaan
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

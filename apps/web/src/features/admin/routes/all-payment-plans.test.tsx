@@ -1,0 +1,198 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { messages, permissionsFor, type CustomPaymentPlan } from '@paraaf/contract';
+import { AppProvider } from '../../../app/provider';
+import { AppLayout } from '../../../app/layouts/app-layout';
+import { requireAuth } from '../../../app/guards';
+import { tokens } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+import { verificationPrice } from '../lib/plan-prices';
+import { AllPaymentPlansRoute } from './all-payment-plans';
+
+const admin = {
+  id: 1,
+  name: 'Paula Platform',
+  email: 'paula@paraaf.nl',
+  roles: [{ name: 'admin' }],
+  all_permissions: permissionsFor('admin', true),
+  is_active: true,
+  impersonated_by: null,
+  two_factor_auth: false,
+  created_at: '2025-03-04T09:05:00Z',
+  company: { id: 1, name: 'Paraaf beheer' },
+};
+const company = {
+  id: 1,
+  name: 'Paraaf beheer',
+  credits: 0,
+  features: [],
+  current_payment_plan: { price: { type: 'invoice' } },
+};
+const plan: CustomPaymentPlan = {
+  id: 9,
+  name: 'Maatwerk Bakkerij',
+  type: 'month',
+  price_per_month: 39.5,
+  price_per_credit: 0.75,
+  credits_per_month: 60,
+  sms_euros_price: 0.15,
+  sms_credits_price: 1,
+  idin_euros_price: 0,
+  idin_credits_price: 0,
+  available_for_companies: [{ id: 7, name: 'Bakkerij Zoet' }],
+};
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  tokens.set(null);
+  queryClient.clear();
+});
+
+function renderScreen(
+  plans: CustomPaymentPlan[],
+  onSave: (url: string, body: unknown) => Response,
+) {
+  tokens.set('tok');
+  const fetch = vi.fn<typeof globalThis.fetch>((input, init) => {
+    const u = input as string;
+    if (u === '/api/user') return Promise.resolve(json(admin));
+    if (u === '/api/company') return Promise.resolve(json(company));
+    if (u === '/api/locales') return Promise.resolve(json({ data: [] }));
+    if (u.startsWith('/api/all-payment-plans?') || u === '/api/all-payment-plans')
+      return Promise.resolve(
+        json({
+          companies: [
+            { id: 7, name: 'Bakkerij Zoet' },
+            { id: 8, name: 'Garage Snel' },
+          ],
+          payment_plans: {
+            data: plans,
+            total: plans.length,
+            per_page: 10,
+            current_page: 1,
+            last_page: 1,
+          },
+        }),
+      );
+    if (u.startsWith('/api/all-payment-plans/'))
+      return Promise.resolve(onSave(u, JSON.parse(init!.body as string)));
+    return Promise.resolve(json({ message: 'Niet gevonden' }, 404));
+  });
+  vi.stubGlobal('fetch', fetch);
+  const router = createMemoryRouter(
+    [
+      {
+        Component: AppLayout,
+        children: [
+          {
+            path: '/all-payment-plans',
+            loader: requireAuth({ permission: 'adminGetPaymentPlans' }),
+            Component: AllPaymentPlansRoute,
+          },
+        ],
+      },
+    ],
+    { initialEntries: ['/all-payment-plans'] },
+  );
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+}
+
+describe('verificationPrice', () => {
+  it("joins credits and euros with 'en', else 'gratis'", () => {
+    expect(verificationPrice(0, 0)).toBe('gratis');
+    expect(verificationPrice(1, 0)).toBe('1 credit');
+    expect(verificationPrice(2, 0.15)).toMatch(/^2 credits en €\s0,15$/);
+    expect(verificationPrice(0, 1.5)).toMatch(/^€\s1,50$/);
+  });
+});
+
+describe('Custom subscriptions screen', () => {
+  it('shows the empty text', async () => {
+    renderScreen([], () => json({}));
+    expect(await screen.findByText('Er zijn nog geen aangepaste abonnementen')).toBeTruthy();
+  });
+
+  it('shows a card per plan', async () => {
+    renderScreen([plan], () => json({}));
+    const card = within(
+      (await screen.findByText('Maatwerk Bakkerij')).closest('article') as HTMLElement,
+    );
+    expect(card.getByText(/39,50/)).toBeTruthy();
+    expect(card.getByText('60')).toBeTruthy();
+    expect(card.getByText(/^1 credit en €\s0,15$/)).toBeTruthy();
+    expect(card.getByText('gratis')).toBeTruthy();
+    expect(card.getByText('Bakkerij Zoet')).toBeTruthy();
+  });
+
+  it('creates a plan with every field, and puts server errors on the fields', async () => {
+    const saved: unknown[] = [];
+    renderScreen([], (url, body) => {
+      saved.push({ url, body });
+      return saved.length === 1
+        ? json(
+            { message: messages.invalidInput, errors: { name: ['Deze naam is al in gebruik'] } },
+            422,
+          )
+        : json(plan, 201);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Nieuw aangepast abonnement' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Abonnement aanmaken/bewerken' }),
+    );
+    fireEvent.click(dialog.getByRole('button', { name: 'Opslaan' }));
+    // Required fields are checked before anything is sent.
+    expect((await dialog.findAllByText(messages.required)).length).toBeGreaterThanOrEqual(8);
+    expect(saved).toEqual([]);
+
+    const set = (label: string, value: string) =>
+      fireEvent.change(dialog.getByLabelText(label, { exact: false }), { target: { value } });
+    set('Naam', 'Maatwerk Bakkerij');
+    set('Prijs per maand (ex btw)', '39.5');
+    set('Prijs per prepaid credit (ex btw)', '0.75');
+    set('Credits per maand', '60');
+    set('Prijs per SMS', '0.15');
+    set('Credits per SMS', '1');
+    set('Prijs per iDIN transactie', '0');
+    set('Credits per iDIN transactie', '0');
+    const priceInput = dialog.getByLabelText('Prijs per SMS', { exact: false });
+    expect(priceInput.getAttribute('type')).toBe('number');
+    expect(priceInput.getAttribute('step')).toBe('0.01');
+    const companies = dialog.getByLabelText('Beschikbaar voor', { exact: false });
+    fireEvent.focus(companies);
+    fireEvent.click(companies);
+    fireEvent.click(await screen.findByRole('option', { name: 'Bakkerij Zoet', hidden: true }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Opslaan' }));
+    expect(await dialog.findByText('Deze naam is al in gebruik')).toBeTruthy();
+    expect(saved[0]).toEqual({
+      url: '/api/all-payment-plans/create',
+      body: {
+        name: 'Maatwerk Bakkerij',
+        price_per_month: '39.5',
+        price_per_credit: '0.75',
+        credits_per_month: '60',
+        sms_euros_price: '0.15',
+        sms_credits_price: '1',
+        idin_euros_price: '0',
+        idin_credits_price: '0',
+        available_for_companies: [7],
+      },
+    });
+    fireEvent.click(dialog.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Abonnement aanmaken/bewerken' })).toBeNull(),
+    );
+    expect(saved).toHaveLength(2);
+  });
+});

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Button, Card, Center, Loader, SimpleGrid, Stack, Text, Group } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import type { CustomPaymentPlan } from '@paraaf/contract';
+import { Page } from '../../../components/page';
+import { Pagination } from '../../../components/pagination';
+import { hasPermission, useUser } from '../../../lib/auth';
+import { formatEuro } from '../../../lib/format';
+import { useCustomPlans } from '../api/custom-plans';
+import { CustomPlanModal } from '../components/custom-plan-modal';
+import { listParams, readListParams } from '../lib/list-params';
+import { verificationPrice } from '../lib/plan-prices';
+
+/** Seed 001 'Admin: custom subscriptions' (/all-payment-plans). */
+export function AllPaymentPlansRoute() {
+  const me = useUser();
+  const [params, setParams] = useSearchParams();
+  const { page } = readListParams(params);
+  const plans = useCustomPlans(page);
+  const [editing, setEditing] = useState<CustomPaymentPlan | 'new' | null>(null);
+  const mayCreate = hasPermission(me, 'adminCreatePaymentPlan');
+  const list = plans.data?.payment_plans.data ?? [];
+
+  return (
+    <Page
+      title="Aangepaste abonnementen"
+      actions={
+        mayCreate && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            Nieuw aangepast abonnement
+          </Button>
+        )
+      }
+    >
+      {plans.isPending ? (
+        <Center p="xl">
+          <Loader aria-label="Laden" />
+        </Center>
+      ) : plans.isError ? (
+        <Text c="red">{plans.error.message}</Text>
+      ) : list.length === 0 ? (
+        <Text c="dimmed">Er zijn nog geen aangepaste abonnementen</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {list.map((plan) => (
+            <Card key={plan.id} withBorder radius="lg" padding="lg" component="article">
+              <Stack gap={6}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Text fw={600} component="h2" fz="lg" m={0}>
+                    {plan.name}
+                  </Text>
+                  {mayCreate && (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      leftSection={<IconPencil size={14} />}
+                      onClick={() => setEditing(plan)}
+                      aria-label={`${plan.name} bewerken`}
+                    >
+                      Bewerken
+                    </Button>
+                  )}
+                </Group>
+                <Stack gap={2} component="dl" m={0}>
+                  {(
+                    [
+                      ['Prijs per maand', formatEuro(plan.price_per_month)],
+                      ['Credits per maand', String(plan.credits_per_month)],
+                      ['Prijs per credit', formatEuro(plan.price_per_credit)],
+                      [
+                        'Prijs per SMS',
+                        verificationPrice(plan.sms_credits_price, plan.sms_euros_price),
+                      ],
+                      [
+                        'Prijs per iDIN',
+                        verificationPrice(plan.idin_credits_price, plan.idin_euros_price),
+                      ],
+                      [
+                        'Beschikbaar voor',
+                        plan.available_for_companies.map((c) => c.name).join(', '),
+                      ],
+                    ] as const
+                  ).map(([label, value]) => (
+                    <Group key={label} gap="xs" wrap="nowrap" align="flex-start">
+                      <Text component="dt" size="sm" c="dimmed" w={140} style={{ flexShrink: 0 }}>
+                        {label}
+                      </Text>
+                      <Text component="dd" size="sm" m={0}>
+                        {value}
+                      </Text>
+                    </Group>
+                  ))}
+                </Stack>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+      {plans.data && plans.data.payment_plans.total > 0 && (
+        <Stack align="center">
+          <Pagination
+            page={page}
+            lastPage={plans.data.payment_plans.last_page}
+            onChange={(next) => setParams(listParams({ page: next }))}
+          />
+        </Stack>
+      )}
+      {editing && plans.data && (
+        <CustomPlanModal
+          plan={editing === 'new' ? null : editing}
+          companies={plans.data.companies}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Page>
+  );
+}
