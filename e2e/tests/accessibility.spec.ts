@@ -560,3 +560,57 @@ test('a signer signs with the keyboard only: typed name, approve; the sealed PDF
   // The typed signature stands on the document's page, where the marker is.
   expect(imagesPerPage(file).get(1) ?? 0).toBeGreaterThanOrEqual(1);
 });
+
+test('back-office screens as a platform administrator: all users, acting as a user, custom plans', async ({
+  page,
+  baseURL,
+}) => {
+  await register(baseURL!, 'Bakkerij Toegang', 'Tineke Toegang');
+  const { token } = await call<{ token: string }>(baseURL!, null, 'POST', '/auth/login', {
+    email: platformAdmin.email,
+    password: platformAdmin.password,
+  });
+  await useSession(page, token);
+
+  await page.goto('/all-users');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expectAccessible(page, 'all users');
+  await page.goto('/all-users?search=niemand');
+  await expect(page.getByText('Er zijn nog geen gebruikers')).toBeVisible();
+  await expectAccessible(page, 'all users, nothing found');
+
+  await page.goto('/all-users?search=tineke');
+  await page.getByRole('button', { name: 'Inloggen als Tineke Toegang' }).click();
+  await expect(page.getByText('Ingelogd als Tineke Toegang')).toBeVisible();
+  await expectAccessible(page, 'acting as a user (bar)');
+  await page.getByRole('button', { name: 'Terug naar je eigen account' }).click();
+  await expect(page).toHaveURL(/\/all-users$/);
+
+  await page.goto('/all-payment-plans');
+  await expect(page.getByText('Er zijn nog geen aangepaste abonnementen')).toBeVisible();
+  await expectAccessible(page, 'custom plans, empty');
+  await page.getByRole('button', { name: 'Nieuw aangepast abonnement' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Abonnement aanmaken/bewerken' });
+  await dialog.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(dialog.getByText('Dit veld is verplicht').first()).toBeVisible();
+  await expectAccessible(page, 'custom plan modal with errors');
+  await dialog.getByLabel(/^Naam/).fill('Toegankelijk maatwerk');
+  await dialog.getByLabel(/^Beschikbaar voor/).click();
+  await page.getByRole('option', { name: 'Bakkerij Toegang' }).click();
+  await dialog.getByLabel(/^Naam/).click();
+  for (const label of [
+    /^Prijs per maand/,
+    /^Prijs per prepaid credit/,
+    /^Credits per maand/,
+    /^Prijs per SMS/,
+    /^Credits per SMS/,
+    /^Prijs per iDIN transactie/,
+    /^Credits per iDIN transactie/,
+  ])
+    await dialog.getByLabel(label).fill('1');
+  await dialog.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(
+    page.getByRole('article').filter({ hasText: 'Toegankelijk maatwerk' }),
+  ).toBeVisible();
+  await expectAccessible(page, 'custom plans');
+});

@@ -5,6 +5,7 @@ import {
   contractPdf,
   createSignRequest,
   enableFeatures,
+  platformAdmin,
   registerCompany,
 } from '../support/api.ts';
 import { expect, linkFrom, test } from '../support/fixtures.ts';
@@ -212,4 +213,29 @@ test('a page of ours cannot be framed by another site', async ({ page, baseURL }
   await expect(page.frameLocator('iframe').getByRole('button', { name: 'Inloggen' })).toHaveCount(
     0,
   );
+});
+
+test('the back-office screens run under the Content-Security-Policy', async ({ page, baseURL }) => {
+  const violations = await watchPolicy(page);
+  await registerCompany(baseURL!, 'Bakkerij Beleid', 'Bea Beleid');
+  const { token } = await call<{ token: string }>(baseURL!, null, 'POST', '/auth/login', {
+    email: platformAdmin.email,
+    password: platformAdmin.password,
+  });
+  await page.goto('/login');
+  await page.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
+
+  await visit(page, '/all-users?search=beleid', 'Alle gebruikers');
+  await page.getByRole('button', { name: 'Inloggen als Bea Beleid' }).click();
+  await expect(page.getByText('Ingelogd als Bea Beleid')).toBeVisible();
+  await page.getByRole('button', { name: 'Terug naar je eigen account' }).click();
+  await expect(page).toHaveURL(/\/all-users$/);
+
+  await visit(page, '/all-payment-plans', 'Aangepaste abonnementen');
+  await page.getByRole('button', { name: 'Nieuw aangepast abonnement' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Abonnement aanmaken/bewerken' });
+  await dialog.getByLabel(/^Beschikbaar voor/).click();
+  await expect(page.getByRole('option', { name: 'Bakkerij Beleid' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(violations).toEqual([]);
 });
