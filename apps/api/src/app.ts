@@ -11,6 +11,14 @@ import { startQueue } from './jobs/queue.ts';
 import { registerWorkers, jobNames } from './jobs/workers.ts';
 import type { Deps } from './lib/context.ts';
 import { createStorage } from './lib/storage/storage.ts';
+import {
+  createPaymentProvider,
+  paymentsSimulatorPrefix,
+  simulatorBaseUrl,
+} from './lib/payments/create-payment-provider.ts';
+import type { PaymentProvider } from './lib/payments/payment-provider.ts';
+import { paymentsSimulator } from './lib/payments/simulator.ts';
+import { PaymentsSimulatorStore } from './lib/payments/simulator-store.ts';
 import { MAX_UPLOAD_BYTES } from './lib/pdf/prepare.ts';
 import { registerSecurityHeaders, staticCacheControl } from './lib/security-headers.ts';
 import { signRequestsRoutes } from './modules/sign-requests/sign-requests.routes.ts';
@@ -46,6 +54,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Told of every route as it is registered (the route-walking test). */
   onRoute?: (route: RouteOptions) => void;
+  /** The payments provider; otherwise `createPaymentProvider(config)` (Mollie or the simulator). */
+  payments?: PaymentProvider;
 }
 
 /** Strips secrets from URLs before they reach a log line. */
@@ -97,7 +107,13 @@ export async function buildApp(
     pollSeconds: config.jobPollSeconds,
     onError: (error) => app.log.error({ err: error }, 'job queue error'),
   });
-  const deps: Deps = { config, db: database.db, queue, storage: createStorage(config) };
+  const deps: Deps = {
+    config,
+    db: database.db,
+    queue,
+    storage: createStorage(config),
+    payments: options.payments ?? createPaymentProvider(config),
+  };
   if (config.worker === 'inline') await registerWorkers(queue, deps, app.log);
 
   if (config.adminEmail && config.adminPassword) {
@@ -207,6 +223,14 @@ export async function buildApp(
       microsoft: config.microsoft,
       redirectUri: officeConsentRedirectUri(config.appUrl),
       store: new MicrosoftSimulatorStore(),
+    });
+  }
+  // Mollie's test mode, built in: the driver talks to it at APP_URL/dev/payments/v2/.
+  if (!config.mollieApiKey) {
+    await app.register(paymentsSimulator, {
+      prefix: paymentsSimulatorPrefix,
+      store: new PaymentsSimulatorStore(database.db),
+      baseUrl: simulatorBaseUrl(config.appUrl),
     });
   }
 

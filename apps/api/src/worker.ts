@@ -6,6 +6,7 @@ import { startQueue } from './jobs/queue.ts';
 import { jobNames, registerWorkers } from './jobs/workers.ts';
 import { serializeErrorForLog } from './lib/log-errors.ts';
 import { createStorage } from './lib/storage/storage.ts';
+import { createPaymentProvider } from './lib/payments/create-payment-provider.ts';
 
 /** Entry point of a jobs-only process (`npm run worker`), beside api processes run with WORKER=off. */
 const config = loadConfig();
@@ -27,7 +28,13 @@ const queue = await startQueue(database, jobNames, {
 });
 await registerWorkers(
   queue,
-  { config, db: database.db, queue, storage: createStorage(config) },
+  {
+    config,
+    db: database.db,
+    queue,
+    storage: createStorage(config),
+    payments: createPaymentProvider(config),
+  },
   log,
 );
 

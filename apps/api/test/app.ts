@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Permission, Session } from '@paraaf/contract';
 import { buildApp, type BuildOptions } from '../src/app.ts';
@@ -14,6 +15,8 @@ export interface TestApp {
   db: Database['db'];
   smtp: SmtpCatcher;
   config: Config;
+  /** Where the app listens (`http://127.0.0.1:<port>`), or null when it does not listen. */
+  url: string | null;
   /** app.inject with JSON and an optional bearer token; each call comes from its own IP unless given. */
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   /**
@@ -31,14 +34,40 @@ export function nextIp(): string {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
+/** A free loopback port: taken, read and given back, so the app can know its URL before it listens. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface TestAppOptions extends Omit<BuildOptions, 'database'> {
+  /**
+   * Listen on a free loopback port chosen before the app is built, with APP_URL
+   * (config.appUrl) set to `http://127.0.0.1:<port>`: whatever calls back to APP_URL (the
+   * payments simulator's API, checkout and webhooks) reaches this app over real HTTP.
+   */
+  listen?: boolean;
+}
+
 /** The real app on a fresh database, with a real SMTP server catching its mail. */
 export async function createTestApp(
   overrides: Partial<Omit<Config, 'limits'>> & { limits?: Partial<Config['limits']> } = {},
-  build: Omit<BuildOptions, 'database'> = {},
+  { listen = false, ...build }: TestAppOptions = {},
 ): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   const smtp = await startSmtpCatcher();
-  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://paraaf.test' });
+  const port = listen ? await freePort() : null;
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_URL: port ? `http://127.0.0.1:${port}` : 'http://paraaf.test',
+  });
   const config: Config = {
     ...base,
     smtpUrl: smtp.url,
@@ -73,9 +102,10 @@ export async function createTestApp(
   });
   // The seal asks for its timestamps over HTTP, as in production: unless a test names a TSA,
   // the app listens on a free local port and its own /api/tsa answers.
-  if (!config.seal.tsaUrl) {
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    config.seal = { ...config.seal, tsaUrl: `${address}/api/tsa` };
+  let url: string | null = null;
+  if (port !== null || !config.seal.tsaUrl) {
+    url = await app.listen({ port: port ?? 0, host: '127.0.0.1' });
+    config.seal = { ...config.seal, tsaUrl: config.seal.tsaUrl ?? `${url}/api/tsa` };
   }
   return {
     app,
@@ -83,6 +113,7 @@ export async function createTestApp(
     db: database.db,
     smtp,
     config,
+    url,
     request({ token, headers, ...options }) {
       return app.inject({
         remoteAddress: nextIp(),

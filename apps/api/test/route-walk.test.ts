@@ -401,6 +401,12 @@ describe('every route, walked with wrong input', () => {
     'POST /api/identity/simulator',
     'POST /api/tsa',
     'POST /api/set-oauth-state',
+    // The payments simulator (lib/payments/simulator.ts): Mollie's REST API behind Mollie's
+    // key (a session token gets its 401), and the checkout page's urlencoded form.
+    'POST /dev/payments/v2/payments',
+    'POST /dev/payments/v2/customers',
+    'POST /dev/payments/v2/customers/:customerId/payments',
+    'POST /dev/payments/checkout/:paymentId',
   ]);
 
   /** A body each JSON route accepts (or refuses only for its state): the start of each mutation. */

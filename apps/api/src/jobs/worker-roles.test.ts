@@ -6,6 +6,7 @@ import { createStorage } from '../lib/storage/storage.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../test/app.ts';
 import { startQueue, type Queue } from './queue.ts';
 import { jobNames, registerWorkers } from './workers.ts';
+import { createPaymentProvider } from '../lib/payments/create-payment-provider.ts';
 
 /**
  * WORKER=off gives an api that only enqueues; a separate worker (as `npm run worker` starts)
@@ -39,7 +40,13 @@ describe('api and worker as separate roles', () => {
       });
       await registerWorkers(
         worker,
-        { config: t.config, db: t.db, queue: worker, storage: createStorage(t.config) },
+        {
+          config: t.config,
+          db: t.db,
+          queue: worker,
+          storage: createStorage(t.config),
+          payments: createPaymentProvider(t.config),
+        },
         pino({ level: 'silent' }),
       );
       const mail = await t.smtp.waitForMail(session.user.email, /Welkom/);

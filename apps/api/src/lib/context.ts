@@ -4,6 +4,7 @@ import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import type { Queue } from '../jobs/queue.ts';
 import type { Storage } from './storage/storage.ts';
+import type { PaymentProvider } from './payments/payment-provider.ts';
 import type { users } from '../db/schema/index.ts';
 import { ForbiddenError, UnauthenticatedError } from './errors.ts';
 
@@ -26,6 +27,8 @@ export interface Deps {
   db: Db;
   queue: Queue;
   storage: Storage;
+  /** Mollie, or the built-in simulator without MOLLIE_API_KEY (lib/payments). */
+  payments: PaymentProvider;
 }
 
 export interface Ctx extends Deps {

@@ -7,13 +7,19 @@ import createMollieClient, { MollieApiError } from '@mollie/api-client';
  * exists because the official client's `apiEndpoint` option only works over HTTPS with a
  * certificate from its bundled CA list (it always sends through an https.Agent with that list),
  * so it cannot reach the built-in simulator at an http:// APP_URL. Both throw MollieApiError.
+ * The creates take an optional idempotency key: Mollie's `Idempotency-Key` header (a repeated
+ * key answers the object first created with it instead of creating another).
  */
 export interface MollieApi {
-  createPayment(body: MolliePaymentRequest): Promise<MolliePaymentData>;
+  createPayment(body: MolliePaymentRequest, idempotencyKey?: string): Promise<MolliePaymentData>;
   getPayment(id: string): Promise<MolliePaymentData>;
-  createCustomer(body: MollieCustomerRequest): Promise<MollieCustomerData>;
+  createCustomer(body: MollieCustomerRequest, idempotencyKey?: string): Promise<MollieCustomerData>;
   listMandates(customerId: string): Promise<MollieMandateData[]>;
-  createCustomerPayment(customerId: string, body: MolliePaymentRequest): Promise<MolliePaymentData>;
+  createCustomerPayment(
+    customerId: string,
+    body: MolliePaymentRequest,
+    idempotencyKey?: string,
+  ): Promise<MolliePaymentData>;
 }
 
 export interface MolliePaymentRequest {
@@ -64,21 +70,31 @@ export function officialMollieApi(apiKey: string): MollieApi {
   type PaymentParams = Parameters<typeof client.payments.create>[0];
   type CustomerPaymentParams = Parameters<typeof client.customerPayments.create>[0];
   return {
-    createPayment: (body) => client.payments.create(body as PaymentParams),
+    createPayment: (body, idempotencyKey) =>
+      client.payments.create({ ...body, idempotencyKey } as PaymentParams),
     getPayment: (id) => client.payments.get(id),
-    createCustomer: (body) => client.customers.create(body),
+    createCustomer: (body, idempotencyKey) => client.customers.create({ ...body, idempotencyKey }),
     listMandates: async (customerId) => [
       ...(await client.customerMandates.page({ customerId, limit: 250 })),
     ],
-    createCustomerPayment: (customerId, body) =>
-      client.customerPayments.create({ customerId, ...body } as CustomerPaymentParams),
+    createCustomerPayment: (customerId, body, idempotencyKey) =>
+      client.customerPayments.create({
+        customerId,
+        ...body,
+        idempotencyKey,
+      } as CustomerPaymentParams),
   };
 }
 
 /** The same requests over fetch, for an http:// endpoint (the built-in simulator). */
 export function mollieRestApi(options: { apiKey: string; apiEndpoint: string }): MollieApi {
   const root = options.apiEndpoint.endsWith('/') ? options.apiEndpoint : `${options.apiEndpoint}/`;
-  const request = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> => {
+  const request = async <T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    idempotencyKey?: string,
+  ): Promise<T> => {
     let response: Response;
     try {
       response = await fetch(new URL(path, root), {
@@ -87,6 +103,7 @@ export function mollieRestApi(options: { apiKey: string; apiEndpoint: string }):
           authorization: `Bearer ${options.apiKey}`,
           accept: 'application/hal+json',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(15_000),
@@ -106,9 +123,9 @@ export function mollieRestApi(options: { apiKey: string; apiEndpoint: string }):
   };
   const id = (value: string) => encodeURIComponent(value);
   return {
-    createPayment: (body) => request('POST', 'payments', body),
+    createPayment: (body, key) => request('POST', 'payments', body, key),
     getPayment: (paymentId) => request('GET', `payments/${id(paymentId)}`),
-    createCustomer: (body) => request('POST', 'customers', body),
+    createCustomer: (body, key) => request('POST', 'customers', body, key),
     listMandates: async (customerId) =>
       (
         await request<{ _embedded: { mandates: MollieMandateData[] } }>(
@@ -116,7 +133,7 @@ export function mollieRestApi(options: { apiKey: string; apiEndpoint: string }):
           `customers/${id(customerId)}/mandates?limit=250`,
         )
       )._embedded.mandates,
-    createCustomerPayment: (customerId, body) =>
-      request('POST', `customers/${id(customerId)}/payments`, body),
+    createCustomerPayment: (customerId, body, key) =>
+      request('POST', `customers/${id(customerId)}/payments`, body, key),
   };
 }

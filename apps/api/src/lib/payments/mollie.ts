@@ -4,6 +4,7 @@ import {
   PaymentNotFoundError,
   PaymentProviderError,
   paymentStatuses,
+  type CreateCustomerInput,
   type CreatePaymentInput,
   type CreateRecurringPaymentInput,
   type Customer,
@@ -28,15 +29,18 @@ export class MolliePaymentProvider implements PaymentProvider {
 
   async createPayment(input: CreatePaymentInput): Promise<Payment> {
     const payment = await call(() =>
-      this.api.createPayment({
-        amount: { currency: 'EUR', value: input.amount },
-        description: input.description,
-        redirectUrl: input.redirectUrl,
-        webhookUrl: input.webhookUrl,
-        metadata: input.metadata,
-        sequenceType: input.sequenceType ?? 'oneoff',
-        ...(input.customerId ? { customerId: input.customerId } : {}),
-      }),
+      this.api.createPayment(
+        {
+          amount: { currency: 'EUR', value: input.amount },
+          description: input.description,
+          redirectUrl: input.redirectUrl,
+          webhookUrl: input.webhookUrl,
+          metadata: input.metadata,
+          sequenceType: input.sequenceType ?? 'oneoff',
+          ...(input.customerId ? { customerId: input.customerId } : {}),
+        },
+        input.idempotencyKey,
+      ),
     );
     return toPayment(payment);
   }
@@ -47,12 +51,9 @@ export class MolliePaymentProvider implements PaymentProvider {
     return toPayment(await call(() => this.api.getPayment(id), id));
   }
 
-  async createCustomer(input: {
-    name: string;
-    email: string;
-    metadata: PaymentMetadata;
-  }): Promise<Customer> {
-    const customer = await call(() => this.api.createCustomer(input));
+  async createCustomer(input: CreateCustomerInput): Promise<Customer> {
+    const { idempotencyKey, ...body } = input;
+    const customer = await call(() => this.api.createCustomer(body, idempotencyKey));
     return {
       id: customer.id,
       name: customer.name ?? input.name,
@@ -75,14 +76,18 @@ export class MolliePaymentProvider implements PaymentProvider {
 
   async createRecurringPayment(input: CreateRecurringPaymentInput): Promise<Payment> {
     const payment = await call(() =>
-      this.api.createCustomerPayment(input.customerId, {
-        mandateId: input.mandateId,
-        sequenceType: 'recurring',
-        amount: { currency: 'EUR', value: input.amount },
-        description: input.description,
-        webhookUrl: input.webhookUrl,
-        metadata: input.metadata,
-      }),
+      this.api.createCustomerPayment(
+        input.customerId,
+        {
+          mandateId: input.mandateId,
+          sequenceType: 'recurring',
+          amount: { currency: 'EUR', value: input.amount },
+          description: input.description,
+          webhookUrl: input.webhookUrl,
+          metadata: input.metadata,
+        },
+        input.idempotencyKey,
+      ),
     );
     return toPayment(payment);
   }

@@ -31,6 +31,16 @@ export interface CreatePaymentInput {
   customerId?: string;
   /** Default 'oneoff'; 'first' asks the consumer for a mandate (requires customerId). */
   sequenceType?: SequenceType;
+  /** Sent as Idempotency-Key: a repeated create with it answers the first payment again. */
+  idempotencyKey?: string;
+}
+
+export interface CreateCustomerInput {
+  name: string;
+  email: string;
+  metadata: PaymentMetadata;
+  /** Sent as Idempotency-Key: a repeated create with it answers the first customer again. */
+  idempotencyKey?: string;
 }
 
 export interface CreateRecurringPaymentInput {
@@ -40,6 +50,8 @@ export interface CreateRecurringPaymentInput {
   description: string;
   webhookUrl: string;
   metadata: PaymentMetadata;
+  /** Sent as Idempotency-Key: a repeated create with it answers the first payment again. */
+  idempotencyKey?: string;
 }
 
 export interface Payment {
@@ -75,11 +87,7 @@ export interface PaymentProvider {
   createPayment(input: CreatePaymentInput): Promise<Payment>;
   /** Throws PaymentNotFoundError for an id the provider does not know. */
   getPayment(id: string): Promise<Payment>;
-  createCustomer(input: {
-    name: string;
-    email: string;
-    metadata: PaymentMetadata;
-  }): Promise<Customer>;
+  createCustomer(input: CreateCustomerInput): Promise<Customer>;
   /** The customer's valid mandates (pending and invalid ones are left out). */
   listValidMandates(customerId: string): Promise<Mandate[]>;
   createRecurringPayment(input: CreateRecurringPaymentInput): Promise<Payment>;

@@ -15,7 +15,9 @@ import {
   type PaymentProvider,
 } from './payment-provider.ts';
 import { checkoutOutcomes, paymentsSimulator, webhookCalls } from './simulator.ts';
-import { PaymentsSimulatorStore } from './simulator-store.ts';
+import { countSimulatorObjects, PaymentsSimulatorStore } from './simulator-store.ts';
+import { createTestDatabase } from '../../../test/database.ts';
+import type { Database } from '../../db/client.ts';
 
 /** A free loopback port (the simulator must know its own URL before it listens). */
 async function freePort(): Promise<number> {
@@ -47,6 +49,8 @@ let app: FastifyInstance;
 let appUrl: string;
 let store: PaymentsSimulatorStore;
 let provider: PaymentProvider;
+let database: Database;
+let dropDatabase: () => Promise<void>;
 const webhook = startWebhookReceiver();
 let webhookUrl: string;
 
@@ -55,7 +59,8 @@ beforeAll(async () => {
   webhookUrl = `http://127.0.0.1:${(webhook.server.address() as AddressInfo).port}/api/billing/webhook`;
   const port = await freePort();
   appUrl = `http://127.0.0.1:${port}`;
-  store = new PaymentsSimulatorStore();
+  ({ database, drop: dropDatabase } = await createTestDatabase());
+  store = new PaymentsSimulatorStore(database.db);
   app = Fastify();
   await app.register(paymentsSimulator, {
     prefix: paymentsSimulatorPrefix,
@@ -69,6 +74,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await new Promise((resolve) => webhook.server.close(resolve));
+  await dropDatabase();
 });
 
 beforeEach(() => {
@@ -273,12 +279,14 @@ describe('payments provider: the Mollie driver against the built-in simulator', 
       method: 'POST',
       path: '/v2/customers',
       authorization: 'Bearer test_paraafsimulator',
+      idempotencyKey: null,
       body: { name: 'Vorm B.V.', email: 'vorm@example.nl', metadata: { companyId: 'c3' } },
     });
     expect(recorded[1]).toEqual({
       method: 'POST',
       path: '/v2/payments',
       authorization: 'Bearer test_paraafsimulator',
+      idempotencyKey: null,
       body: {
         amount: { currency: 'EUR', value: '5.00' },
         description: 'Vorm',
@@ -325,6 +333,7 @@ describe('payments provider: the Mollie driver against the built-in simulator', 
       method: 'POST',
       path: `/v2/customers/${customer.id}/payments`,
       authorization: 'Bearer test_paraafsimulator',
+      idempotencyKey: null,
       body: {
         mandateId: mandate!.id,
         sequenceType: 'recurring',
@@ -334,6 +343,111 @@ describe('payments provider: the Mollie driver against the built-in simulator', 
         metadata: { period: '2027-01' },
       },
     });
+  });
+
+  it('a repeated Idempotency-Key answers the first object again, as Mollie does', async () => {
+    const key = `credits:${crypto.randomUUID()}`;
+    const input = {
+      amount: '12.10',
+      description: 'Eenmaal',
+      redirectUrl: `${appUrl}/terug`,
+      webhookUrl,
+      metadata: { payment_id: 1 },
+      idempotencyKey: key,
+    };
+    const paymentsBefore = await countSimulatorObjects(database.db, 'payment');
+    const first = await provider.createPayment(input);
+    // The key travels as the header, not in the body.
+    expect(store.requests.at(-1)).toMatchObject({ idempotencyKey: key });
+    expect(store.requests.at(-1)!.body).not.toHaveProperty('idempotencyKey');
+    const again = await Promise.all(
+      Array.from({ length: 5 }, () => provider.createPayment({ ...input, amount: '99.00' })),
+    );
+    for (const payment of again) expect(payment).toEqual(first);
+    expect(await countSimulatorObjects(database.db, 'payment')).toBe(paymentsBefore + 1);
+    // Another key, or none: another payment.
+    const other = await provider.createPayment({ ...input, idempotencyKey: `${key}-2` });
+    expect(other.id).not.toBe(first.id);
+    expect((await provider.createPayment({ ...input, idempotencyKey: undefined })).id).not.toBe(
+      first.id,
+    );
+
+    const customerKey = `customer:${crypto.randomUUID()}`;
+    const customer = await provider.createCustomer({
+      name: 'Sleutel B.V.',
+      email: 'sleutel@example.nl',
+      metadata: {},
+      idempotencyKey: customerKey,
+    });
+    const customerAgain = await provider.createCustomer({
+      name: 'Andere naam',
+      email: 'ander@example.nl',
+      metadata: {},
+      idempotencyKey: customerKey,
+    });
+    expect(customerAgain).toEqual(customer);
+    // The same key for another kind of object is another create.
+    const payment = await provider.createPayment({ ...input, idempotencyKey: customerKey });
+    expect(payment.id).toMatch(/^tr_/);
+  });
+
+  it('keeps its state in the database: a second simulator on it sees the same payment', async () => {
+    const payment = await provider.createPayment({
+      amount: '4.00',
+      description: 'Gedeeld',
+      redirectUrl: `${appUrl}/terug`,
+      webhookUrl,
+      metadata: {},
+    });
+    const port = await freePort();
+    const otherUrl = `http://127.0.0.1:${port}`;
+    const other = Fastify();
+    await other.register(paymentsSimulator, {
+      prefix: paymentsSimulatorPrefix,
+      store: new PaymentsSimulatorStore(database.db),
+      baseUrl: simulatorBaseUrl(otherUrl),
+    });
+    await other.listen({ port, host: '127.0.0.1' });
+    try {
+      const otherProvider = createPaymentProvider({ mollieApiKey: null, appUrl: otherUrl });
+      expect((await otherProvider.getPayment(payment.id)).status).toBe('open');
+      // Decided at the second one, read at the first.
+      const response = await pressAtCheckout(
+        `${simulatorBaseUrl(otherUrl)}/checkout/${payment.id}`,
+        'paid',
+      );
+      expect(response.status).toBe(303);
+      expect((await provider.getPayment(payment.id)).status).toBe('paid');
+      await vi.waitFor(() => expect(idsReceived(payment.id)).toBe(webhookCalls));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('decides a payment once when the buttons are pressed at the same time', async () => {
+    const payment = await provider.createPayment({
+      amount: '4.00',
+      description: 'Tegelijk',
+      redirectUrl: `${appUrl}/terug`,
+      webhookUrl,
+      metadata: {},
+    });
+    const outcomes = ['paid', 'failed', 'paid', 'canceled', 'expired', 'paid'];
+    const responses = await Promise.all(
+      outcomes.map((outcome) =>
+        fetch(payment.checkoutUrl!, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ status: outcome }).toString(),
+          redirect: 'manual',
+        }),
+      ),
+    );
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([303, 409, 409, 409, 409, 409]);
+    const winner = outcomes[responses.findIndex((r) => r.status === 303)];
+    expect((await provider.getPayment(payment.id)).status).toBe(winner);
+    await vi.waitFor(() => expect(idsReceived(payment.id)).toBe(webhookCalls));
   });
 
   it('the official client cannot reach the http:// simulator (why mollie-api.ts has fetch)', async () => {

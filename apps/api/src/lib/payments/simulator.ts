@@ -28,7 +28,9 @@ export interface PaymentsSimulatorOptions {
  * and a Dutch checkout page per payment (`{prefix}/checkout/tr_…`) with one button per outcome.
  * Choosing one sets the status, makes a 'first' payment that is paid a valid mandate, calls the
  * webhook (form field `id`, twice, in the background) and sends the browser to the redirectUrl.
- * State: see simulator-store.ts (in memory, one process).
+ * A create with an `Idempotency-Key` header answers the object first created with that key
+ * again, as Mollie does. State: the `payment_simulator_objects` table (simulator-store.ts).
+ * Path parameters are named `paymentId`/`customerId`: the app parses every `:id` as a row id.
  */
 export const paymentsSimulator: FastifyPluginAsync<PaymentsSimulatorOptions> = (
   app,
@@ -62,6 +64,7 @@ export const paymentsSimulator: FastifyPluginAsync<PaymentsSimulatorOptions> = (
         method: request.method,
         path: request.url.slice(request.url.indexOf('/v2/')),
         authorization: request.headers.authorization ?? null,
+        idempotencyKey: idempotencyKeyOf(request),
         body: request.body ?? null,
       });
     }
@@ -149,8 +152,12 @@ export const paymentsSimulator: FastifyPluginAsync<PaymentsSimulatorOptions> = (
     reply.code(status).type('application/hal+json').send(body);
 
   /** Creates a payment after Mollie's checks; answers 422 like Mollie for what it would refuse. */
-  const createPayment = (reply: FastifyReply, body: unknown, customerFromPath: string | null) => {
-    const parsed = paymentBody.safeParse(body ?? {});
+  const createPayment = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    customerFromPath: string | null,
+  ) => {
+    const parsed = paymentBody.safeParse(request.body ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const field = issue?.path.join('.') || undefined;
@@ -165,7 +172,7 @@ export const paymentsSimulator: FastifyPluginAsync<PaymentsSimulatorOptions> = (
     const input = parsed.data;
     const customerId = customerFromPath ?? input.customerId ?? null;
     const sequenceType = input.sequenceType ?? 'oneoff';
-    if (customerId && !store.customers.has(customerId)) {
+    if (customerId && !(await store.getCustomer(customerId))) {
       return mollieError(reply, 404, 'Not Found', `No customer exists with token ${customerId}.`);
     }
     if (sequenceType !== 'recurring' && !input.redirectUrl) {
@@ -189,7 +196,9 @@ export const paymentsSimulator: FastifyPluginAsync<PaymentsSimulatorOptions> = (
     let mandateId: string | null = null;
     if (sequenceType === 'recurring') {
       const mandate = customerId
-        ? store.mandatesOf(customerId).find((m) => !input.mandateId || m.id === input.mandateId)
+        ? (await store.mandatesOf(customerId)).find(
+            (m) => !input.mandateId || m.id === input.mandateId,
+          )
         : undefined;
       if (!mandate) {
         return mollieError(
@@ -202,46 +211,74 @@ export const paymentsSimulator: FastifyPluginAsync<PaymentsSimulatorOptions> = (
       }
       mandateId = mandate.id;
     }
-    const payment: SimPayment = {
-      id: simulatorId('tr'),
-      createdAt: new Date().toISOString(),
-      status: sequenceType === 'recurring' ? 'pending' : 'open',
-      amount: input.amount,
-      description: input.description,
-      sequenceType,
-      redirectUrl: input.redirectUrl ?? null,
-      webhookUrl: input.webhookUrl ?? null,
-      metadata: input.metadata ?? null,
-      customerId,
-      mandateId,
-    };
-    store.payments.set(payment.id, payment);
+    const { object: payment, created } = await store.insertPayment(
+      {
+        id: simulatorId('tr'),
+        createdAt: new Date().toISOString(),
+        status: sequenceType === 'recurring' ? 'pending' : 'open',
+        amount: input.amount,
+        description: input.description,
+        sequenceType,
+        redirectUrl: input.redirectUrl ?? null,
+        webhookUrl: input.webhookUrl ?? null,
+        metadata: input.metadata ?? null,
+        customerId,
+        mandateId,
+      },
+      idempotencyKeyOf(request),
+    );
     // A recurring payment on a mandate is collected without the consumer: paid, then the webhook.
-    if (sequenceType === 'recurring') {
-      setImmediate(() => {
-        payment.status = 'paid';
-        void callWebhook(payment);
-      });
+    if (created && sequenceType === 'recurring') {
+      setImmediate(() => void decide(payment.id, 'paid'));
     }
     return hal(reply, 201, paymentJson(payment));
   };
 
-  app.post('/v2/payments', (request, reply) => createPayment(reply, request.body, null));
+  /**
+   * Sets the outcome of an open payment (once: a decided payment stays as it is), gives a paid
+   * first payment its mandate, and calls the webhook. Null: unknown or already decided.
+   */
+  const decide = async (paymentId: string, outcome: CheckoutOutcome) => {
+    const result = await store.updatePayment(paymentId, async (payment, tx) => {
+      if (payment.status !== 'open' && payment.status !== 'pending') return null;
+      const next: SimPayment = { ...payment, status: outcome };
+      if (outcome === 'paid' && payment.sequenceType === 'first' && payment.customerId) {
+        const customer = await store.getCustomer(payment.customerId, tx);
+        const mandate: SimMandate = {
+          id: simulatorId('mdt'),
+          createdAt: new Date().toISOString(),
+          customerId: payment.customerId,
+          status: 'valid',
+          method: 'directdebit',
+          consumerName: customer?.name ?? 'Testklant',
+        };
+        await store.insertMandate(tx, mandate);
+        next.mandateId = mandate.id;
+      }
+      return next;
+    });
+    if (!result?.changed) return null;
+    // As Mollie: the webhook comes in the background, after (or while) the browser returns.
+    setImmediate(() => void callWebhook(result.payment));
+    return result.payment;
+  };
 
-  app.get<{ Params: { id: string } }>('/v2/payments/:id', (request, reply) => {
-    const payment = store.payments.get(request.params.id);
+  app.post('/v2/payments', (request, reply) => createPayment(request, reply, null));
+
+  app.get<{ Params: { paymentId: string } }>('/v2/payments/:paymentId', async (request, reply) => {
+    const payment = await store.getPayment(request.params.paymentId);
     if (!payment) {
       return mollieError(
         reply,
         404,
         'Not Found',
-        `No payment exists with token ${request.params.id}.`,
+        `No payment exists with token ${request.params.paymentId}.`,
       );
     }
     return hal(reply, 200, paymentJson(payment));
   });
 
-  app.post('/v2/customers', (request, reply) => {
+  app.post('/v2/customers', async (request, reply) => {
     const parsed = customerBody.safeParse(request.body ?? {});
     if (!parsed.success) {
       const field = parsed.error.issues[0]?.path.join('.') || undefined;
@@ -253,41 +290,47 @@ export const paymentsSimulator: FastifyPluginAsync<PaymentsSimulatorOptions> = (
         field,
       );
     }
-    const customer: SimCustomer = {
-      id: simulatorId('cst'),
-      createdAt: new Date().toISOString(),
-      name: parsed.data.name ?? null,
-      email: parsed.data.email ?? null,
-      metadata: parsed.data.metadata ?? null,
-    };
-    store.customers.set(customer.id, customer);
+    const { object: customer } = await store.insertCustomer(
+      {
+        id: simulatorId('cst'),
+        createdAt: new Date().toISOString(),
+        name: parsed.data.name ?? null,
+        email: parsed.data.email ?? null,
+        metadata: parsed.data.metadata ?? null,
+      },
+      idempotencyKeyOf(request),
+    );
     return hal(reply, 201, customerJson(customer));
   });
 
-  app.get<{ Params: { id: string } }>('/v2/customers/:id/mandates', (request, reply) => {
-    const customerId = request.params.id;
-    if (!store.customers.has(customerId)) {
-      return mollieError(reply, 404, 'Not Found', `No customer exists with token ${customerId}.`);
-    }
-    const mandates = store.mandatesOf(customerId).map(mandateJson);
-    return hal(reply, 200, {
-      count: mandates.length,
-      _embedded: { mandates },
-      _links: {
-        self: link(`${api}/customers/${customerId}/mandates`, 'application/hal+json'),
-        previous: null,
-        next: null,
-        documentation: docs('mandates-api/list-mandates'),
-      },
-    });
-  });
-
-  app.post<{ Params: { id: string } }>('/v2/customers/:id/payments', (request, reply) =>
-    createPayment(reply, request.body, request.params.id),
+  app.get<{ Params: { customerId: string } }>(
+    '/v2/customers/:customerId/mandates',
+    async (request, reply) => {
+      const customerId = request.params.customerId;
+      if (!(await store.getCustomer(customerId))) {
+        return mollieError(reply, 404, 'Not Found', `No customer exists with token ${customerId}.`);
+      }
+      const mandates = (await store.mandatesOf(customerId)).map(mandateJson);
+      return hal(reply, 200, {
+        count: mandates.length,
+        _embedded: { mandates },
+        _links: {
+          self: link(`${api}/customers/${customerId}/mandates`, 'application/hal+json'),
+          previous: null,
+          next: null,
+          documentation: docs('mandates-api/list-mandates'),
+        },
+      });
+    },
   );
 
-  app.get<{ Params: { id: string } }>('/checkout/:id', (request, reply) => {
-    const payment = store.payments.get(request.params.id);
+  app.post<{ Params: { customerId: string } }>(
+    '/v2/customers/:customerId/payments',
+    (request, reply) => createPayment(request, reply, request.params.customerId),
+  );
+
+  app.get<{ Params: { paymentId: string } }>('/checkout/:paymentId', async (request, reply) => {
+    const payment = await store.getPayment(request.params.paymentId);
     const html = !payment
       ? unknownPaymentPage()
       : payment.status === 'open' && payment.sequenceType !== 'recurring'
@@ -300,8 +343,8 @@ export const paymentsSimulator: FastifyPluginAsync<PaymentsSimulatorOptions> = (
       .send(html);
   });
 
-  app.post<{ Params: { id: string } }>('/checkout/:id', (request, reply) => {
-    const payment = store.payments.get(request.params.id);
+  app.post<{ Params: { paymentId: string } }>('/checkout/:paymentId', async (request, reply) => {
+    const payment = await store.getPayment(request.params.paymentId);
     if (!payment) {
       return reply.code(404).type('text/html; charset=utf-8').send(unknownPaymentPage());
     }
@@ -312,26 +355,15 @@ export const paymentsSimulator: FastifyPluginAsync<PaymentsSimulatorOptions> = (
         .type('text/html; charset=utf-8')
         .send(checkoutPage(payment, `${baseUrl}/checkout/${payment.id}`, true));
     }
-    if (payment.status !== 'open' || payment.sequenceType === 'recurring') {
-      return reply.code(409).type('text/html; charset=utf-8').send(closedPage(payment));
+    const decided =
+      payment.status === 'open' && payment.sequenceType !== 'recurring'
+        ? await decide(payment.id, status as CheckoutOutcome)
+        : null;
+    if (!decided) {
+      const now = (await store.getPayment(payment.id)) ?? payment;
+      return reply.code(409).type('text/html; charset=utf-8').send(closedPage(now));
     }
-    payment.status = status as CheckoutOutcome;
-    if (payment.status === 'paid' && payment.sequenceType === 'first' && payment.customerId) {
-      const customer = store.customers.get(payment.customerId);
-      const mandate: SimMandate = {
-        id: simulatorId('mdt'),
-        createdAt: new Date().toISOString(),
-        customerId: payment.customerId,
-        status: 'valid',
-        method: 'directdebit',
-        consumerName: customer?.name ?? 'Testklant',
-      };
-      store.mandates.set(mandate.id, mandate);
-      payment.mandateId = mandate.id;
-    }
-    // As Mollie: the webhook comes in the background, after (or while) the browser returns.
-    setImmediate(() => void callWebhook(payment));
-    return reply.redirect(payment.redirectUrl ?? `${baseUrl}/checkout/${payment.id}`, 303);
+    return reply.redirect(decided.redirectUrl ?? `${baseUrl}/checkout/${decided.id}`, 303);
   });
 
   /** POSTs `id=tr_…` to the webhook, `webhookCalls` times in a row; failures are only logged. */
@@ -354,6 +386,13 @@ export const paymentsSimulator: FastifyPluginAsync<PaymentsSimulatorOptions> = (
 
   return Promise.resolve();
 };
+
+/** The Idempotency-Key header of a create (Mollie's name), at most 255 characters, or null. */
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const value = request.headers['idempotency-key'];
+  const key = Array.isArray(value) ? value[0] : value;
+  return key ? key.slice(0, 255) : null;
+}
 
 function isApiRoute(request: FastifyRequest): boolean {
   return (request.routeOptions.url ?? '').includes('/v2/');

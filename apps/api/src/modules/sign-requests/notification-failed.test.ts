@@ -8,6 +8,7 @@ import { createDraftSignRequest, uniqueEmail } from '../../../test/factories.ts'
 import type { Queue } from '../../jobs/queue.ts';
 import { createStorage } from '../../lib/storage/storage.ts';
 import { sweepSignRequests } from './sweep-sign-requests.ts';
+import { createPaymentProvider } from '../../lib/payments/create-payment-provider.ts';
 
 /**
  * Issue 11.6: an invitation the mail server refuses for good (SMTP 550 at the real catcher)
@@ -158,7 +159,13 @@ describe('state 40: the notification cannot be delivered', () => {
       .where(eq(signRequests.id, expiring.id));
     const queue = { enqueue: () => Promise.resolve(true) } as unknown as Queue;
     await sweepSignRequests(
-      { config: t.config, db: t.db, queue, storage: createStorage(t.config) },
+      {
+        config: t.config,
+        db: t.db,
+        queue,
+        storage: createStorage(t.config),
+        payments: createPaymentProvider(t.config),
+      },
       new Date(),
     );
     expect(await requestState(expiring.id)).toBe(7);

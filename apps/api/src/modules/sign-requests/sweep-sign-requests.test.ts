@@ -11,6 +11,7 @@ import { createStorage } from '../../lib/storage/storage.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { createDraftSignRequest } from '../../../test/factories.ts';
 import { startSweeps, sweepSignRequests, sweepSignRequestsJob } from './sweep-sign-requests.ts';
+import { createPaymentProvider } from '../../lib/payments/create-payment-provider.ts';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -45,6 +46,7 @@ describe('sweepSignRequests: expiry, expiry mail, automatic reminders', () => {
       db: t.db,
       queue: recordingQueue(),
       storage: createStorage(t.config),
+      payments: createPaymentProvider(t.config),
     };
   });
   afterAll(() => t.close());
@@ -244,7 +246,13 @@ describe('sweepSignRequests: expiry, expiry mail, automatic reminders', () => {
       try {
         await registerWorkers(
           worker,
-          { config: t.config, db: t.db, queue: worker, storage: createStorage(t.config) },
+          {
+            config: t.config,
+            db: t.db,
+            queue: worker,
+            storage: createStorage(t.config),
+            payments: createPaymentProvider(t.config),
+          },
           pino({ level: 'silent' }),
         );
         const mail = await t.smtp.waitForMail(admin.user.email, /^Ondertekening verlopen/);

@@ -7,6 +7,7 @@ import { createStorage } from '../../lib/storage/storage.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { sweepSignRequests } from '../sign-requests/sweep-sign-requests.ts';
 import { sendTestRequest, signerRow, type SentRequest } from './signing.fixture.ts';
+import { createPaymentProvider } from '../../lib/payments/create-payment-provider.ts';
 
 /**
  * Issue 11.6: signer state 2 'verification complete' is written once every code step the signer
@@ -127,7 +128,13 @@ describe('signer state 2: verifications complete', () => {
       .where(eq(signers.id, sent.signerIds[0]!));
     const queue = { enqueue: () => Promise.resolve(true) } as unknown as Queue;
     const result = await sweepSignRequests(
-      { config: t.config, db: t.db, queue, storage: createStorage(t.config) },
+      {
+        config: t.config,
+        db: t.db,
+        queue,
+        storage: createStorage(t.config),
+        payments: createPaymentProvider(t.config),
+      },
       new Date(),
     );
     expect(result.reminders).toBeGreaterThanOrEqual(1);
