@@ -47,6 +47,20 @@ describe('side menu', () => {
       'Credits & Abonnementen',
     );
   });
+
+  it('shows the Office365 consent link to platform admins only, as an action', () => {
+    const platformAdmin = {
+      id: 1,
+      all_permissions: permissionsFor('admin', true),
+    } as unknown as User;
+    const item = visibleMenu(platformAdmin, company()).find(
+      (i) => i.label === 'Office365 toestemming',
+    );
+    expect(item?.action).toBe('office-consent');
+    expect(visibleMenu(user('admin'), company()).map((i) => i.label)).not.toContain(
+      'Office365 toestemming',
+    );
+  });
 });
 
 describe('back-office menu items', () => {

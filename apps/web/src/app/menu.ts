@@ -18,6 +18,8 @@ export interface MenuItem {
   exists: boolean;
   /** Starts a group (a divider above it). */
   group?: 'account' | 'admin' | 'help';
+  /** Not a screen but an action: the Office 365 admin consent goes to Microsoft. */
+  action?: 'office-consent';
 }
 
 export const sideMenu: readonly MenuItem[] = [
@@ -92,7 +94,13 @@ export const sideMenu: readonly MenuItem[] = [
     permission: 'adminGetPaymentPlans',
     exists: true,
   },
-  { label: 'Office365 toestemming', to: '', permission: 'adminOfficeConsent', exists: false },
+  {
+    label: 'Office365 toestemming',
+    to: paths.officeConsent,
+    permission: 'adminOfficeConsent',
+    action: 'office-consent',
+    exists: true,
+  },
   { label: 'FAQ', to: externalLinks.faq, external: true, exists: true, group: 'help' },
   { label: 'Contact & support', to: paths.contact, exists: true },
   { label: 'Algemene voorwaarden', to: externalLinks.terms, external: true, exists: true },

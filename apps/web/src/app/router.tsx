@@ -171,6 +171,14 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.officeConsent,
+        loader: requireAuth({ permission: 'adminOfficeConsent' }),
+        lazy: async () => ({
+          Component: (await import('../features/office-consent/routes/office-consent'))
+            .OfficeConsentRoute,
+        }),
+      },
+      {
         path: paths.contact,
         loader: requireAuth(),
         lazy: async () => ({

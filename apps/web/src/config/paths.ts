@@ -24,6 +24,8 @@ export const paths = {
   allUsers: '/all-users',
   allInvoices: '/all-invoices',
   allPaymentPlans: '/all-payment-plans',
+  /** Microsoft's admin consent returns here (the API's lib/microsoft/consent-url.ts). */
+  officeConsent: '/office365-toestemming',
 } as const;
 
 /** Route patterns for the router (the same paths with their parameters). */

@@ -18,6 +18,7 @@ import { Brand } from '../../components/brand';
 import { externalLinks, paths } from '../../config/paths';
 import { clearDrafts } from '../../features/new-signing/lib/draft-store';
 import { ImpersonationBar } from '../../features/admin/components/impersonation-bar';
+import { OfficeConsentLink } from '../../features/office-consent/components/office-consent-link';
 import { clearSession, hasPermission, logout, useCompany, useUser } from '../../lib/auth';
 import { visibleMenu } from '../menu';
 import classes from './app-layout.module.css';
@@ -160,7 +161,9 @@ function SideMenu({ user, company }: { user: User; company: Company | undefined 
       {items.map((item, i) => (
         <Box key={item.label}>
           {item.group && i > 0 && <Divider my="xs" />}
-          {item.external ? (
+          {item.action === 'office-consent' ? (
+            <OfficeConsentLink label={item.label} />
+          ) : item.external ? (
             <NavLink
               component="a"
               href={item.to}

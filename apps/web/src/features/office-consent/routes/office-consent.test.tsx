@@ -1,0 +1,167 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { officeMessages, permissionsFor } from '@paraaf/contract';
+import { AppProvider } from '../../../app/provider';
+import { AppLayout } from '../../../app/layouts/app-layout';
+import { requireAuth } from '../../../app/guards';
+import { tokens } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+import { consentFailureMessage } from '../lib/consent-failure';
+import { OfficeConsentRoute } from './office-consent';
+
+const platformAdmin = {
+  id: 1,
+  name: 'Petra Platform',
+  email: 'petra@paraaf.nl',
+  roles: [{ name: 'admin' }],
+  all_permissions: permissionsFor('admin', true),
+  is_active: true,
+  two_factor_auth: false,
+  created_at: '2025-03-04T09:05:00Z',
+  company: { id: 1, name: 'Paraaf beheer' },
+};
+const company = {
+  id: 1,
+  name: 'Paraaf beheer',
+  credits: 10,
+  features: [],
+  current_payment_plan: { price: { type: 'prepaid' } },
+};
+const tenant = '70617261-0000-4000-8000-73696d756c61';
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** The API as the screen meets it; `routes` answers the office calls. */
+function stubApi(user: typeof platformAdmin, routes: Record<string, (body: unknown) => Response>) {
+  const fetch = vi.fn<typeof globalThis.fetch>((input, init) => {
+    const url = input as string;
+    if (url === '/api/user') return Promise.resolve(json(user));
+    if (url === '/api/company') return Promise.resolve(json(company));
+    if (url === '/api/locales') return Promise.resolve(json({ data: [] }));
+    const route = routes[url];
+    if (route) {
+      const body: unknown = init?.body ? JSON.parse(init.body as string) : undefined;
+      return Promise.resolve(route(body));
+    }
+    return Promise.resolve(json({ message: 'Niet gevonden' }, 404));
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+function renderApp(entry: string) {
+  tokens.set('tok');
+  const router = createMemoryRouter(
+    [
+      {
+        Component: AppLayout,
+        children: [
+          {
+            path: '/office365-toestemming',
+            loader: requireAuth({ permission: 'adminOfficeConsent' }),
+            Component: OfficeConsentRoute,
+          },
+          { path: '/', loader: requireAuth(), Component: () => <p>Start</p> },
+        ],
+      },
+    ],
+    { initialEntries: [entry] },
+  );
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+}
+
+const callsTo = (fetch: ReturnType<typeof stubApi>, url: string) =>
+  fetch.mock.calls.filter(([u]) => u === url);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  tokens.set(null);
+  queryClient.clear();
+});
+
+describe('Office365 toestemming', () => {
+  it('the menu link asks for a state, then the consent URL with it, and goes to Microsoft', async () => {
+    const url = `http://localhost/dev/microsoft/login/organizations/v2.0/adminconsent?state=s1`;
+    const fetch = stubApi(platformAdmin, {
+      '/api/set-oauth-state': () => json({ state: 's1' }),
+      '/api/get-admin-consent-url': (body) =>
+        (body as { state?: string }).state === 's1'
+          ? json({ url })
+          : json({ message: 'verkeerde state' }, 422),
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Office365 toestemming' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(url));
+    expect(callsTo(fetch, '/api/set-oauth-state')).toHaveLength(1);
+    expect(callsTo(fetch, '/api/get-admin-consent-url')).toHaveLength(1);
+  });
+
+  it('the menu link shows the server message when the consent cannot start', async () => {
+    stubApi(platformAdmin, {
+      '/api/set-oauth-state': () => json({ message: 'Je hebt geen rechten voor deze actie' }, 403),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Office365 toestemming' }));
+    expect(await screen.findByText('Je hebt geen rechten voor deze actie')).toBeTruthy();
+  });
+
+  it('is not in the menu without the permission', async () => {
+    stubApi({ ...platformAdmin, all_permissions: permissionsFor('admin', false) }, {});
+    renderApp('/');
+    expect(await screen.findByText('Start')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Office365 toestemming' })).toBeNull();
+    expect(screen.getByText('Gebruikers')).toBeTruthy();
+  });
+
+  it('the result screen passes Microsoft’s answer on once and says it worked', async () => {
+    const fetch = stubApi(platformAdmin, {
+      '/api/office/consent': () =>
+        json({ tenant, message: officeMessages.grantedDetail.replace('{tenant}', tenant) }),
+    });
+    renderApp(`/office365-toestemming?admin_consent=True&tenant=${tenant}&state=s2&scope=x`);
+    expect(await screen.findByText(officeMessages.granted)).toBeTruthy();
+    expect(
+      screen.getByText(
+        `Paraaf mag nu mail versturen via Microsoft 365 van de organisatie ${tenant}.`,
+      ),
+    ).toBeTruthy();
+    const calls = callsTo(fetch, '/api/office/consent');
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(calls[0]![1]!.body as string)).toEqual({
+      state: 's2',
+      tenant,
+      admin_consent: 'True',
+    });
+  });
+
+  it('the result screen shows the server’s failure message', async () => {
+    stubApi(platformAdmin, {
+      '/api/office/consent': () =>
+        json({ message: officeMessages.denied, errors: { error: [officeMessages.denied] } }, 422),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp('/office365-toestemming?error=access_denied&error_description=nee&state=s3');
+    expect(await screen.findByText('Toestemming niet gelukt')).toBeTruthy();
+    expect(screen.getByText(officeMessages.denied)).toBeTruthy();
+  });
+
+  it('a failure without a server message shows the error’s, else the seed’s fallback', () => {
+    expect(consentFailureMessage(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
+    expect(consentFailureMessage(new Error(''))).toBe('Something went wrong');
+    expect(consentFailureMessage(undefined)).toBe('Something went wrong');
+  });
+});
