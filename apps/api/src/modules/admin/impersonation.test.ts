@@ -78,11 +78,14 @@ describe('impersonation', () => {
 
   it("ends when the administrator logs out, not when the admin's other sessions do", async () => {
     const admin = await platformAdmin();
+    const otherDevice = await login(t, admin.user.email);
     const target = await createUser(t, company.user.company.id);
     const session = await impersonate(admin, target.id);
     expect((await whoAmI(t, session.token)).statusCode).toBe(200);
-    const logout = await t.request({ method: 'POST', url: '/api/auth/logout', token: admin.token });
-    expect(logout.statusCode).toBe(204);
+    const logout = (token: string) => t.request({ method: 'POST', url: '/api/auth/logout', token });
+    expect((await logout(otherDevice.token)).statusCode).toBe(204);
+    expect((await whoAmI(t, session.token)).statusCode).toBe(200);
+    expect((await logout(admin.token)).statusCode).toBe(204);
     expect((await whoAmI(t, session.token)).statusCode).toBe(401);
   });
 
