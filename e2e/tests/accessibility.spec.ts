@@ -330,6 +330,7 @@ test('sender screens: list, filters, wizard and marker editor, detail and its mo
     ['/instellingen/account', 'Account instellingen'],
     ['/instellingen/bedrijf', 'Bedrijfsinstellingen'],
     ['/instellingen/gebruikers', 'Gebruikers'],
+    ['/instellingen/facturen', 'Facturen'],
     ['/contact', 'Contact & support'],
   ] as const) {
     await page.goto(path);

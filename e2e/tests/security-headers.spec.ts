@@ -111,6 +111,7 @@ test('every screen runs under the Content-Security-Policy without a violation', 
     '/instellingen/account/wachtwoord-veranderen',
     '/instellingen/bedrijf',
     '/instellingen/gebruikers',
+    '/instellingen/facturen',
     '/contact',
     '/templates',
   ]) {

@@ -18,6 +18,7 @@ describe('side menu', () => {
       'Account instellingen',
       'Gebruikers',
       'Credits & Abonnementen',
+      'Facturen',
       'FAQ',
       'Contact & support',
       'Algemene voorwaarden',
@@ -60,6 +61,14 @@ describe('side menu', () => {
     expect(visibleMenu(user('admin'), company()).map((i) => i.label)).not.toContain(
       'Office365 toestemming',
     );
+  });
+
+  it('shows Facturen to whoever holds getInvoices, also on an invoice plan', () => {
+    expect(visibleMenu(user('admin'), company('invoice')).map((i) => i.label)).toContain(
+      'Facturen',
+    );
+    expect(visibleMenu(user('user'), company()).map((i) => i.label)).not.toContain('Facturen');
+    expect(visibleMenu(user('viewer'), company()).map((i) => i.label)).not.toContain('Facturen');
   });
 });
 

@@ -79,7 +79,7 @@ export const sideMenu: readonly MenuItem[] = [
     hiddenForInvoicePlan: true,
     exists: true,
   },
-  { label: 'Facturen', to: paths.invoices, permission: 'getInvoices', exists: false },
+  { label: 'Facturen', to: paths.invoices, permission: 'getInvoices', exists: true },
   {
     label: 'Alle gebruikers',
     to: paths.allUsers,

@@ -164,6 +164,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.invoices,
+        loader: requireAuth({ permission: 'getInvoices' }),
+        lazy: async () => ({
+          Component: (await import('../features/invoices/routes/invoices')).InvoicesRoute,
+        }),
+      },
+      {
         path: paths.templates,
         loader: requireAuth({ permission: 'getTemplates', feature: 'templates' }),
         lazy: async () => ({

@@ -1,0 +1,98 @@
+import {
+  Anchor,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { Page } from '../../../components/page';
+import { Pagination } from '../../../components/pagination';
+import { formatEuro } from '../../../lib/format';
+import { formatDay } from '../../credits/lib/plans';
+import { companyInvoiceUrl, useInvoices } from '../api/get-invoices';
+import { InvoiceStateBadge } from '../components/invoice-state-badge';
+import { texts } from '../texts';
+
+/** /instellingen/facturen: the company's invoices, ten a page, each downloadable as PDF. */
+export function InvoicesRoute() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const invoices = useInvoices(page);
+  const list = invoices.data?.data ?? [];
+
+  return (
+    <Page title={texts.title}>
+      <Stack gap="sm">
+        <Paper withBorder radius="lg">
+          {invoices.isPending ? (
+            <Center p="xl">
+              <Loader aria-label="Laden" />
+            </Center>
+          ) : invoices.isError ? (
+            <Text p="lg" c="red.8" role="alert">
+              {invoices.error.message || texts.loadFailed}
+            </Text>
+          ) : list.length === 0 ? (
+            <Text p="lg" c="dimmed">
+              {texts.empty}
+            </Text>
+          ) : (
+            <Table.ScrollContainer minWidth={560}>
+              <Table verticalSpacing="sm" horizontalSpacing="md">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{texts.number}</Table.Th>
+                    <Table.Th>{texts.date}</Table.Th>
+                    <Table.Th>{texts.state}</Table.Th>
+                    <Table.Th ta="right">{texts.total}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{texts.download}</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((invoice) => (
+                    <Table.Tr key={invoice.id} data-testid="invoice-row">
+                      <Table.Td>{invoice.invoice_no}</Table.Td>
+                      <Table.Td>{formatDay(invoice.invoice_date)}</Table.Td>
+                      <Table.Td>
+                        <InvoiceStateBadge state={invoice.state} />
+                      </Table.Td>
+                      <Table.Td ta="right">{formatEuro(invoice.total_incl)}</Table.Td>
+                      <Table.Td>
+                        <Anchor
+                          href={companyInvoiceUrl(invoice.id)}
+                          target="_blank"
+                          rel="noopener"
+                          aria-label={texts.downloadLabel(invoice.invoice_no)}
+                        >
+                          <Group gap={4} wrap="nowrap">
+                            <IconDownload size={16} aria-hidden />
+                            {texts.download}
+                          </Group>
+                        </Anchor>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Paper>
+        {invoices.data && (
+          <Pagination
+            page={page}
+            lastPage={invoices.data.last_page}
+            onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
+          />
+        )}
+      </Stack>
+    </Page>
+  );
+}
