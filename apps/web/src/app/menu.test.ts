@@ -70,6 +70,17 @@ describe('side menu', () => {
     expect(visibleMenu(user('user'), company()).map((i) => i.label)).not.toContain('Facturen');
     expect(visibleMenu(user('viewer'), company()).map((i) => i.label)).not.toContain('Facturen');
   });
+
+  it('shows Alle facturen only to platform admins', () => {
+    const platform = {
+      id: 1,
+      all_permissions: permissionsFor('admin', true),
+    } as unknown as User;
+    expect(visibleMenu(platform, company()).map((i) => i.label)).toContain('Alle facturen');
+    expect(visibleMenu(user('admin'), company()).map((i) => i.label)).not.toContain(
+      'Alle facturen',
+    );
+  });
 });
 
 describe('back-office menu items', () => {

@@ -87,7 +87,7 @@ export const sideMenu: readonly MenuItem[] = [
     exists: true,
     group: 'admin',
   },
-  { label: 'Alle facturen', to: paths.allInvoices, permission: 'adminGetInvoices', exists: false },
+  { label: 'Alle facturen', to: paths.allInvoices, permission: 'adminGetInvoices', exists: true },
   {
     label: 'Aangepaste abonnementen',
     to: paths.allPaymentPlans,

@@ -171,6 +171,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.allInvoices,
+        loader: requireAuth({ permission: 'adminGetInvoices' }),
+        lazy: async () => ({
+          Component: (await import('../features/admin/routes/all-invoices')).AllInvoicesRoute,
+        }),
+      },
+      {
         path: paths.templates,
         loader: requireAuth({ permission: 'getTemplates', feature: 'templates' }),
         lazy: async () => ({
