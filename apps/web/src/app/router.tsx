@@ -202,9 +202,18 @@ export const routes: RouteObject[] = [
       {
         path: paths.allUsers,
         loader: requireAuth({ permission: 'adminGetUsers' }),
-        lazy: async () => ({
-          Component: (await import('../features/admin/routes/all-users')).AllUsersRoute,
-        }),
+        lazy: async () => {
+          const [{ AllUsersRoute }, { AddCreditsModal }] = await Promise.all([
+            import('../features/admin/routes/all-users'),
+            import('../features/admin/components/add-credits-modal'),
+          ]);
+          // The cards' 'Credits toevoegen en factuur versturen' opens this modal.
+          return {
+            Component: function AllUsersWithCredits() {
+              return <AllUsersRoute addCreditsModal={AddCreditsModal} />;
+            },
+          };
+        },
       },
       {
         path: paths.allPaymentPlans,
