@@ -1,7 +1,7 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { paths, routePatterns } from '../config/paths';
 import { api } from '../lib/api-client';
-import { clearSession } from '../lib/auth';
+import { clearSession, resumeOwnSession } from '../lib/auth';
 import { guestOnly, optionalSession, requireAuth } from './guards';
 import { AppLayout } from './layouts/app-layout';
 import { BareLayout } from './layouts/bare-layout';
@@ -232,6 +232,11 @@ export const router = createBrowserRouter(routes);
 
 // Seed 001 §8: a 401 anywhere ends the session and goes to Login, unless already there.
 api.setUnauthorizedHandler(() => {
+  // An impersonation that ended on the server (its hour is up): back to the admin's own session.
+  if (resumeOwnSession()) {
+    void router.navigate(paths.allUsers);
+    return;
+  }
   clearSession();
   if (router.state.location.pathname !== paths.login) void router.navigate(paths.login);
 });

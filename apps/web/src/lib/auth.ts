@@ -56,11 +56,22 @@ export function startImpersonation(session: { user: User; token: string }) {
  */
 export async function endImpersonation(): Promise<boolean> {
   await endThisSession().catch(() => undefined);
+  if (resumeOwnSession()) return true;
+  clearSession();
+  return false;
+}
+
+/**
+ * Back to the platform admin's own session kept aside, if there is one (the impersonation ended:
+ * 'Terug naar je eigen account', or its hour is up). Returns whether there was one.
+ */
+export function resumeOwnSession(): boolean {
   const own = adminTokens.get();
+  if (!own) return false;
   adminTokens.set(null);
   tokens.set(own);
   queryClient.clear();
-  return own !== null;
+  return true;
 }
 
 /** The user of the session; undefined when logged out. */

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adminTokens, tokens } from './api-client';
+import { endImpersonation, resumeOwnSession, startImpersonation } from './auth';
+import { queryClient } from './query-client';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  tokens.set(null);
+  adminTokens.set(null);
+  queryClient.clear();
+});
+
+const user = { id: 5, name: 'Jeroen' } as Parameters<typeof startImpersonation>[0]['user'];
+
+describe('impersonation in the browser', () => {
+  it("keeps the admin's token aside and resumes it when the impersonation ends", () => {
+    tokens.set('admin-token');
+    queryClient.setQueryData(['all-users'], { data: [] });
+    startImpersonation({ user, token: 'user-token' });
+    expect(tokens.get()).toBe('user-token');
+    expect(adminTokens.get()).toBe('admin-token');
+    expect(window.localStorage.getItem('paraaf.adminToken')).toBe('admin-token');
+    // The admin's cached lists are not the user's.
+    expect(queryClient.getQueryData(['all-users'])).toBeUndefined();
+
+    expect(resumeOwnSession()).toBe(true);
+    expect(tokens.get()).toBe('admin-token');
+    expect(adminTokens.get()).toBeNull();
+    // Without a kept session there is nothing to resume (a plain 401 logs out).
+    expect(resumeOwnSession()).toBe(false);
+    expect(tokens.get()).toBe('admin-token');
+  });
+
+  it('going back without a kept session logs out', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(null, { status: 204 }))),
+    );
+    tokens.set('user-token');
+    expect(await endImpersonation()).toBe(false);
+    expect(tokens.get()).toBeNull();
+  });
+});
