@@ -615,3 +615,49 @@ test('back-office screens as a platform administrator: all users, acting as a us
   ).toBeVisible();
   await expectAccessible(page, 'custom plans');
 });
+
+test('invoices: add credits with an invoice, all invoices and its edit modal, the company’s Facturen', async ({
+  page,
+  baseURL,
+}) => {
+  const company = await register(baseURL!, 'Drukkerij Factuur', 'Frits Factuur');
+  const { token } = await call<{ token: string }>(baseURL!, null, 'POST', '/auth/login', {
+    email: platformAdmin.email,
+    password: platformAdmin.password,
+  });
+  await useSession(page, token);
+
+  await page.goto('/all-users?search=frits');
+  await page.getByRole('button', { name: 'Credits toevoegen en factuur versturen' }).click();
+  const add = page.getByRole('dialog', { name: 'Credits toevoegen en factuur versturen' });
+  await add.getByRole('button', { name: 'Credits toevoegen' }).click();
+  await expect(add.getByText('Dit veld is verplicht').first()).toBeVisible();
+  await expectAccessible(page, 'add credits modal with errors');
+  await add.getByLabel(/^Aantal credits/).fill('25');
+  await add.getByLabel(/^Prijs per credit/).fill('0,80');
+  await expect(add.getByTestId('add-credits-summary')).toContainText('€ 24,20');
+  await expectAccessible(page, 'add credits modal');
+  await add.getByRole('button', { name: 'Credits toevoegen' }).click();
+  await expect(page.getByText('Credits toegevoegd en factuur opgestuurd')).toBeVisible();
+
+  await page.goto('/all-invoices?search=Drukkerij%20Factuur');
+  const card = page.getByRole('article').filter({ hasText: 'Drukkerij Factuur' }).first();
+  await expect(card).toContainText('Credits: € 0,80 × 25');
+  await expectAccessible(page, 'all invoices');
+  await card.getByRole('button', { name: /bewerken/ }).click();
+  const edit = page.getByRole('dialog', { name: /^Factuur .* bewerken$/ });
+  await expectAccessible(page, 'invoice edit modal');
+  await edit.getByRole('radio', { name: 'Betaald' }).check();
+  await edit.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.getByText('Factuur bewerkt')).toBeVisible();
+  await expect(card.getByText('Betaald')).toBeVisible();
+  await page.goto('/all-invoices?search=niemand-heeft-deze-naam');
+  await expect(page.getByText('Er zijn nog geen facturen')).toBeVisible();
+  await expectAccessible(page, 'all invoices, nothing found');
+
+  await useSession(page, company.token);
+  await page.goto('/instellingen/facturen');
+  await expect(page.getByTestId('invoice-row')).toHaveCount(1);
+  await expect(page.getByTestId('invoice-row')).toContainText('€ 24,20');
+  await expectAccessible(page, 'company invoices');
+});

@@ -240,3 +240,34 @@ test('the back-office screens run under the Content-Security-Policy', async ({ p
   await page.keyboard.press('Escape');
   expect(violations).toEqual([]);
 });
+
+test('the invoice screens of the back office run under the Content-Security-Policy', async ({
+  page,
+  baseURL,
+}) => {
+  const violations = await watchPolicy(page);
+  await registerCompany(baseURL!, 'Drukkerij Beleid', 'Dirk Beleid');
+  const { token } = await call<{ token: string }>(baseURL!, null, 'POST', '/auth/login', {
+    email: platformAdmin.email,
+    password: platformAdmin.password,
+  });
+  await page.goto('/login');
+  await page.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
+
+  await visit(page, '/all-users?search=dirk', 'Alle gebruikers');
+  await page.getByRole('button', { name: 'Credits toevoegen en factuur versturen' }).click();
+  const add = page.getByRole('dialog', { name: 'Credits toevoegen en factuur versturen' });
+  await add.getByLabel(/^Aantal credits/).fill('3');
+  await add.getByLabel(/^Prijs per credit/).fill('1');
+  await add.getByRole('button', { name: 'Credits toevoegen' }).click();
+  await expect(page.getByText('Credits toegevoegd en factuur opgestuurd')).toBeVisible();
+
+  await visit(page, '/all-invoices?search=Drukkerij%20Beleid', 'Alle facturen');
+  await page
+    .getByRole('button', { name: /bewerken/ })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog', { name: /^Factuur .* bewerken$/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(violations).toEqual([]);
+});
