@@ -262,7 +262,8 @@ describe('every route, walked with wrong input', () => {
     return route.url
       .replace(':id', id ?? String(await realId(route)))
       .replace(':token', token)
-      .replace(':type', 'signature');
+      .replace(':type', 'signature')
+      .replace(':date', '2099-01-01');
   }
 
   /** The caller: the platform admin for back-office routes, a throwaway session for logout. */
@@ -407,6 +408,7 @@ describe('every route, walked with wrong input', () => {
     'POST /dev/payments/v2/customers',
     'POST /dev/payments/v2/customers/:customerId/payments',
     'POST /dev/payments/checkout/:paymentId',
+    'POST /api/payment-plans/:id/:date/cancel',
   ]);
 
   /** A body each JSON route accepts (or refuses only for its state): the start of each mutation. */
@@ -485,6 +487,7 @@ describe('every route, walked with wrong input', () => {
         error: 'access_denied',
         error_description: 'Geweigerd',
       },
+      'POST /api/payment-plans': { id: 2 },
       'PUT /api/admin/companies/:id/features': {
         extra_features: ['templates', 'idin_verification'],
       },

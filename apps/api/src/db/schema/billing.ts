@@ -51,6 +51,8 @@ export const companyPlans = pgTable(
     status: text('status').$type<'planned' | 'awaiting_payment' | 'cancelled'>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the plan took effect (companies.payment_plan_id set); null while scheduled. */
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
   },
   (t) => [index('company_plans_company_idx').on(t.companyId, t.validFrom)],
 );
@@ -73,6 +75,11 @@ export const billingPeriods = pgTable(
     startsOn: date('starts_on', { mode: 'string' }).notNull(),
     endsOn: date('ends_on', { mode: 'string' }).notNull(),
     invoiceId: integer('invoice_id').references(() => invoices.id),
+    /**
+     * The invoice that already billed this period's subscription (the paid first payment that
+     * created the mandate); the period's own invoice then leaves the subscription line out.
+     */
+    subscriptionInvoiceId: integer('subscription_invoice_id').references(() => invoices.id),
     billedAt: timestamp('billed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

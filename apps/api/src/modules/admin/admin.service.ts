@@ -76,6 +76,7 @@ export async function ensurePlatformAdmin(
       planId: INVOICE_PLAN_ID,
       validFrom: dutchDate(new Date()),
       status: 'planned',
+      appliedAt: new Date(),
     });
   }
   await db.insert(users).values({

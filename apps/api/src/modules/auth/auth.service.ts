@@ -63,6 +63,7 @@ export async function register(ctx: Ctx, input: z.output<typeof registerBody>): 
         planId: FREE_PLAN_ID,
         validFrom: dutchDate(new Date()),
         status: 'planned',
+        appliedAt: new Date(),
       });
       await bookCredits(
         tx,

@@ -33,6 +33,17 @@ export async function listCompanyUsersBrief(db: DbOrTx, companyId: number) {
     .orderBy(asc(users.id));
 }
 
+/** The company's first active admin (oldest): who the payment provider and invoices address. */
+export async function findFirstAdmin(db: DbOrTx, companyId: number) {
+  const [user] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.role, 'admin'), eq(users.isActive, true)))
+    .orderBy(asc(users.id))
+    .limit(1);
+  return user ?? null;
+}
+
 const orderColumns = {
   id: users.id,
   name: users.name,
