@@ -487,7 +487,8 @@ describe('every route, walked with wrong input', () => {
         error: 'access_denied',
         error_description: 'Geweigerd',
       },
-      'POST /api/payment-plans': { id: 2 },
+      // The plan in effect (422): another would call the payments provider, not reachable here.
+      'POST /api/payment-plans': { id: 1 },
       'PUT /api/admin/companies/:id/features': {
         extra_features: ['templates', 'idin_verification'],
       },
