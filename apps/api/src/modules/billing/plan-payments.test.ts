@@ -15,7 +15,7 @@ import { addMonths, dutchDate } from '../../lib/dutch-date.ts';
 import { createPaymentProvider } from '../../lib/payments/create-payment-provider.ts';
 import type { PaymentProvider } from '../../lib/payments/payment-provider.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
-import { abandonPlanChange, activatePlanChange } from './plan-changes.ts';
+import { abandonPlanChange, activatePlanChange, applyDuePlanChanges } from './plan-changes.ts';
 
 /**
  * Plan changes that need a mandate, through the payments simulator as in production: the
@@ -191,6 +191,32 @@ describe('free → standard: the mandate payment', () => {
     expect(await t.db.select().from(invoices).where(eq(invoices.companyId, companyId))).toEqual([]);
   });
 
+  it('a change awaiting its payment can be cancelled; choosing again makes a new payment', async () => {
+    const admin = await registerCompany(t);
+    const { id: companyId } = await company(admin.token);
+    const first = (await choose(admin.token, 2)).json<RedirectAnswer>();
+    const cancelled = await t.request({
+      method: 'POST',
+      url: `/api/payment-plans/2/${today()}/cancel`,
+      token: admin.token,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json<Company>().payment_plans.map((p) => p.id)).toEqual([1]);
+    const again = (await choose(admin.token, 2)).json<RedirectAnswer>();
+    expect(again.redirect_url).not.toBe(first.redirect_url);
+    const rows = await t.db.select().from(payments).where(eq(payments.companyId, companyId));
+    expect(rows.map((r) => r.causeKey).sort()).toEqual(
+      (
+        await t.db
+          .select()
+          .from(companyPlans)
+          .where(and(eq(companyPlans.companyId, companyId), eq(companyPlans.planId, 2)))
+      )
+        .map((c) => `plan:${c.id}`)
+        .sort(),
+    );
+  });
+
   it('a double click makes one pending change and one payment', async () => {
     const admin = await registerCompany(t);
     const { id: companyId } = await company(admin.token);
@@ -239,6 +265,27 @@ describe('between monthly plans, with a mandate', () => {
     seen = cancelled.json<Company>();
     expect(seen.payment_plans.map((p) => p.id)).toEqual([1, 2]);
     expect(seen.current_payment_plan.id).toBe(2);
+  });
+
+  it('standard → premium takes effect on its date: the next period is premium with its credits', async () => {
+    const { admin, companyId } = await upgradeToStandard();
+    const periodEnd = addMonths(today(), 1);
+    expect((await choose(admin.token, 3)).statusCode).toBe(200);
+    const applied = await t.db.transaction((tx) => applyDuePlanChanges(tx, companyId, periodEnd));
+    expect(applied).toBe(1);
+    const seen = await company(admin.token);
+    expect(seen.current_payment_plan).toMatchObject({ id: 3, valid_from: periodEnd });
+    expect(seen.credits).toBe(10 + 50 + 200);
+    expect(seen.features).toContain('webhooks');
+    const periods = await t.db
+      .select()
+      .from(billingPeriods)
+      .where(eq(billingPeriods.companyId, companyId))
+      .orderBy(billingPeriods.startsOn);
+    expect(periods.map((p) => [p.planId, p.startsOn, p.subscriptionInvoiceId === null])).toEqual([
+      [2, today(), false],
+      [3, periodEnd, true],
+    ]);
   });
 
   it('standard → free is scheduled at the period end and cancelled', async () => {
