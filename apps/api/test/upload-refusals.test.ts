@@ -11,8 +11,8 @@ import {
   type SignableDto,
 } from '@paraaf/contract';
 import { companies, signables, templates } from '../src/db/schema/index.ts';
-import { createTestApp, registerCompany, type TestApp } from './app.ts';
-import { createDraftSignRequest, errorsOf } from './factories.ts';
+import { createTestApp, type TestApp } from './app.ts';
+import { createDraftSignRequest, errorsOf, PLAN, registerCompanyOnPlan } from './factories.ts';
 import {
   docxBomb,
   flateBombPdf,
@@ -139,11 +139,8 @@ describe('hostile and broken uploads on every upload route', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-refusals-test-'));
     t = await createTestApp({ dataDir });
-    admin = await registerCompany(t);
-    await t.db
-      .update(companies)
-      .set({ extraFeatures: ['templates'] })
-      .where(eq(companies.id, admin.user.company.id));
+    // Standard has templates and own styling (the logo).
+    admin = await registerCompanyOnPlan(t, PLAN.standard);
     draftId = (
       await createDraftSignRequest(t, admin.user.company.id, {
         userId: admin.user.id,

@@ -1,6 +1,24 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Feature } from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, creditLedger, departments, paymentPlans } from '../../db/schema/index.ts';
+
+/**
+ * SQL: the company has the feature now (its plan's features or its extra features), for
+ * statements that read hidden data only while a feature is on (featuresOf's rule in SQL).
+ */
+export function companyHasFeature(companyId: SQLWrapper | number, feature: Feature): SQL<boolean> {
+  const wanted = JSON.stringify([feature]);
+  return sql<boolean>`EXISTS (SELECT 1 FROM companies c JOIN payment_plans p ON p.id = c.payment_plan_id WHERE c.id = ${companyId} AND (c.extra_features @> ${wanted}::jsonb OR p.features @> ${wanted}::jsonb))`;
+}
+
+/**
+ * The company's logo token as the signer's page and mails may show it: only while the company
+ * has own_styling. Without it the logo is hidden, not deleted, and comes back with the feature.
+ */
+export const styledLogoToken = sql<
+  string | null
+>`CASE WHEN ${companyHasFeature(companies.id, 'own_styling')} THEN ${companies.logoToken} END`;
 
 export async function findCompanyWithPlan(db: DbOrTx, companyId: number) {
   const [row] = await db

@@ -26,6 +26,7 @@ import {
   updateCompanyRow,
   type CompanyUpdate,
 } from './companies.repository.ts';
+import { requireFieldFeature } from './features.ts';
 import { DEFAULT_SMS_SENDER } from '../../lib/sms/sms-sender.ts';
 
 /** The public address of a logo; relative, the signer's page is on the same origin. */
@@ -89,8 +90,9 @@ export async function getCompany(ctx: AuthedCtx): Promise<Company> {
     webhook_url: company.webhookUrl,
     send_signed_documents_to_email: company.sendSignedDocumentsToEmail,
     custom_fields: company.customFields,
-    logo_url: logoUrl(company.logoToken),
-    logo: logoUrl(company.logoToken),
+    // Without own_styling the logo is hidden (kept, and shown again after an upgrade).
+    logo_url: features.includes('own_styling') ? logoUrl(company.logoToken) : null,
+    logo: features.includes('own_styling') ? logoUrl(company.logoToken) : null,
   };
 }
 
@@ -119,6 +121,7 @@ export async function updateCompany(ctx: AuthedCtx, upload: Upload): Promise<Com
   const companyId = ctx.auth.user.companyId;
   const input = parseInput(updateCompanyBody, decodeForm(upload.fields));
   const logo = upload.file && upload.file.bytes.length > 0 ? upload.file.bytes : null;
+  if (logo) await requireFieldFeature(ctx, 'own_styling', 'logo');
   const image = logo ? checkLogo(logo) : null;
 
   let newKey: string | null = null;

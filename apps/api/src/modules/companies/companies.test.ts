@@ -41,7 +41,7 @@ describe('company endpoints', () => {
           deprecated: false,
           custom: false,
           valid_from: dutchDate(new Date()),
-          price: { type: 'prepaid', price: 0, users: 3, price_per_credit: 1.5 },
+          price: { type: 'prepaid', price: 0, users: 1, price_per_credit: 1.5 },
         },
         payment_plans: [{ id: 1, status: 'planned', valid_from: dutchDate(new Date()) }],
         // The sender SMS messages show until the company picks one; a first save keeps it.

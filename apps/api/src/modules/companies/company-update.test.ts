@@ -1,13 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  billingMessages,
   companyMessages,
   messages,
   type Company,
   type Session,
   type SigningPage,
 } from '@paraaf/contract';
-import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
-import { createMember, errorsOf } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import {
+  createMember,
+  errorsOf,
+  PLAN,
+  registerCompanyOnPlan,
+  setPlan,
+} from '../../../test/factories.ts';
 import { jpegFixture, makePdf, makePng } from '../../../test/fixtures/documents.ts';
 import { multipart, type FilePart } from '../../../test/fixtures/multipart.ts';
 import { sendTestRequest } from '../signing/signing.fixture.ts';
@@ -16,7 +23,8 @@ let t: TestApp;
 let admin: Session;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await registerCompany(t, { company: 'Logo BV' });
+  // Standard has own styling: the logo.
+  admin = await registerCompanyOnPlan(t, PLAN.standard, { company: 'Logo BV' });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -201,8 +209,8 @@ describe('POST /api/company: saving and the logo', () => {
     expect((await t.request({ method: 'GET', url: '/api/logos/..%2F..' })).statusCode).toBe(404);
   });
 
-  it("shows the logo on the signer's page", async () => {
-    const sent = await sendTestRequest(t, {});
+  it("shows the logo on the signer's page while the plan has own styling", async () => {
+    const sent = await sendTestRequest(t, { planId: PLAN.standard });
     const before = await t.request({ method: 'GET', url: `/api/signing/${sent.tokens[0]!}` });
     expect(before.json<SigningPage>().company.logo_url).toBeNull();
 
@@ -211,5 +219,27 @@ describe('POST /api/company: saving and the logo', () => {
     const page = await t.request({ method: 'GET', url: `/api/signing/${sent.tokens[0]!}` });
     expect(page.statusCode).toBe(200);
     expect(page.json<SigningPage>().company).toEqual({ name: 'Logo BV', logo_url: url });
+
+    // A downgrade hides the logo (page, settings) and refuses a new one; the file stays.
+    await setPlan(t, sent.companyId, PLAN.free);
+    const hidden = await t.request({ method: 'GET', url: `/api/signing/${sent.tokens[0]!}` });
+    expect(hidden.json<SigningPage>().company.logo_url).toBeNull();
+    const settings = await t.request({
+      method: 'GET',
+      url: '/api/company',
+      token: sent.adminToken,
+    });
+    expect(settings.json<Company>()).toMatchObject({ logo_url: null, logo: null });
+    const refused = await post(sent.adminToken, valid, { content: makePng(32, 32) });
+    expect(refused.statusCode).toBe(422);
+    expect(errorsOf(refused)).toEqual({ logo: [billingMessages.featureMissing] });
+    expect((await t.request({ method: 'GET', url })).statusCode).toBe(200);
+    // Saving the other settings without the feature works and keeps the logo.
+    expect((await post(sent.adminToken, valid)).statusCode).toBe(200);
+
+    // The upgrade brings the same logo back.
+    await setPlan(t, sent.companyId, PLAN.premium);
+    const back = await t.request({ method: 'GET', url: `/api/signing/${sent.tokens[0]!}` });
+    expect(back.json<SigningPage>().company.logo_url).toBe(url);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import {
+  billingMessages,
   booleanField,
   messages,
   requiredString,
@@ -12,6 +13,8 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { preparePdf } from '../../lib/pdf/prepare.ts';
 import { newStorageKey } from '../../lib/storage/storage.ts';
 import { parseInput } from '../../lib/validate.ts';
+import { companyFeatures } from '../companies/features.ts';
+import { countSignables } from '../sign-requests/sign-requests.repository.ts';
 import * as repo from './documents.repository.ts';
 import { decodeFormKeys, FormKeyError, splitFormKey, type FormValue } from './form-keys.ts';
 import { parseMarkers } from './markers.ts';
@@ -109,6 +112,10 @@ export async function createSignable(
   });
   const signerCount = await repo.countSigners(ctx.db, signRequestId);
   let config = parseMarkers(form, limits(signerCount));
+  const features = await companyFeatures(ctx.db, companyId);
+  if (config.fields.length > 0 && !features.has('input_fields')) {
+    throw ValidationError.field('fields', billingMessages.featureMissing);
+  }
   const key = newStorageKey(`companies/${companyId}/signables`);
   await ctx.storage.put(key, prepared.pdf);
   try {
@@ -119,6 +126,10 @@ export async function createSignable(
       // The signers may have changed meanwhile: check against them as they are now.
       const lockedCount = await repo.countSigners(tx, signRequestId);
       if (lockedCount !== signerCount) config = parseMarkers(form, limits(lockedCount));
+      // A second document is a plan feature (seed 001 §6); counted under the request's lock.
+      if (!features.has('multiple_documents') && (await countSignables(tx, signRequestId)) > 0) {
+        throw new ForbiddenError(billingMessages.featureMissing);
+      }
       const inserted = await repo.insertSignable(tx, {
         signRequestId,
         companyId,

@@ -3,6 +3,7 @@ import type { EmailTemplateDto } from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { emailTemplates } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
+import { companyHasFeature } from '../companies/companies.repository.ts';
 import {
   defaultEmailTemplate,
   defaultEmailTemplates,
@@ -28,12 +29,18 @@ export function getDefaultEmailTemplates(): { data: EmailTemplateDto[] } {
   return { data: defaultEmailTemplates.map((t) => toDto(t)) };
 }
 
-/** GET /api/email-templates: the company's own versions laid over the defaults. */
+/**
+ * GET /api/email-templates: the company's own versions laid over the defaults. The own versions
+ * are the email_templates feature: without it (a downgrade) they are hidden, not deleted.
+ */
 export async function getEmailTemplates(ctx: AuthedCtx): Promise<{ data: EmailTemplateDto[] }> {
+  const companyId = ctx.auth.user.companyId;
   const own = await ctx.db
     .select()
     .from(emailTemplates)
-    .where(eq(emailTemplates.companyId, ctx.auth.user.companyId));
+    .where(
+      and(eq(emailTemplates.companyId, companyId), companyHasFeature(companyId, 'email_templates')),
+    );
   const data = defaultEmailTemplates.map((d) => {
     const row = own.find((o) => o.name === d.name && o.locale === d.locale);
     return toDto(row ? { ...d, subject: row.subject, template: row.template } : d, row?.id ?? null);
@@ -48,7 +55,8 @@ export interface ResolvedTemplate {
 
 /**
  * The text of one mail for one recipient: the request's own override for that locale (the
- * invitation only), else the company's version, else the product default.
+ * invitation only), else the company's version (while it has the email_templates feature),
+ * else the product default.
  */
 export async function resolveEmailTemplate(
   db: DbOrTx,
@@ -67,6 +75,7 @@ export async function resolveEmailTemplate(
         eq(emailTemplates.companyId, companyId),
         eq(emailTemplates.name, name),
         eq(emailTemplates.locale, effectiveLocale),
+        companyHasFeature(companyId, 'email_templates'),
       ),
     )
     .limit(1);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailTemplateDto } from '@paraaf/contract';
 import { emailTemplates } from '../../db/schema/index.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
+import { PLAN, registerCompanyOnPlan, setPlan } from '../../../test/factories.ts';
 import { createMember } from '../../../test/factories.ts';
 
 const names = [
@@ -65,8 +66,9 @@ describe('GET /api/email-templates and /api/email-templates/default', () => {
   });
 
   it("lays the company's own versions over the defaults, and only its own", async () => {
-    const admin = await registerCompany(t);
-    const other = await registerCompany(t);
+    // Own e-mail templates are a plan feature (standard and up).
+    const admin = await registerCompanyOnPlan(t, PLAN.standard);
+    const other = await registerCompanyOnPlan(t, PLAN.standard);
     const [own] = await t.db
       .insert(emailTemplates)
       .values({
@@ -94,5 +96,17 @@ describe('GET /api/email-templates and /api/email-templates/default', () => {
       data: EmailTemplateDto[];
     }>().data;
     expect(theirs).toEqual(defaults);
+
+    // A downgrade hides the own versions (the row stays); an upgrade brings them back.
+    await setPlan(t, admin.user.company.id, PLAN.free);
+    const hidden = (await get(admin.token, '/api/email-templates')).json<{
+      data: EmailTemplateDto[];
+    }>().data;
+    expect(hidden).toEqual(defaults);
+    await setPlan(t, admin.user.company.id, PLAN.premium);
+    const back = (await get(admin.token, '/api/email-templates')).json<{
+      data: EmailTemplateDto[];
+    }>().data;
+    expect(back.find((d) => d.id === own!.id)?.subject).toBe('Friendly nudge');
   });
 });

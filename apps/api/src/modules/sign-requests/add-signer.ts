@@ -1,10 +1,16 @@
-import { signingMessages, type createSignerBody, type SignerDto } from '@paraaf/contract';
+import {
+  billingMessages,
+  signingMessages,
+  type createSignerBody,
+  type SignerDto,
+} from '@paraaf/contract';
 import type { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { signers, signRequests } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { findCompanyWithPlan } from '../companies/companies.repository.ts';
+import { featuresOf } from '../companies/features.ts';
 import { toSignerDto } from './signer-dto.ts';
 import { checkIdin, signerColumns } from './signer-input.ts';
 import { lockSignRequest, signerStats } from './sign-requests.repository.ts';
@@ -26,6 +32,10 @@ export async function addSigner(
     const idinServices = await checkIdin(tx, companyId, input.verifications, input.idin_services);
     const company = await findCompanyWithPlan(tx, companyId);
     const stats = await signerStats(tx, signRequestId);
+    // A second signer is a plan feature (seed 001 §6); counted under the request's lock.
+    if (stats.count >= 1 && !featuresOf(company!.company, company!.plan).has('multiple_signers')) {
+      throw new ForbiddenError(billingMessages.featureMissing);
+    }
     if (stats.count >= company!.company.maxSigners) {
       throw ValidationError.field('signers', signingMessages.tooManySigners);
     }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, emailTemplates, signers, signRequests } from '../../db/schema/index.ts';
-import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
 import type { CaughtMail } from '../../../test/smtp.ts';
-import { createDraftSignRequest } from '../../../test/factories.ts';
+import { createDraftSignRequest, PLAN, registerCompanyOnPlan } from '../../../test/factories.ts';
 
 /**
  * Issue 11.1: whatever the e-mail template and the sender's message hold, every invitation and
@@ -36,7 +36,8 @@ describe('the signing link in every invitation and reminder', () => {
   let companyId: number;
   beforeAll(async () => {
     t = await createTestApp();
-    const admin = await registerCompany(t);
+    // The company's own reminder text needs the email_templates feature (standard and up).
+    const admin = await registerCompanyOnPlan(t, PLAN.standard);
     token = admin.token;
     companyId = admin.user.company.id;
     await t.db.update(companies).set({ credits: 1000 }).where(eq(companies.id, companyId));

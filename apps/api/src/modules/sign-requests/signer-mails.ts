@@ -10,6 +10,7 @@ import {
   signButtonLabel,
   type MergeValues,
 } from '../../lib/mail/signer-mails.ts';
+import { styledLogoToken } from '../companies/companies.repository.ts';
 import { logoUrl } from '../companies/companies.service.ts';
 import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
 import type { SignerRow } from './signer-dto.ts';
@@ -37,7 +38,7 @@ async function senderOf(tx: Tx, ctx: SenderCtx, request: SignRequestRow) {
     ? await findDepartment(tx, request.companyId, request.departmentId)
     : null;
   const [company] = await tx
-    .select({ logoToken: companies.logoToken })
+    .select({ logoToken: styledLogoToken })
     .from(companies)
     .where(eq(companies.id, request.companyId));
   const [initiator] = request.userId

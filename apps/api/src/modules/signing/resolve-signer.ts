@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { styledLogoToken } from '../companies/companies.repository.ts';
 import { expireSignRequest } from '../sign-requests/expire-sign-request.ts';
 import type { SignerRow } from '../sign-requests/signer-dto.ts';
 import type { SignRequestRow } from '../sign-requests/sign-requests.repository.ts';
@@ -61,7 +62,7 @@ export async function resolveSigner(
       signer: signers,
       request: signRequests,
       companyName: companies.name,
-      logoToken: companies.logoToken,
+      logoToken: styledLogoToken,
       retiredAt: signerLinks.retiredAt,
     })
     .from(signerLinks)

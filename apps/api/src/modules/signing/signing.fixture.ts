@@ -4,7 +4,7 @@ import { signables, signers, signRequests } from '../../db/schema/index.ts';
 import { createToken, sha256 } from '../../lib/crypto.ts';
 import { createStorage } from '../../lib/storage/storage.ts';
 import { registerCompany, type TestApp } from '../../../test/app.ts';
-import { createDraftSignRequest } from '../../../test/factories.ts';
+import { createDraftSignRequest, setPlan } from '../../../test/factories.ts';
 import { makePdf, makePng } from '../../../test/fixtures/documents.ts';
 import { recordSignerLink } from './signer-links.ts';
 
@@ -31,10 +31,13 @@ export async function sendTestRequest(
     documents?: number;
     config?: { variables: unknown[]; fields: unknown[] };
     expiresAt?: Date;
+    /** The company's plan (a new company is on the free plan). */
+    planId?: number;
   } = {},
 ): Promise<SentRequest> {
   const admin = await registerCompany(t);
   const companyId = admin.user.company.id;
+  if (options.planId) await setPlan(t, companyId, options.planId);
   const draft = await createDraftSignRequest(t, companyId, {
     userId: admin.user.id,
     signers: options.signers ?? [{}],

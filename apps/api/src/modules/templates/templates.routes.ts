@@ -4,6 +4,7 @@ import { authedCtx, type Deps } from '../../lib/context.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { contentDisposition } from '../documents/file-names.ts';
 import { readUpload } from '../documents/multipart.ts';
+import { requireFeature } from '../companies/features.ts';
 import * as service from './templates.service.ts';
 import { idParams } from '../../lib/path-params.ts';
 
@@ -11,20 +12,20 @@ import { idParams } from '../../lib/path-params.ts';
 export function templatesRoutes(app: FastifyInstance, deps: Deps): void {
   app.get('/api/templates', async (request) => {
     const ctx = authedCtx(deps, request, 'getTemplates');
-    await service.assertTemplatesFeature(ctx);
+    await requireFeature(ctx, 'templates');
     return service.listTemplates(ctx, parseInput(templateListQuery, request.query));
   });
 
   app.get('/api/templates/variables', async (request) => {
     const ctx = authedCtx(deps, request, 'getTemplates');
-    await service.assertTemplatesFeature(ctx);
+    await requireFeature(ctx, 'templates');
     const { search } = parseInput(reusableVariablesQuery, request.query);
     return service.templateVariables(ctx, search);
   });
 
   app.post('/api/templates', async (request, reply) => {
     const ctx = authedCtx(deps, request, 'createTemplate');
-    await service.assertTemplatesFeature(ctx);
+    await requireFeature(ctx, 'templates');
     const template = await service.createTemplate(ctx, await readUpload(request));
     return reply.code(201).send(template);
   });
@@ -34,7 +35,7 @@ export function templatesRoutes(app: FastifyInstance, deps: Deps): void {
     { schema: { params: idParams } },
     async (request) => {
       const ctx = authedCtx(deps, request, 'getTemplates');
-      await service.assertTemplatesFeature(ctx);
+      await requireFeature(ctx, 'templates');
       return service.getTemplate(ctx, request.params.id);
     },
   );
@@ -44,7 +45,7 @@ export function templatesRoutes(app: FastifyInstance, deps: Deps): void {
     { schema: { params: idParams } },
     async (request) => {
       const ctx = authedCtx(deps, request, 'updateTemplate');
-      await service.assertTemplatesFeature(ctx);
+      await requireFeature(ctx, 'templates');
       return service.updateTemplate(ctx, request.params.id, request.body);
     },
   );
@@ -54,7 +55,7 @@ export function templatesRoutes(app: FastifyInstance, deps: Deps): void {
     { schema: { params: idParams } },
     async (request, reply) => {
       const ctx = authedCtx(deps, request, 'deleteTemplate');
-      await service.assertTemplatesFeature(ctx);
+      await requireFeature(ctx, 'templates');
       await service.deleteTemplate(ctx, request.params.id);
       return reply.code(204).send();
     },
@@ -65,7 +66,7 @@ export function templatesRoutes(app: FastifyInstance, deps: Deps): void {
     { schema: { params: idParams } },
     async (request, reply) => {
       const ctx = authedCtx(deps, request, 'getTemplates');
-      await service.assertTemplatesFeature(ctx);
+      await requireFeature(ctx, 'templates');
       const file = await service.getTemplateFile(ctx, request.params.id);
       return reply
         .type('application/pdf')

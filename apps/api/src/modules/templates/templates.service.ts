@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import {
   requiredString,
@@ -9,7 +10,7 @@ import {
   type TemplateListQuery,
 } from '@paraaf/contract';
 import type { AuthedCtx } from '../../lib/context.ts';
-import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { NotFoundError } from '../../lib/errors.ts';
 import { preparePdf } from '../../lib/pdf/prepare.ts';
 import { newStorageKey } from '../../lib/storage/storage.ts';
 import { parseInput } from '../../lib/validate.ts';
@@ -18,16 +19,9 @@ import { baseName } from '../documents/file-names.ts';
 import { parseMarkers } from '../documents/markers.ts';
 import type { Upload } from '../documents/multipart.ts';
 import { findReusableVariables } from '../documents/reusable-variables.ts';
-import { companyFeatures } from '../companies/features.ts';
+import { requireFieldFeature } from '../companies/features.ts';
 import { toTemplateDto } from './template-dto.ts';
 import * as repo from './templates.repository.ts';
-
-/** Templates are a plan feature (or an extra feature of the company): without it, 403. */
-export async function assertTemplatesFeature(ctx: AuthedCtx): Promise<void> {
-  if (!(await companyFeatures(ctx.db, ctx.auth.user.companyId)).has('templates')) {
-    throw new ForbiddenError();
-  }
-}
 
 const templateName = z.object({
   name: requiredString(255),
@@ -83,6 +77,7 @@ export async function createTemplate(ctx: AuthedCtx, upload: Upload): Promise<Te
   });
   const prepared = await preparePdf(file.bytes);
   const config = parseMarkers(form, { pages: prepared.pages, signers: TEMPLATE_SIGNERS });
+  if (config.fields.length > 0) await requireFieldFeature(ctx, 'input_fields', 'fields');
   const key = newStorageKey(`companies/${companyId}/templates`);
   await ctx.storage.put(key, prepared.pdf);
   try {
@@ -121,6 +116,12 @@ export async function updateTemplate(
     },
     { pages: current.pages, signers: TEMPLATE_SIGNERS },
   );
+  // Fields already on the template stay after a downgrade (hidden, not deleted) and may be saved
+  // back unchanged; new or changed ones need the feature.
+  const changedFields = !isDeepStrictEqual(config.fields, current.config.fields);
+  if (config.fields.length > 0 && changedFields) {
+    await requireFieldFeature(ctx, 'input_fields', 'fields');
+  }
   const row = await repo.updateTemplate(ctx.db, companyId, id, {
     name: body.name,
     config,
