@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { platformAdmin } from '../support/api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -32,6 +33,15 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${shots}/o365-${name}.png`, fullPage: true });
 }
 
+/** axe-core on the page as it stands: no serious or critical violation (as accessibility.spec.ts). */
+async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect.soft(serious, `axe on "${screen}"`).toEqual([]);
+}
+
 async function logInAsPlatformAdmin(page: Page) {
   await page.goto('/login');
   await page.getByLabel(/^E-mailadres/).fill(platformAdmin.email);
@@ -59,6 +69,7 @@ test('a platform admin gives Office 365 consent; mail then goes through Graph', 
   await expect(page.getByRole('heading', { name: 'Toestemming geven' })).toBeVisible();
   await expect(page).toHaveURL(/\/dev\/microsoft\/login\/organizations\/v2\.0\/adminconsent\?/);
   await expect(page.getByText('Mail.Send')).toBeVisible();
+  await expectAccessible(page, 'simulated consent page');
   await shot(page, 'consent-page');
   await page.getByRole('button', { name: 'Accepteren' }).click();
 
@@ -67,6 +78,11 @@ test('a platform admin gives Office 365 consent; mail then goes through Graph', 
   await expect(page.getByRole('heading', { name: 'Office365 toestemming' })).toBeVisible();
   await expect(page.getByText('Toestemming gegeven')).toBeVisible();
   await expect(page.getByText(/Paraaf mag nu mail versturen via Microsoft 365/)).toBeVisible();
+  await expect(menu.getByRole('button', { name: 'Office365 toestemming' })).toHaveAttribute(
+    'data-active',
+    'true',
+  );
+  await expectAccessible(page, 'consent result');
   await shot(page, 'result');
 
   // Reloading the answer uses the state a second time: refused.
@@ -107,5 +123,6 @@ test('denying at Microsoft shows the failure on the result screen', async ({ pag
   await expect(
     page.getByText('De beheerder van Microsoft 365 heeft geen toestemming gegeven.'),
   ).toBeVisible();
+  await expectAccessible(page, 'consent denied');
   await shot(page, 'denied');
 });
