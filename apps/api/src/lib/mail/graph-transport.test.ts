@@ -161,6 +161,16 @@ describe('mail through Microsoft Graph (MAIL_TRANSPORT=graph)', () => {
     expect((await simulator()).tokens_issued).toBe(before + 2);
   });
 
+  it('parallel senders share one token request', async () => {
+    const tokens = new MicrosoftTokenClient(t.config.microsoft);
+    const before = (await simulator()).tokens_issued;
+    const got = await Promise.all(
+      Array.from({ length: 5 }, () => tokens.accessToken(simulatedTenant.id)),
+    );
+    expect(new Set(got).size).toBe(1);
+    expect((await simulator()).tokens_issued).toBe(before + 1);
+  });
+
   it('marks a recipient Graph refuses as undeliverable', async () => {
     const deps = {
       db: t.db,
