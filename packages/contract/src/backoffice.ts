@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { idField, integerField, requiredString, text } from './fields.ts';
-import { messages } from './messages.ts';
+import { eurosField, idField, integerField, requiredString, text } from './fields.ts';
+import { inputMessages, messages } from './messages.ts';
 import type { Paginated } from './responses.ts';
 
 /** The back office (seed 001 'Admin: all users', 'Admin: custom subscriptions'; issue 15). */
 
 export const backofficeMessages = {
   companyUnknown: 'Een of meer gekozen bedrijven bestaan niet',
-  cents: 'Vul een bedrag in met hoogstens twee decimalen',
+  cents: inputMessages.cents,
 } as const;
 
 /** GET /api/all-users: a search on user name or e-mail, page by page (10 a page, id,desc). */
@@ -47,39 +47,18 @@ export interface AdminUserRow {
 
 /** Money fields of a custom plan: euros excl. VAT, two decimals at most. */
 const MAX_EUROS = 100_000;
-const eurosField = () =>
-  z
-    .union(
-      [
-        z.number(),
-        text()
-          .trim()
-          .regex(/^\d{1,9}([.,]\d+)?$/, messages.invalidInput)
-          .transform((v) => Number(v.replace(',', '.'))),
-      ],
-      {
-        error: (i) =>
-          i.input == null || i.input === '' ? messages.required : messages.invalidInput,
-      },
-    )
-    .pipe(
-      z
-        .number()
-        .min(0, messages.min)
-        .max(MAX_EUROS, messages.max)
-        .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, backofficeMessages.cents),
-    );
+const money = () => eurosField({ min: 0, max: MAX_EUROS });
 const countField = () => integerField({ min: 0, max: 1_000_000 });
 
 /** POST /api/all-payment-plans/create and POST /api/all-payment-plans/{id} (seed 001 §3, §5). */
 export const customPlanBody = z.object({
   name: requiredString(100),
-  price_per_month: eurosField(),
-  price_per_credit: eurosField(),
+  price_per_month: money(),
+  price_per_credit: money(),
   credits_per_month: countField(),
-  sms_euros_price: eurosField(),
+  sms_euros_price: money(),
   sms_credits_price: countField(),
-  idin_euros_price: eurosField(),
+  idin_euros_price: money(),
   idin_credits_price: countField(),
   available_for_companies: z
     .array(idField(), {

@@ -92,6 +92,33 @@ export const integerField = (bounds: {
         .max(bounds.max, bounds.maxMessage ?? messages.max),
     );
 
+/**
+ * An amount in euros with at most two decimals (whole cents), as a JSON number or the text a form
+ * sends ('0,80' or '0.80'), within bounds. The server stores it in cents.
+ */
+export const eurosField = (bounds: { min: number; max: number }) =>
+  z
+    .union(
+      [
+        z.number(),
+        text()
+          .trim()
+          .regex(/^\d{1,9}([.,]\d+)?$/, messages.invalidInput)
+          .transform((v) => Number(v.replace(',', '.'))),
+      ],
+      {
+        error: (i) =>
+          i.input == null || i.input === '' ? messages.required : messages.invalidInput,
+      },
+    )
+    .pipe(
+      z
+        .number()
+        .min(bounds.min, messages.min)
+        .max(bounds.max, messages.max)
+        .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, inputMessages.cents),
+    );
+
 /** A boolean that also accepts the strings and numbers forms send. */
 export const booleanField = () =>
   z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Invoice } from './billing.ts';
 import { PAGE_SIZE } from './constants.ts';
-import { emailField, integerField, requiredString, text } from './fields.ts';
+import { emailField, eurosField, integerField, requiredString, text } from './fields.ts';
 import { inputMessages, messages } from './messages.ts';
 
 /** Texts of the invoice screens and calls (seed 001 §8 where it has words). */
@@ -79,31 +79,6 @@ export const updateInvoiceBody = z.object({
 });
 export type UpdateInvoiceBody = z.output<typeof updateInvoiceBody>;
 
-/** Euros with at most two decimals, as a number or a form's text ('0,80'), in cents. */
-const euroCents = (bounds: { min: number; max: number }) =>
-  z
-    .union(
-      [
-        z.number(),
-        text()
-          .trim()
-          .regex(/^\d{1,9}([.,]\d{1,2})?$/)
-          .transform((v) => Number(v.replace(',', '.'))),
-      ],
-      {
-        error: (i) =>
-          i.input == null || i.input === '' ? messages.required : inputMessages.number,
-      },
-    )
-    .pipe(
-      z
-        .number()
-        .min(bounds.min, messages.min)
-        .max(bounds.max, messages.max)
-        .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, inputMessages.number)
-        .transform((v) => Math.round(v * 100)),
-    );
-
 export const ADD_CREDITS_MAX = 1_000_000;
 
 /**
@@ -112,8 +87,8 @@ export const ADD_CREDITS_MAX = 1_000_000;
  */
 export const addCreditsWithInvoiceBody = z.object({
   total_credits: integerField({ min: 1, max: ADD_CREDITS_MAX }),
-  /** Euros excl. VAT per credit; the server works in cents. */
-  price_per_credit: euroCents({ min: 0, max: 10_000 }),
+  /** Euros excl. VAT per credit, two decimals at most. */
+  price_per_credit: eurosField({ min: 0, max: 10_000 }),
   email: emailField(),
   name: requiredString(),
   description: requiredString(),

@@ -50,4 +50,5 @@ export const inputMessages = {
   unknownField: 'Dit veld bevat een onbekend onderdeel',
   id: 'Dit veld dient te verwijzen naar een bestaand item',
   body: 'Stuur de velden als één JSON-object',
+  cents: 'Vul een bedrag in met hoogstens twee decimalen',
 } as const;

@@ -55,7 +55,7 @@ export async function addCreditsWithInvoice(
       lines: [
         {
           description: body.description,
-          valueCents: body.price_per_credit,
+          valueCents: Math.round(body.price_per_credit * 100),
           amount: body.total_credits,
         },
       ],

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  inputMessages,
   invoiceMessages,
   messages,
   type AddCreditsWithInvoiceAnswer,
@@ -363,7 +364,7 @@ describe('POST /api/companies/{id}/add-credits-with-invoice', () => {
     expect(bad.statusCode).toBe(422);
     expect(errorsOf(bad)).toEqual({
       total_credits: [messages.min],
-      price_per_credit: ['Dit veld dient een getal te zijn'],
+      price_per_credit: [inputMessages.cents],
       email: [messages.email],
       name: [messages.required],
       description: [messages.required],
