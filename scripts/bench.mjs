@@ -15,6 +15,7 @@ import { benchSignRequests } from './bench-sign-requests.mjs';
 import { benchSealing } from './bench-sealing.mjs';
 import { benchInvoicePdf } from './bench-invoice-pdf.mjs';
 import { benchAllUsers } from './bench-all-users.mjs';
+import { benchBilling } from './bench-billing.mjs';
 import { benchSignings } from './bench-signings.mjs';
 import { benchSigningFlow } from './bench-signing-flow.mjs';
 import { benchSignerPage } from './bench-signer-page.mjs';
@@ -164,6 +165,9 @@ try {
 
   console.log('\nInvoice PDF: one invoice with four lines');
   await benchInvoicePdf();
+
+  console.log('\nBilling job: one run over 10,000 standard companies whose period ended today');
+  await benchBilling({ databaseUrl: db.url });
 
   // Complete signings on the three setups (embedded; PostgreSQL 1 + 1 and 2 + 2 when db.url).
   await benchSignings({ databaseUrl: db.url });

@@ -3,6 +3,7 @@ import type { Deps } from '../lib/context.ts';
 import { sendMailJob } from '../lib/mail/outbox.ts';
 import { createMailTransport } from '../lib/mail/create-mail-transport.ts';
 import { sendSmsJob } from '../lib/sms/outbox.ts';
+import { billPeriodsJob, startBilling } from '../modules/billing/bill-periods.ts';
 import { createSmsSender } from '../lib/sms/sms-sender.ts';
 import { requeueUnsealed, sealSignRequestJob } from '../modules/sealing/seal-sign-request.ts';
 import { startSweeps, sweepSignRequestsJob } from '../modules/sign-requests/sweep-sign-requests.ts';
@@ -12,11 +13,13 @@ import type { Queue, QueueSpec } from './queue.ts';
 // 'sealing' is enqueued by the signer's last approval (modules/signing/approve.ts).
 // 'sweep-sign-requests' runs every few minutes: expiry, expiry mails, automatic reminders,
 // sealing jobs that are gone.
+// 'bill-periods' runs every hour: plan changes due, billing periods, invoices, recurring payments.
 export const jobNames: QueueSpec[] = [
   sendMailJob,
   sendSmsJob,
   sealSignRequestJob,
   sweepSignRequestsJob,
+  billPeriodsJob,
 ];
 
 /** Starts the handlers of every job in this process (inline mode or `npm run worker`). */
@@ -39,6 +42,8 @@ export async function registerWorkers(
   await queue.work(sealSignRequestJob, { ...deps, log });
   await queue.work(sweepSignRequestsJob, { ...deps, log });
   await startSweeps(deps);
+  await queue.work(billPeriodsJob, { ...deps, log });
+  await startBilling(deps);
   const requeued = await requeueUnsealed(deps);
   if (requeued) log.warn({ requeued }, 'sealing jobs queued again for requests left unsealed');
   log.info(

@@ -54,7 +54,13 @@ export const companyPlans = pgTable(
     /** When the plan took effect (companies.payment_plan_id set); null while scheduled. */
     appliedAt: timestamp('applied_at', { withTimezone: true }),
   },
-  (t) => [index('company_plans_company_idx').on(t.companyId, t.validFrom)],
+  (t) => [
+    index('company_plans_company_idx').on(t.companyId, t.validFrom),
+    // The billing job's scan: scheduled changes not applied yet, by date.
+    index('company_plans_due_idx')
+      .on(t.validFrom)
+      .where(sql`status = 'planned' AND applied_at IS NULL`),
+  ],
 );
 
 /**
@@ -117,6 +123,10 @@ export const billableUsage = pgTable(
     index('billable_usage_unbilled_idx')
       .on(t.companyId, t.occurredAt)
       .where(sql`invoice_id IS NULL`),
+    // The billing job's scan: unbilled usage of an earlier month (prepaid plans), by time.
+    index('billable_usage_unbilled_time_idx')
+      .on(t.occurredAt)
+      .where(sql`invoice_id IS NULL`),
   ],
 );
 
@@ -154,7 +164,13 @@ export const payments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
-  (t) => [index('payments_company_idx').on(t.companyId, t.id)],
+  (t) => [
+    index('payments_company_idx').on(t.companyId, t.id),
+    // The billing job's scan: payments the provider has not confirmed yet.
+    index('payments_creating_idx')
+      .on(t.id)
+      .where(sql`status = 'creating'`),
+  ],
 );
 
 /**

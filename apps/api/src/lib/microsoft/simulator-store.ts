@@ -20,27 +20,8 @@ const maxMessages = 500;
  * tokens it issued and the messages it received are gone after a restart, which a real tenant's
  * are not; the mail transport then simply asks for a new token.
  */
-/** A draft (`POST …/messages`) until `…/send`; its attachments as fileAttachment objects. */
-export interface SimulatedDraft {
-  sender: string;
-  message: Record<string, unknown>;
-  attachments: Record<string, unknown>[];
-}
-
-/** An attachment upload session: the bytes received so far. */
-export interface SimulatedUpload {
-  draftId: string;
-  name: string;
-  contentType: string;
-  size: number;
-  chunks: Buffer[];
-  received: number;
-}
-
 export class MicrosoftSimulatorStore {
   readonly messages: SimulatedMessage[] = [];
-  readonly drafts = new Map<string, SimulatedDraft>();
-  readonly uploads = new Map<string, SimulatedUpload>();
   private readonly tokens = new Map<string, number>();
   tokensIssued = 0;
 

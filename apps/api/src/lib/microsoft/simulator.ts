@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { MicrosoftConfig } from '../../config/env.ts';
 import { escapeHtml } from '../mail/layout.ts';
 import { graphDefaultScope } from './consent-url.ts';
@@ -13,8 +12,6 @@ export interface MicrosoftSimulatorOptions {
 }
 
 const tokenLifetimeSeconds = 3599;
-/** Graph takes requests of about 4 MB (attachments in base64 included). */
-const graphRequestBytes = 4 * 1024 * 1024;
 const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
 
 /**
@@ -26,10 +23,7 @@ const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === 
  * - `POST login/{tenant}/oauth2/v2.0/token`: client credentials, checks client id and secret,
  *   scope and tenant, with Microsoft's error shapes;
  * - `POST graph/v1.0/users/{sender}/sendMail`: checks the token and the message (recipients,
- *   only `X-` headers, fileAttachments), keeps it; `GET messages` lists them (this machine only);
- * - for large files: drafts (`…/messages`), `…/messages/{id}/attachments`, upload sessions
- *   (`…/attachments/createUploadSession`, then PUT chunks with Content-Range) and `…/send`.
- * Like Graph, a JSON request may be at most about 4 MB.
+ *   only `X-` headers, fileAttachments), keeps it; `GET messages` lists them (this machine only).
  */
 export const microsoftSimulator: FastifyPluginAsync<MicrosoftSimulatorOptions> = (
   app,
@@ -158,180 +152,21 @@ ${hidden('redirect_uri', q.redirect_uri)}${hidden('state', q.state ?? '')}
 
   app.post<{ Params: { sender: string }; Body: unknown }>(
     '/graph/v1.0/users/:sender/sendMail',
-    { bodyLimit: graphRequestBytes },
+    // Graph takes requests of about 4 MB (attachments in base64 included).
+    { bodyLimit: 5 * 1024 * 1024 },
     async (request, reply) => {
-      if (!authorised(request, reply)) return reply;
+      const graphError = (status: number, code: string, message: string) =>
+        reply.code(status).send({ error: { code, message } });
+      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+      if (!token || !store.isTokenValid(token)) {
+        return graphError(401, 'InvalidAuthenticationToken', 'Access token is empty or expired.');
+      }
       const problem = messageProblem(request.body);
-      if (problem) return reply.code(400).send({ error: problem });
+      if (problem) return graphError(400, problem.code, problem.message);
       store.receive({
         sender: request.params.sender,
         receivedAt: new Date().toISOString(),
         message: (request.body as { message: unknown }).message,
-      });
-      return reply.code(202).send();
-    },
-  );
-
-  /** The bearer token of a Graph call, or a 401 in Graph's shape. */
-  const authorised = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    if (token && store.isTokenValid(token)) return true;
-    void reply.code(401).send({
-      error: { code: 'InvalidAuthenticationToken', message: 'Access token is empty or expired.' },
-    });
-    return false;
-  };
-  const draftOf = (reply: FastifyReply, sender: string, id: string) => {
-    const draft = store.drafts.get(id);
-    if (draft && draft.sender === sender) return draft;
-    void reply.code(404).send({
-      error: {
-        code: 'ErrorItemNotFound',
-        message: 'The specified object was not found in the store.',
-      },
-    });
-    return null;
-  };
-
-  app.post<{ Params: { sender: string }; Body: Record<string, unknown> | null }>(
-    '/graph/v1.0/users/:sender/messages',
-    { bodyLimit: graphRequestBytes },
-    async (request, reply) => {
-      if (!authorised(request, reply)) return reply;
-      const problem = messageProblem({ message: request.body });
-      if (problem) return reply.code(400).send({ error: problem });
-      const id = `AAMk${randomBytes(12).toString('base64url')}`;
-      const { attachments, ...message } = request.body ?? {};
-      store.drafts.set(id, {
-        sender: request.params.sender,
-        message,
-        attachments: Array.isArray(attachments) ? (attachments as Record<string, unknown>[]) : [],
-      });
-      return reply.code(201).send({ id, ...message });
-    },
-  );
-
-  app.post<{ Params: { sender: string; messageId: string }; Body: Record<string, unknown> | null }>(
-    '/graph/v1.0/users/:sender/messages/:messageId/attachments',
-    { bodyLimit: graphRequestBytes },
-    async (request, reply) => {
-      if (!authorised(request, reply)) return reply;
-      const draft = draftOf(reply, request.params.sender, request.params.messageId);
-      if (!draft) return reply;
-      const problem = messageProblem({
-        message: { toRecipients: draft.message.toRecipients, attachments: [request.body] },
-      });
-      if (problem) return reply.code(400).send({ error: problem });
-      draft.attachments.push(request.body!);
-      return reply.code(201).send({ id: `att-${draft.attachments.length}` });
-    },
-  );
-
-  app.post<{
-    Params: { sender: string; messageId: string };
-    Body: {
-      AttachmentItem?: {
-        attachmentType?: unknown;
-        name?: unknown;
-        size?: unknown;
-        contentType?: unknown;
-      };
-    } | null;
-  }>(
-    '/graph/v1.0/users/:sender/messages/:messageId/attachments/createUploadSession',
-    async (request, reply) => {
-      if (!authorised(request, reply)) return reply;
-      const draft = draftOf(reply, request.params.sender, request.params.messageId);
-      if (!draft) return reply;
-      const item = request.body?.AttachmentItem;
-      const size = Number(item?.size);
-      if (
-        item?.attachmentType !== 'file' ||
-        typeof item.name !== 'string' ||
-        !Number.isInteger(size) ||
-        size < 1
-      ) {
-        return reply.code(400).send({
-          error: { code: 'ErrorInvalidRequest', message: 'The AttachmentItem is not valid.' },
-        });
-      }
-      const session = randomBytes(18).toString('base64url');
-      store.uploads.set(session, {
-        draftId: request.params.messageId,
-        name: item.name,
-        contentType:
-          typeof item.contentType === 'string' ? item.contentType : 'application/octet-stream',
-        size,
-        chunks: [],
-        received: 0,
-      });
-      return reply.code(201).send({
-        uploadUrl: `${request.protocol}://${request.host}${app.prefix}/graph/upload/${session}`,
-        expirationDateTime: new Date(Date.now() + 15 * 60_000).toISOString(),
-        nextExpectedRanges: ['0-'],
-      });
-    },
-  );
-
-  // Upload chunks are raw bytes; like Graph, at most 4 MB each (and no bearer token: the URL is it).
-  app.addContentTypeParser(
-    'application/octet-stream',
-    { parseAs: 'buffer', bodyLimit: graphRequestBytes },
-    (_request, body, done) => done(null, body),
-  );
-  app.put<{ Params: { session: string }; Body: Buffer }>(
-    '/graph/upload/:session',
-    async (request, reply) => {
-      const upload = store.uploads.get(request.params.session);
-      if (!upload) {
-        return reply
-          .code(404)
-          .send({ error: { code: 'ItemNotFound', message: 'The upload session was not found.' } });
-      }
-      const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(
-        String(request.headers['content-range'] ?? ''),
-      );
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      if (
-        !range ||
-        Number(range[1]) !== upload.received ||
-        Number(range[2]) - Number(range[1]) + 1 !== body.length ||
-        Number(range[3]) !== upload.size
-      ) {
-        return reply.code(416).send({
-          error: {
-            code: 'InvalidRange',
-            message: 'The Content-Range does not continue the upload.',
-          },
-        });
-      }
-      upload.chunks.push(body);
-      upload.received += body.length;
-      if (upload.received < upload.size) {
-        return reply.code(200).send({ nextExpectedRanges: [`${upload.received}-`] });
-      }
-      store.uploads.delete(request.params.session);
-      store.drafts.get(upload.draftId)?.attachments.push({
-        '@odata.type': '#microsoft.graph.fileAttachment',
-        name: upload.name,
-        contentType: upload.contentType,
-        contentBytes: Buffer.concat(upload.chunks).toString('base64'),
-      });
-      return reply.code(201).send();
-    },
-  );
-
-  app.post<{ Params: { sender: string; messageId: string } }>(
-    '/graph/v1.0/users/:sender/messages/:messageId/send',
-    async (request, reply) => {
-      if (!authorised(request, reply)) return reply;
-      const draft = draftOf(reply, request.params.sender, request.params.messageId);
-      if (!draft) return reply;
-      store.drafts.delete(request.params.messageId);
-      store.receive({
-        sender: draft.sender,
-        receivedAt: new Date().toISOString(),
-        message: { ...draft.message, attachments: draft.attachments },
       });
       return reply.code(202).send();
     },
