@@ -30,12 +30,13 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${shots}/backoffice-${name}.png`, fullPage: true });
 }
 
-test('a platform admin finds a user, acts as the user and back, and makes a custom plan', async ({
+test('a platform admin finds a user, acts as the user and back, makes a custom plan offered to that company', async ({
   page,
+  browser,
   baseURL,
 }) => {
-  await registerCompany(baseURL!, 'Bakkerij Zoet', 'Marieke Zoetelief');
-  await registerCompany(baseURL!, 'Garage Snel', 'Sven Snel');
+  const bakery = await registerCompany(baseURL!, 'Bakkerij Zoet', 'Marieke Zoetelief');
+  const garage = await registerCompany(baseURL!, 'Garage Snel', 'Sven Snel');
 
   // The administrator logs in through the login screen.
   await page.goto('/login');
@@ -136,4 +137,22 @@ test('a platform admin finds a user, acts as the user and back, and makes a cust
       available_for_companies: [expect.objectContaining({ name: 'Bakkerij Zoet' })],
     }),
   ]);
+
+  // The bakery's admin sees it offered on the credits screen; the garage's does not.
+  for (const [token, offered] of [
+    [bakery, true],
+    [garage, false],
+  ] as const) {
+    const context = await browser.newContext({ baseURL });
+    const own = await context.newPage();
+    await own.goto('/login');
+    await own.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
+    await own.goto('/instellingen/credits');
+    await expect(own.getByRole('heading', { name: 'standard' })).toBeVisible();
+    await expect(own.getByRole('heading', { name: 'Maatwerk Bakkerij' })).toHaveCount(
+      offered ? 1 : 0,
+    );
+    if (offered) await shot(own, 'credits-custom-plan');
+    await context.close();
+  }
 });

@@ -6,6 +6,7 @@ import {
   messages,
   type AllPaymentPlans,
   type CustomPaymentPlan,
+  type PaymentPlan,
   type Session,
 } from '@paraaf/contract';
 import { companies, paymentPlanCompanies, paymentPlans } from '../../db/schema/index.ts';
@@ -195,5 +196,48 @@ describe('custom subscriptions (/api/all-payment-plans)', () => {
     ).json<AllPaymentPlans>();
     expect(last.payment_plans.data).toHaveLength(total - 10 * (first.payment_plans.last_page - 1));
     expect((await list(admin.token, '?page=0')).statusCode).toBe(422);
+  });
+
+  it('is offered in GET /api/payment-plans of exactly its companies, and can be chosen there', async () => {
+    const plan = (
+      await create(
+        admin.token,
+        form({ name: 'Prepaid voor de bakker', price_per_month: 0, price_per_credit: 0.5 }),
+      )
+    ).json<CustomPaymentPlan>();
+    const offered = async (token: string) =>
+      (await t.request({ method: 'GET', url: '/api/payment-plans', token }))
+        .json<PaymentPlan[]>()
+        .map((p) => p.id);
+    expect(await offered(bakery.token)).toContain(plan.id);
+    expect(await offered(garage.token)).not.toContain(plan.id);
+    const choose = (token: string) =>
+      t.request({ method: 'POST', url: '/api/payment-plans', token, payload: { id: plan.id } });
+    expect((await choose(garage.token)).statusCode).toBe(422);
+    const chosen = await choose(bakery.token);
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const company = await t.request({ method: 'GET', url: '/api/company', token: bakery.token });
+    expect(
+      company.json<{ current_payment_plan: PaymentPlan }>().current_payment_plan,
+    ).toMatchObject({
+      id: plan.id,
+      name: 'Prepaid voor de bakker',
+      custom: true,
+      price: { type: 'prepaid', price_per_credit: 0.5 },
+    });
+
+    // Taken off its list later, the garage gets it; the bakery keeps it while it is on it.
+    await update(
+      admin.token,
+      plan.id,
+      form({
+        name: 'Prepaid voor de bakker',
+        price_per_month: 0,
+        price_per_credit: 0.5,
+        available_for_companies: [garage.user.company.id],
+      }),
+    );
+    expect(await offered(garage.token)).toContain(plan.id);
+    expect(await offered(bakery.token)).toContain(plan.id);
   });
 });
