@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { InvoiceSeller } from '../../config/env.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { companies, paymentPlans } from '../../db/schema/index.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { findInvoice, type InvoiceRow } from './invoices.repository.ts';
 
@@ -19,6 +21,26 @@ export async function invoicePdf(
 ): Promise<{ filename: string; content: Buffer } | null> {
   const invoice = await findInvoice(db, invoiceId);
   if (!invoice) return null;
-  const pdf = await renderInvoicePdf(invoice, seller);
+  const pdf = await renderInvoicePdf(invoice, seller, {
+    directDebit: await collectedByDirectDebit(db, invoice),
+  });
   return { filename: invoiceFileName(invoice), content: Buffer.from(pdf) };
+}
+
+/**
+ * Whether an open invoice is collected from the company's mandate (a month plan's period
+ * invoice: the billing job charges it as a recurring payment), so the mail and the PDF must not
+ * ask for a bank transfer as well. Manual invoices are always paid by transfer.
+ */
+export async function collectedByDirectDebit(
+  db: DbOrTx,
+  invoice: Pick<InvoiceRow, 'companyId' | 'type'>,
+): Promise<boolean> {
+  if (invoice.type !== 'automatic') return false;
+  const [row] = await db
+    .select({ mandate: companies.paymentMandateId, planType: paymentPlans.type })
+    .from(companies)
+    .innerJoin(paymentPlans, eq(paymentPlans.id, companies.paymentPlanId))
+    .where(eq(companies.id, invoice.companyId));
+  return !!row?.mandate && row.planType === 'month';
 }

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@paraaf/contract';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
-import { mails, invoices } from '../../db/schema/index.ts';
+import { companies, invoices, mails } from '../../db/schema/index.ts';
 import { startQueue, type Queue } from '../../jobs/queue.ts';
 import { jobNames } from '../../jobs/workers.ts';
 import { createInvoice } from './create-invoice.ts';
@@ -110,5 +110,41 @@ describe('the invoice mail', () => {
     const mail = await t.smtp.waitForMail('html@voorbeeld.nl', /^Factuur /);
     expect(mail.html).toContain('Beste &lt;b&gt;Cor&lt;/b&gt;,');
     expect(mail.html).not.toContain('<b>Cor</b>');
+  });
+
+  it('says a month plan’s open invoice is collected from the mandate, not transferred', async () => {
+    const monthly = await registerCompany(t, { company: 'Kapsalon Machtiging' });
+    await t.db
+      .update(companies)
+      .set({ paymentPlanId: 2, paymentCustomerId: 'cst_test', paymentMandateId: 'mdt_test' })
+      .where(eq(companies.id, monthly.user.company.id));
+    const mail = async (type: 'automatic' | 'manual', to: string) => {
+      await t.db.transaction(async (tx) => {
+        const invoice = await createInvoice(tx, {
+          companyId: monthly.user.company.id,
+          causeKey: `test:mail:mandate:${type}`,
+          type,
+          state: 'open',
+          lines: [{ description: 'Abonnement Standaard', valueCents: 4900, amount: 1 }],
+        });
+        await queueInvoiceMail(
+          tx,
+          queue,
+          { invoiceId: invoice.id, to, name: 'Mila' },
+          t.config.invoiceSeller,
+        );
+      });
+      return t.smtp.waitForMail(to, /^Factuur /);
+    };
+    const periodic = await mail('automatic', 'machtiging@voorbeeld.nl');
+    expect(periodic.text).toContain('automatisch afgeschreven via je machtiging');
+    expect(periodic.text).not.toContain('maak het bedrag over');
+    const pdf = pdftotext(periodic.attachments[0]!.content).replace(/\s+/g, ' ');
+    expect(pdf).toContain('automatisch afgeschreven via je machtiging');
+    expect(pdf).not.toContain('overmaken');
+    // A manual invoice (the back office's) is paid by transfer, mandate or not.
+    const manual = await mail('manual', 'handmatig@voorbeeld.nl');
+    expect(manual.text).toContain('maak het bedrag over op NL91 ABNA 0417 1643 00');
+    expect(pdftotext(manual.attachments[0]!.content)).toContain('overmaken');
   });
 });

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { renderLayout, type MailContent } from '../../lib/mail/layout.ts';
 import { queueMail } from '../../lib/mail/outbox.ts';
-import { invoiceFileName } from './invoice-document.ts';
+import { collectedByDirectDebit, invoiceFileName } from './invoice-document.ts';
 import { formatEuros, formatInvoiceDate } from './invoice-amounts.ts';
 import { PAYMENT_TERM_DAYS } from './invoice-pdf.ts';
 import { findInvoice, type InvoiceRow } from './invoices.repository.ts';
@@ -30,13 +30,19 @@ export async function queueInvoiceMail(
 ): Promise<void> {
   const invoice = await findInvoice(tx, invoiceId);
   if (!invoice) throw new Error(`no invoice ${invoiceId} to mail`);
-  await queueMail(tx, queue, to, invoiceMail(invoice, name, seller), seller.name, {
+  const directDebit = await collectedByDirectDebit(tx, invoice);
+  await queueMail(tx, queue, to, invoiceMail(invoice, name, seller, directDebit), seller.name, {
     replyTo: seller.email,
     attachments: [{ kind: 'invoice', invoiceId, filename: invoiceFileName(invoice) }],
   });
 }
 
-export function invoiceMail(invoice: InvoiceRow, name: string, seller: InvoiceSeller): MailContent {
+export function invoiceMail(
+  invoice: InvoiceRow,
+  name: string,
+  seller: InvoiceSeller,
+  directDebit = false,
+): MailContent {
   const total = formatEuros(invoice.totalInclCents);
   return renderLayout({
     subject: `Factuur ${invoice.invoiceNo} van ${seller.name}`,
@@ -46,7 +52,9 @@ export function invoiceMail(invoice: InvoiceRow, name: string, seller: InvoiceSe
       `Totaal: ${total} inclusief btw.`,
       invoice.state === 'paid'
         ? 'Deze factuur is al betaald; je hoeft niets meer te doen.'
-        : `Deze factuur is te betalen binnen ${PAYMENT_TERM_DAYS} dagen: maak het bedrag over op ${seller.iban} t.n.v. ${seller.name}, onder vermelding van factuurnummer ${invoice.invoiceNo}.`,
+        : directDebit
+          ? `Deze factuur is te betalen binnen ${PAYMENT_TERM_DAYS} dagen en wordt automatisch afgeschreven via je machtiging; je hoeft niets over te maken.`
+          : `Deze factuur is te betalen binnen ${PAYMENT_TERM_DAYS} dagen: maak het bedrag over op ${seller.iban} t.n.v. ${seller.name}, onder vermelding van factuurnummer ${invoice.invoiceNo}.`,
     ],
     footer: `Vragen over deze factuur? Mail naar ${seller.email}.`,
   });

@@ -20,6 +20,8 @@ const RULE = rgb(0.8, 0.8, 0.83);
 export async function renderInvoicePdf(
   invoice: InvoiceWithLines,
   seller: InvoiceSeller,
+  /** directDebit: an open invoice collected from the company's mandate (no transfer asked). */
+  options: { directDebit?: boolean } = {},
 ): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Factuur ${invoice.invoiceNo}`);
@@ -155,6 +157,15 @@ export async function renderInvoicePdf(
     text(page, 'Betaald', MARGIN, y, { font: bold, size: 12, color: rgb(0.1, 0.5, 0.25) });
     y -= 14;
     text(page, 'Dit bedrag is al voldaan; je hoeft niets meer te betalen.', MARGIN, y);
+  } else if (options.directDebit) {
+    text(page, 'Openstaand', MARGIN, y, { font: bold, size: 12 });
+    y -= 14;
+    text(
+      page,
+      `Het totaalbedrag wordt binnen ${PAYMENT_TERM_DAYS} dagen automatisch afgeschreven via je machtiging; je hoeft niets over te maken.`,
+      MARGIN,
+      y,
+    );
   } else {
     text(page, 'Openstaand', MARGIN, y, { font: bold, size: 12 });
     y -= 14;
