@@ -78,6 +78,7 @@ export default function MarkerEditor({
   signers,
   value,
   fieldsOnlyFirstSigner = false,
+  inputFields = true,
   header,
   saveLabel = texts.save,
   saving = false,
@@ -432,6 +433,7 @@ export default function MarkerEditor({
           <Palette
             signers={signers}
             fieldsOnlyFirstSigner={fieldsOnlyFirstSigner}
+            inputFields={inputFields}
             onAdd={addTemplate}
             onParaphPages={() => setParaphOpen(true)}
           >

@@ -20,6 +20,8 @@ import type { EditorSigner } from './types';
 interface PaletteProps {
   signers: EditorSigner[];
   fieldsOnlyFirstSigner: boolean;
+  /** The plan has input fields (feature input_fields); without it they are not offered. */
+  inputFields?: boolean;
   onAdd: (template: MarkerTemplate) => void;
   onParaphPages: () => void;
   children?: ReactNode;
@@ -29,6 +31,7 @@ interface PaletteProps {
 export function Palette({
   signers,
   fieldsOnlyFirstSigner,
+  inputFields = true,
   onAdd,
   onParaphPages,
   children,
@@ -105,29 +108,33 @@ export function Palette({
         texts.palette.paraph,
         <IconWritingSign size={16} />,
       )}
-      {item(
-        { kind: 'field', type: 'text', signer: n, required },
-        texts.palette.fieldText,
-        <IconForms size={16} />,
-        !fieldsAllowed,
-      )}
-      {item(
-        { kind: 'field', type: 'checkbox', signer: n, required },
-        texts.palette.fieldCheckbox,
-        <IconCheckbox size={16} />,
-        !fieldsAllowed,
-      )}
-      <Switch
-        label={texts.palette.required}
-        checked={required}
-        disabled={!fieldsAllowed}
-        onChange={(e) => setRequired(e.currentTarget.checked)}
-        size="sm"
-      />
-      {fieldsOnlyFirstSigner && (
-        <Text size="xs" c="dimmed">
-          {texts.palette.fieldsOnlyFirst}
-        </Text>
+      {inputFields && (
+        <>
+          {item(
+            { kind: 'field', type: 'text', signer: n, required },
+            texts.palette.fieldText,
+            <IconForms size={16} />,
+            !fieldsAllowed,
+          )}
+          {item(
+            { kind: 'field', type: 'checkbox', signer: n, required },
+            texts.palette.fieldCheckbox,
+            <IconCheckbox size={16} />,
+            !fieldsAllowed,
+          )}
+          <Switch
+            label={texts.palette.required}
+            checked={required}
+            disabled={!fieldsAllowed}
+            onChange={(e) => setRequired(e.currentTarget.checked)}
+            size="sm"
+          />
+          {fieldsOnlyFirstSigner && (
+            <Text size="xs" c="dimmed">
+              {texts.palette.fieldsOnlyFirst}
+            </Text>
+          )}
+        </>
       )}
       <Divider my={4} />
       <Button

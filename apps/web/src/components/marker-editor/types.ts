@@ -18,6 +18,8 @@ export interface MarkerEditorModalProps {
   value: MarkerConfig;
   /** Wizard: input fields go only to signer 1 (seed 000 §2). */
   fieldsOnlyFirstSigner?: boolean;
+  /** The plan feature input_fields: without it the palette offers no input fields. */
+  inputFields?: boolean;
   /** E.g. the Templates screen's 'Template naam' input. */
   header?: ReactNode;
   /** Default 'Opslaan'. */

@@ -14,7 +14,8 @@ const company = {
   phone: '010-1234567',
   credits: 10,
   max_signers: 10,
-  features: [],
+  // The logo is the plan feature own_styling (standard and up).
+  features: ['own_styling'],
   current_payment_plan: { price: { type: 'prepaid' } },
   departments: [],
   users_count: 1,
@@ -154,7 +155,7 @@ describe('Company settings screen', () => {
 
   it('sends delete_logo after the delete button, and the webhook URL with the feature', async () => {
     const { posts } = renderScreen(() => json({ ...company, logo_url: null }), {
-      features: ['webhooks'],
+      features: ['webhooks', 'own_styling'],
       webhook_url: 'https://voorbeeld.nl/hook',
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Logo verwijderen' }));
@@ -164,5 +165,17 @@ describe('Company settings screen', () => {
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]!.get('delete_logo')).toBe('1');
     expect(posts[0]!.get('webhook_url')).toBe('https://voorbeeld.nl/hook');
+  });
+
+  it('hides the logo section without own_styling and sends no logo fields', async () => {
+    const { posts } = renderScreen(() => json(company), { features: [], logo_url: null });
+    expect(await screen.findByLabelText(/Bedrijfsnaam/)).toBeTruthy();
+    expect(screen.queryByText('Logo')).toBeNull();
+    expect(screen.queryByAltText('Huidig logo')).toBeNull();
+    expect(document.querySelector('input[type="file"]')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.has('logo')).toBe(false);
+    expect(posts[0]!.has('delete_logo')).toBe(false);
   });
 });

@@ -99,6 +99,7 @@ function useObjectUrl(file: File | null): string | null {
 export function CompanySettingsForm({ company }: { company: Company }) {
   const update = useUpdateCompany();
   const withWebhook = hasFeature(company, 'webhooks');
+  const withLogo = hasFeature(company, 'own_styling');
   const [error, setError] = useState<string | null>(null);
   const [logo, setLogo] = useState<File | null>(null);
   const [deleteLogo, setDeleteLogo] = useState(false);
@@ -210,61 +211,64 @@ export function CompanySettingsForm({ company }: { company: Company }) {
           </Stack>
         </Paper>
 
-        <Paper withBorder radius="lg" p="lg">
-          <Stack>
-            <Title order={2} fz="lg">
-              {texts.logo}
-            </Title>
-            <Group align="flex-start" gap="lg">
-              <Paper withBorder radius="md" p="sm" w={220} h={100}>
-                {currentLogo ? (
-                  <Image
-                    src={currentLogo}
-                    alt={texts.logoCurrent}
-                    h="100%"
-                    w="100%"
-                    fit="contain"
+        {/* The logo is the plan feature own_styling: hidden without it (kept on the server). */}
+        {withLogo && (
+          <Paper withBorder radius="lg" p="lg">
+            <Stack>
+              <Title order={2} fz="lg">
+                {texts.logo}
+              </Title>
+              <Group align="flex-start" gap="lg">
+                <Paper withBorder radius="md" p="sm" w={220} h={100}>
+                  {currentLogo ? (
+                    <Image
+                      src={currentLogo}
+                      alt={texts.logoCurrent}
+                      h="100%"
+                      w="100%"
+                      fit="contain"
+                    />
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      {deleteLogo ? texts.logoDeleted : texts.logoNone}
+                    </Text>
+                  )}
+                </Paper>
+                <Stack gap="xs" style={{ flex: 1, minWidth: 220 }}>
+                  <FileInput
+                    label={texts.logoUpload}
+                    description={texts.logoHelp}
+                    accept="image/png,image/jpeg"
+                    clearable
+                    leftSection={<IconPhoto size={16} aria-hidden />}
+                    value={logo}
+                    onChange={chooseLogo}
+                    error={form.errors.logo}
                   />
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {deleteLogo ? texts.logoDeleted : texts.logoNone}
-                  </Text>
-                )}
-              </Paper>
-              <Stack gap="xs" style={{ flex: 1, minWidth: 220 }}>
-                <FileInput
-                  label={texts.logoUpload}
-                  description={texts.logoHelp}
-                  accept="image/png,image/jpeg"
-                  clearable
-                  leftSection={<IconPhoto size={16} aria-hidden />}
-                  value={logo}
-                  onChange={chooseLogo}
-                  error={form.errors.logo}
-                />
-                {company.logo_url && !logo && (
-                  <Group>
-                    {deleteLogo ? (
-                      <Button variant="subtle" size="xs" onClick={() => setDeleteLogo(false)}>
-                        {texts.logoUndo}
-                      </Button>
-                    ) : (
-                      <Button
-                        variant="light"
-                        color="red"
-                        size="xs"
-                        leftSection={<IconTrash size={14} aria-hidden />}
-                        onClick={() => setDeleteLogo(true)}
-                      >
-                        {texts.logoDelete}
-                      </Button>
-                    )}
-                  </Group>
-                )}
-              </Stack>
-            </Group>
-          </Stack>
-        </Paper>
+                  {company.logo_url && !logo && (
+                    <Group>
+                      {deleteLogo ? (
+                        <Button variant="subtle" size="xs" onClick={() => setDeleteLogo(false)}>
+                          {texts.logoUndo}
+                        </Button>
+                      ) : (
+                        <Button
+                          variant="light"
+                          color="red"
+                          size="xs"
+                          leftSection={<IconTrash size={14} aria-hidden />}
+                          onClick={() => setDeleteLogo(true)}
+                        >
+                          {texts.logoDelete}
+                        </Button>
+                      )}
+                    </Group>
+                  )}
+                </Stack>
+              </Group>
+            </Stack>
+          </Paper>
+        )}
 
         <Paper withBorder radius="lg" p="lg">
           <Stack>

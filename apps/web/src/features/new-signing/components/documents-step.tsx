@@ -50,6 +50,9 @@ interface Props {
   signers: EditorSigner[];
   /** The company has the templates feature and the user may read templates. */
   canUseTemplates?: boolean;
+  /** Plan features (seed 001 §6): more than one document, input-field markers. */
+  multipleDocuments?: boolean;
+  inputFields?: boolean;
   disabled?: boolean;
   /** Opens the marker editor of this document right away (from step 3's signature warning). */
   initialEditing?: string | null;
@@ -66,9 +69,13 @@ export function DocumentsStep({
   setDocuments,
   signers,
   canUseTemplates = false,
+  multipleDocuments = true,
+  inputFields = true,
   disabled,
   initialEditing = null,
 }: Props) {
+  // Without multiple_documents the upload and the template picker go once there is a document.
+  const mayAddDocument = multipleDocuments || documents.length === 0;
   const [pickerOpen, setPickerOpen] = useState(false);
   const [errors, setErrors] = useState<UploadError[]>([]);
   const [typeError, setTypeError] = useState(false);
@@ -98,7 +105,9 @@ export function DocumentsStep({
     setErrors([]);
     const allowed = files.filter(isAllowedFile);
     setTypeError(allowed.length < files.length);
-    const items: DocumentItem[] = allowed.map(newDocument);
+    const items: DocumentItem[] = (multipleDocuments ? allowed : allowed.slice(0, 1)).map(
+      newDocument,
+    );
     setDocuments((current) => [...current, ...items]);
     // One at a time: a DOCX conversion is heavy work on the server.
     for (const item of items) {
@@ -124,7 +133,7 @@ export function DocumentsStep({
 
   return (
     <Stack gap="md">
-      {canUseTemplates && (
+      {canUseTemplates && mayAddDocument && (
         <Group justify="flex-end">
           <Button
             variant="light"
@@ -143,35 +152,37 @@ export function DocumentsStep({
           onPick={(pick) => setDocuments((current) => [...current, documentFromTemplate(pick)])}
         />
       )}
-      <Dropzone
-        onDrop={(files) => void add(files)}
-        onReject={() => setTypeError(true)}
-        accept={acceptedFileTypes}
-        multiple
-        disabled={disabled}
-        radius="lg"
-        aria-label={texts.documents.dropTitle}
-      >
-        <Group justify="center" gap="xl" mih={140} style={{ pointerEvents: 'none' }}>
-          <Dropzone.Accept>
-            <IconUpload size={44} color="var(--mantine-color-blue-6)" stroke={1.5} />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={44} color="var(--mantine-color-red-6)" stroke={1.5} />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconFileTypePdf size={44} color="var(--mantine-color-dimmed)" stroke={1.5} />
-          </Dropzone.Idle>
-          <div>
-            <Text size="lg" inline>
-              {texts.documents.dropTitle}
-            </Text>
-            <Text size="sm" c="dimmed" mt={7}>
-              {texts.documents.dropHint}
-            </Text>
-          </div>
-        </Group>
-      </Dropzone>
+      {mayAddDocument && (
+        <Dropzone
+          onDrop={(files) => void add(files)}
+          onReject={() => setTypeError(true)}
+          accept={acceptedFileTypes}
+          multiple={multipleDocuments}
+          disabled={disabled}
+          radius="lg"
+          aria-label={texts.documents.dropTitle}
+        >
+          <Group justify="center" gap="xl" mih={140} style={{ pointerEvents: 'none' }}>
+            <Dropzone.Accept>
+              <IconUpload size={44} color="var(--mantine-color-blue-6)" stroke={1.5} />
+            </Dropzone.Accept>
+            <Dropzone.Reject>
+              <IconX size={44} color="var(--mantine-color-red-6)" stroke={1.5} />
+            </Dropzone.Reject>
+            <Dropzone.Idle>
+              <IconFileTypePdf size={44} color="var(--mantine-color-dimmed)" stroke={1.5} />
+            </Dropzone.Idle>
+            <div>
+              <Text size="lg" inline>
+                {texts.documents.dropTitle}
+              </Text>
+              <Text size="sm" c="dimmed" mt={7}>
+                {texts.documents.dropHint}
+              </Text>
+            </div>
+          </Group>
+        </Dropzone>
+      )}
 
       {typeError && (
         <Alert
@@ -326,6 +337,7 @@ export function DocumentsStep({
           signers={signers}
           value={editingDoc.config}
           fieldsOnlyFirstSigner
+          inputFields={inputFields}
           onSave={saveMarkers}
           onClose={() => setEditing(null)}
         />

@@ -157,7 +157,8 @@ export interface WizardContext {
 
 export function wizardContext(company: Company | undefined, now = new Date()): WizardContext {
   return {
-    maxSigners: company?.max_signers ?? 1,
+    // A second signer is a plan feature (seed 001 §6): without it the add button goes.
+    maxSigners: company?.features.includes('multiple_signers') ? company.max_signers : 1,
     idinEnabled: !!company?.features.includes('idin_verification'),
     showDepartment: (company?.departments.length ?? 0) !== 1,
     now,

@@ -56,9 +56,12 @@ function json(body: unknown, status = 200) {
   });
 }
 
+/** The free plan's features (seed 001 §6): what a newly registered company has. */
+const freePlanFeatures = ['multiple_signers', 'multiple_documents', 'input_fields', 'buy_credits'];
+
 function start(
   permissions: Permission[],
-  { features = [], userId = 1 }: { features?: string[]; userId?: number } = {},
+  { features = freePlanFeatures, userId = 1 }: { features?: string[]; userId?: number } = {},
 ) {
   tokens.set('tok');
   // jsdom has no scrolling; the wizard scrolls to the top on each step.
@@ -114,7 +117,9 @@ describe('New signing wizard', () => {
   });
 
   it('shows the iDIN price where iDIN can be chosen', async () => {
-    start(permissionsFor('user', false), { features: ['idin_verification'] });
+    start(permissionsFor('user', false), {
+      features: [...freePlanFeatures, 'idin_verification'],
+    });
     const first = await screen.findByRole('region', { name: 'Ondertekenaar 1' });
     expect(within(first).getByRole('checkbox', { name: 'iDIN' })).toBeTruthy();
     expect(screen.getByText('iDIN verificatie: gratis')).toBeTruthy();
@@ -231,6 +236,23 @@ describe('New signing wizard', () => {
       expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Volgende' }).disabled).toBe(
         true,
       );
+    },
+  );
+
+  it(
+    'offers no second signer without the multiple_signers feature',
+    { timeout: 30_000 },
+    async () => {
+      // A user of its own: no draft of an earlier test is restored.
+    start(permissionsFor('user', false), { features: ['buy_credits'], userId: 3 });
+      const first = await screen.findByRole(
+        'region',
+        { name: 'Ondertekenaar 1' },
+        { timeout: 10_000 },
+      );
+      expect(within(first).getByLabelText(/^Voornaam/)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Ondertekenaar toevoegen' })).toBeNull();
+      expect(screen.queryByText(/Je kunt maximaal/)).toBeNull();
     },
   );
 });

@@ -42,6 +42,7 @@ import {
   useCompany,
   useUser,
 } from '../../../lib/auth';
+import { paidSendNotice } from '../../../lib/paid-send';
 import { useCompanyUsers } from '../api/get-company-users';
 import { useDepartments } from '../api/get-departments';
 import { useDefaultEmailTemplates, useEmailTemplates } from '../api/get-email-templates';
@@ -234,6 +235,7 @@ function Wizard({
   const readyDocuments = documents.filter((d) => d.status === 'ready');
   const mayBeSent = canSend(values, documents, ctx);
   const cost = estimatedCredits(values.signers, company.current_payment_plan.price);
+  const paidNotice = paidSendNotice(company, cost);
 
   function goTo(step: number) {
     if (step !== 1) setEditOnOpen(null);
@@ -340,6 +342,8 @@ function Wizard({
           setDocuments={setDocuments}
           signers={editorSigners(values.signers)}
           canUseTemplates={hasFeature(company, 'templates') && hasPermission(user, 'getTemplates')}
+          multipleDocuments={hasFeature(company, 'multiple_documents')}
+          inputFields={hasFeature(company, 'input_fields')}
           disabled={locked}
           initialEditing={editOnOpen}
         />
@@ -430,6 +434,11 @@ function Wizard({
                 {texts.sending.cost(cost)}
                 {company.current_payment_plan.price.type !== 'invoice' &&
                   ` ${texts.sending.balance(company.credits)}`}
+              </Text>
+            )}
+            {active === 2 && paidNotice && (
+              <Text size="sm" c="dimmed" data-testid="paid-send-notice">
+                {paidNotice}
               </Text>
             )}
           </Stack>

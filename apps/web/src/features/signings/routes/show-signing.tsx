@@ -20,6 +20,7 @@ import {
   IconDownload,
   IconEye,
   IconHistory,
+  IconInfoCircle,
   IconPencil,
   IconBell,
   IconSend,
@@ -38,6 +39,7 @@ import { Page } from '../../../components/page';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { hasFeature, hasPermission, useCompany, useUser } from '../../../lib/auth';
+import { paidSendNotice, paidSendTexts } from '../../../lib/paid-send';
 import { formatBytes, formatDate, formatDateTime, formatTime } from '../../../lib/format';
 import { useSendReminder, useSendSignRequest } from '../api/actions';
 import { receiptUrl, signableFileUrl, useSignRequest } from '../api/get-sign-request';
@@ -128,6 +130,9 @@ function Detail({
       )
     : (request.credits_cost ?? 0);
 
+  // A draft on a paid plan: credits beyond the balance are billed, the button stays enabled.
+  const paidNotice = state === 1 && may('createSignRequest') ? paidSendNotice(company, cost) : null;
+
   async function onSend() {
     setSendError(null);
     try {
@@ -184,6 +189,11 @@ function Detail({
               {texts.creditsLink}
             </Anchor>
           </Text>
+        </Alert>
+      )}
+      {paidNotice && (
+        <Alert color="blue" icon={<IconInfoCircle />} title={paidSendTexts.title}>
+          <Text size="sm">{paidNotice}</Text>
         </Alert>
       )}
       {sendError === 'other' && (

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { TEMPLATE_SIGNERS, type MarkerConfig, type TemplateDto } from '@paraaf/contract';
 import { MarkerEditorModal } from '../../../components/marker-editor';
 import { isApiError } from '../../../lib/api-client';
+import { hasFeature, useCompany } from '../../../lib/auth';
 import { useCreateTemplate } from '../api/create-template';
 import { useTemplate } from '../api/get-template';
 import { useTemplateFile } from '../api/get-template-file';
@@ -102,6 +103,8 @@ function EditorWithName({
 }) {
   const [name, setName] = useState(initialName);
   const [nameError, setNameError] = useState<string | null>(null);
+  // Input fields are a plan feature of their own (seed 001 §6).
+  const inputFields = hasFeature(useCompany(), 'input_fields');
   const create = useCreateTemplate();
   const update = useUpdateTemplate();
   const saving = create.isPending || update.isPending;
@@ -137,6 +140,7 @@ function EditorWithName({
       pdf={pdf}
       signers={placeholderSigners}
       value={value}
+      inputFields={inputFields}
       header={
         <TextInput
           label={texts.templateName}

@@ -26,8 +26,9 @@ const company = {
   id: 1,
   name: 'Bedrijf BV',
   credits: 10,
-  features: [],
-  current_payment_plan: { price: { type: 'prepaid' } },
+  features: ['users'],
+  users_count: 2,
+  current_payment_plan: { price: { type: 'month', users: 10 } },
 };
 
 function json(body: unknown, status = 200) {
@@ -96,5 +97,78 @@ describe('Users screen', () => {
 
     fireEvent.click(within(theirs).getByRole('button', { name: 'Verwijderen' }));
     expect(await screen.findByText(/Weet je zeker dat je Gijs Gebruiker/)).toBeTruthy();
+  });
+
+  async function renderWith(companyOverrides: Record<string, unknown>) {
+    tokens.set('tok');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof globalThis.fetch>((input) => {
+        const url = input as string;
+        if (url === '/api/user') return Promise.resolve(json(me));
+        if (url === '/api/company')
+          return Promise.resolve(json({ ...company, ...companyOverrides }));
+        if (url === '/api/locales') return Promise.resolve(json({ data: [] }));
+        if (url.startsWith('/api/users?'))
+          return Promise.resolve(
+            json({ data: [me], total: 1, per_page: 10, current_page: 1, last_page: 1 }),
+          );
+        return Promise.resolve(json({ message: 'Niet gevonden' }, 404));
+      }),
+    );
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/instellingen/gebruikers',
+          loader: requireAuth({ permission: 'getUsers' }),
+          Component: UsersRoute,
+        },
+      ],
+      { initialEntries: ['/instellingen/gebruikers'] },
+    );
+    render(
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>,
+    );
+    await screen.findByText('Anna Admin');
+    return screen.getByRole<HTMLButtonElement>('button', { name: 'Uitnodigen' });
+  }
+
+  it('enables Uitnodigen with the users feature below the cap', async () => {
+    const invite = await renderWith({});
+    expect(invite.disabled).toBe(false);
+    expect(screen.queryByText(/Kies een ander abonnement/)).toBeNull();
+  });
+
+  it('disables Uitnodigen without the users feature and says why, linking to the plans', async () => {
+    const invite = await renderWith({
+      features: [],
+      users_count: 1,
+      current_payment_plan: { price: { type: 'prepaid', users: 1 } },
+    });
+    expect(invite.disabled).toBe(true);
+    expect(
+      screen.getByText(/Meerdere gebruikers horen bij het abonnement standard of premium/),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Abonnement wijzigen' }).getAttribute('href')).toBe(
+      '/instellingen/credits',
+    );
+  });
+
+  it("disables Uitnodigen at the plan's user cap; no cap means no limit", async () => {
+    const atCap = await renderWith({ users_count: 10 });
+    expect(atCap.disabled).toBe(true);
+    expect(
+      screen.getByText(/Je abonnement staat niet meer gebruikers toe \(maximaal 10\)/),
+    ).toBeTruthy();
+  });
+
+  it('has no cap when the plan has none', async () => {
+    const invite = await renderWith({
+      users_count: 500,
+      current_payment_plan: { price: { type: 'month', users: null } },
+    });
+    expect(invite.disabled).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import {
   ActionIcon,
+  Alert,
+  Anchor,
   Badge,
   Button,
   Center,
@@ -12,16 +14,18 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { IconInfoCircle, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
 import { roleLabels, type User } from '@paraaf/contract';
 import { Page } from '../../../components/page';
 import { Pagination } from '../../../components/pagination';
-import { hasPermission, useUser } from '../../../lib/auth';
+import { paths } from '../../../config/paths';
+import { hasPermission, useCompany, useUser } from '../../../lib/auth';
 import { formatDateTime } from '../../../lib/format';
 import { useUsers } from '../api/get-users';
 import { DeleteUserModal } from '../components/delete-user-modal';
 import { UserFormModal } from '../components/user-form-modal';
+import { inviteBlockedReason, inviteRuleTexts } from '../lib/invite-rule';
 
 type Dialog = { kind: 'invite' } | { kind: 'edit'; user: User } | { kind: 'delete'; user: User };
 
@@ -34,6 +38,7 @@ export function UsersRoute() {
   const close = () => setDialog(null);
 
   const mayInvite = hasPermission(me, 'inviteUser');
+  const inviteBlocked = inviteBlockedReason(useCompany());
   const mayUpdate = hasPermission(me, 'updateUser');
   const mayDelete = hasPermission(me, 'deleteUser');
 
@@ -51,12 +56,24 @@ export function UsersRoute() {
           <Button
             leftSection={<IconUserPlus size={16} />}
             onClick={() => setDialog({ kind: 'invite' })}
+            disabled={inviteBlocked !== null}
+            aria-describedby={inviteBlocked ? 'invite-blocked' : undefined}
           >
             Uitnodigen
           </Button>
         )
       }
     >
+      {mayInvite && inviteBlocked && (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle />} id="invite-blocked">
+          <Text size="sm">
+            {inviteBlocked}{' '}
+            <Anchor component={Link} to={paths.credits} fw={600} size="sm">
+              {inviteRuleTexts.changePlan}
+            </Anchor>
+          </Text>
+        </Alert>
+      )}
       <Paper withBorder radius="lg">
         {users.isPending ? (
           <Center p="xl">

@@ -1,0 +1,36 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { Palette } from './palette';
+
+const signers = [{ position: 1, label: 'Ondertekenaar 1' }];
+
+function renderPalette(inputFields?: boolean) {
+  render(
+    <MantineProvider>
+      <Palette
+        signers={signers}
+        fieldsOnlyFirstSigner
+        inputFields={inputFields}
+        onAdd={vi.fn()}
+        onParaphPages={vi.fn()}
+      />
+    </MantineProvider>,
+  );
+}
+
+describe('the marker palette and the input_fields feature', () => {
+  it('offers input fields by default', () => {
+    renderPalette();
+    expect(screen.getByRole('button', { name: 'Invoerveld tekst' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Invoerveld vinkje' })).toBeTruthy();
+  });
+
+  it('offers no input fields without the feature, and still the other markers', () => {
+    renderPalette(false);
+    expect(screen.queryByRole('button', { name: 'Invoerveld tekst' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Invoerveld vinkje' })).toBeNull();
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Naam' })).toBeTruthy();
+  });
+});
