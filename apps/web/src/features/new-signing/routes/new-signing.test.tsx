@@ -244,7 +244,7 @@ describe('New signing wizard', () => {
     { timeout: 30_000 },
     async () => {
       // A user of its own: no draft of an earlier test is restored.
-    start(permissionsFor('user', false), { features: ['buy_credits'], userId: 3 });
+      start(permissionsFor('user', false), { features: ['buy_credits'], userId: 3 });
       const first = await screen.findByRole(
         'region',
         { name: 'Ondertekenaar 1' },
