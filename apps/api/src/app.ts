@@ -225,6 +225,7 @@ export async function buildApp(
       microsoft: config.microsoft,
       redirectUri: officeConsentRedirectUri(config.appUrl),
       store: new MicrosoftSimulatorStore(),
+      mail: config.mailTransport === 'graph',
     });
   }
   // Mollie's test mode, built in: the driver talks to it at APP_URL/dev/payments/v2/.

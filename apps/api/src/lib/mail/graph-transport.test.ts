@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mails, officeTenants } from '../../db/schema/index.ts';
@@ -147,6 +148,36 @@ describe('mail through Microsoft Graph (MAIL_TRANSPORT=graph)', () => {
     expect(file!.contentType).toBe('application/pdf');
     expect(Buffer.from(file!.contentBytes, 'base64').equals(pdf)).toBe(true);
     expect(data.some((m) => m.message.subject === 'Test tweede@voorbeeld.nl')).toBe(true);
+  });
+
+  it('sends files past Graph’s 4 MB request limit through a draft and upload sessions', async () => {
+    const storage = createStorage(t.config);
+    // 3.5 MB of PDF bytes: 4.7 MB in base64, more than one Graph request takes.
+    const big = Buffer.concat([await makePdf(1), randomBytes(3_500_000)]);
+    const small = await makePdf(1);
+    await storage.put('graph-test/groot.pdf', big);
+    await storage.put('graph-test/klein.pdf', small);
+    const id = await insertMail('groot@voorbeeld.nl', [
+      { filename: 'groot.pdf', storageKey: 'graph-test/groot.pdf' },
+      { filename: 'klein.pdf', storageKey: 'graph-test/klein.pdf' },
+    ]);
+    await sendMailJob.handle(
+      {
+        db: t.db,
+        transport: createMailTransport(t.config, t.db),
+        from: t.config.mailFrom,
+        storage,
+      },
+      { mailId: id },
+    );
+    const received = await waitForMessage('groot@voorbeeld.nl', /Test groot/);
+    expect(received.message.from.emailAddress.address).toBe('no-reply@paraaf.nl');
+    const files = received.message.attachments;
+    expect(files.map((f) => f.name)).toEqual(['groot.pdf', 'klein.pdf']);
+    expect(Buffer.from(files[0]!.contentBytes, 'base64').equals(big)).toBe(true);
+    expect(Buffer.from(files[1]!.contentBytes, 'base64').equals(small)).toBe(true);
+    const [row] = await t.db.select().from(mails).where(eq(mails.id, id));
+    expect(row?.sentAt).not.toBeNull();
   });
 
   it('asks for a new token once the old one is about to expire', async () => {

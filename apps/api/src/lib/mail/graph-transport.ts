@@ -1,6 +1,6 @@
 import type { MicrosoftConfig } from '../../config/env.ts';
 import { MicrosoftTokenClient } from '../microsoft/token-client.ts';
-import type { MailTransport, OutgoingMail, SendOutcome } from './transport.ts';
+import type { MailFile, MailTransport, OutgoingMail, SendOutcome } from './transport.ts';
 
 export interface GraphTransportOptions {
   microsoft: MicrosoftConfig;
@@ -16,11 +16,33 @@ const recipientRefusals = new Set([
 ]);
 
 /**
- * Sends through Microsoft Graph: `POST {graphUrl}/v1.0/users/{MAIL_FROM address}/sendMail` with
- * an application token of the consented tenant (client credentials, Mail.Send), the message as
- * JSON and attachments as fileAttachment (base64). Graph accepts only custom `X-` headers, so
- * Auto-Submitted is left out (X-Auto-Response-Suppress stays); the request is limited to about
- * 4 MB by Graph.
+ * Graph takes about 4 MB per request, base64 attachments included (a third larger than the
+ * files). Mails whose files pass this go as a draft with upload sessions instead of one sendMail.
+ */
+export const inlineAttachmentBytes = 2_500_000;
+/** Files of 3 MB and more must be uploaded in a session, in chunks of a multiple of 320 KiB. */
+const uploadSessionFromBytes = 3 * 1024 * 1024;
+const uploadChunkBytes = 320 * 1024 * 8;
+
+class GraphError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(`Graph ${message} failed: ${status} ${code}`.trim());
+  }
+}
+
+/**
+ * Sends through Microsoft Graph with an application token of the consented tenant (client
+ * credentials, Mail.Send), as MAIL_FROM's mailbox:
+ * - `POST {graphUrl}/v1.0/users/{sender}/sendMail`: the message as JSON, attachments as
+ *   fileAttachment (base64), not kept in Sent Items;
+ * - with more than ~2.5 MB of files: a draft (`POST …/messages`), each file added to it (small
+ *   ones as fileAttachment, from 3 MB through an upload session in chunks), then `…/send`.
+ * Graph accepts only custom `X-` headers, so Auto-Submitted is left out (X-Auto-Response-Suppress
+ * stays).
  */
 export function createGraphTransport(options: GraphTransportOptions): MailTransport {
   const ms = options.microsoft;
@@ -32,30 +54,89 @@ export function createGraphTransport(options: GraphTransportOptions): MailTransp
       if (!tenant)
         throw new Error('MAIL_TRANSPORT=graph but no Microsoft 365 tenant has consented');
       const token = await tokens.accessToken(tenant);
-      const response = await fetch(
-        `${ms.graphUrl}/v1.0/users/${encodeURIComponent(mail.from.address)}/sendMail`,
-        {
+      const mailbox = `${ms.graphUrl}/v1.0/users/${encodeURIComponent(mail.from.address)}`;
+      const graph = async <T>(what: string, url: string, body: unknown): Promise<T | null> => {
+        const response = await fetch(url, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify(graphSendMailBody(mail)),
+          body: JSON.stringify(body),
           signal: AbortSignal.timeout(60_000),
-        },
-      );
-      if (response.status === 202 || response.ok) {
-        await response.body?.cancel();
+        });
+        if (response.ok) {
+          return response.status === 202 || response.status === 204
+            ? (await response.body?.cancel(), null)
+            : ((await response.json()) as T);
+        }
+        const error = (await response.json().catch(() => null)) as {
+          error?: { code?: string };
+        } | null;
+        throw new GraphError(response.status, error?.error?.code ?? '', what);
+      };
+      try {
+        const size = mail.attachments.reduce((sum, file) => sum + file.content.length, 0);
+        if (size <= inlineAttachmentBytes) {
+          await graph('sendMail', `${mailbox}/sendMail`, graphSendMailBody(mail));
+          return 'sent';
+        }
+        const { message } = graphSendMailBody({ ...mail, attachments: [] });
+        const draft = await graph<{ id: string }>('draft', `${mailbox}/messages`, message);
+        const messageUrl = `${mailbox}/messages/${encodeURIComponent(draft!.id)}`;
+        for (const file of mail.attachments) {
+          if (file.content.length < uploadSessionFromBytes) {
+            await graph('attachment', `${messageUrl}/attachments`, fileAttachment(file));
+            continue;
+          }
+          const session = await graph<{ uploadUrl: string }>(
+            'upload session',
+            `${messageUrl}/attachments/createUploadSession`,
+            {
+              AttachmentItem: {
+                attachmentType: 'file',
+                name: file.filename,
+                size: file.content.length,
+                contentType: file.contentType,
+              },
+            },
+          );
+          await uploadInChunks(session!.uploadUrl, file.content);
+        }
+        await graph('send', `${messageUrl}/send`, {});
         return 'sent';
+      } catch (error) {
+        if (!(error instanceof GraphError)) throw error;
+        if (error.status === 400 && recipientRefusals.has(error.code)) return 'rejected';
+        if (error.status === 401) tokens.forget(tenant);
+        throw error;
       }
-      const body = (await response.json().catch(() => null)) as {
-        error?: { code?: string; message?: string };
-      } | null;
-      const code = body?.error?.code ?? '';
-      if (response.status === 400 && recipientRefusals.has(code)) return 'rejected';
-      if (response.status === 401) tokens.forget(tenant);
-      throw new Error(
-        `Graph sendMail failed: ${response.status} ${code} ${body?.error?.message ?? ''}`.trim(),
-      );
     },
     close() {},
+  };
+}
+
+/** PUTs the file to the session's URL (which carries its own authorisation) chunk by chunk. */
+async function uploadInChunks(uploadUrl: string, content: Buffer): Promise<void> {
+  for (let start = 0; start < content.length; start += uploadChunkBytes) {
+    const chunk = content.subarray(start, Math.min(start + uploadChunkBytes, content.length));
+    const response = await fetch(uploadUrl, {
+      method: 'PUT',
+      headers: {
+        'content-type': 'application/octet-stream',
+        'content-range': `bytes ${start}-${start + chunk.length - 1}/${content.length}`,
+      },
+      body: chunk,
+      signal: AbortSignal.timeout(60_000),
+    });
+    await response.body?.cancel();
+    if (!response.ok) throw new GraphError(response.status, '', 'attachment upload');
+  }
+}
+
+function fileAttachment(file: MailFile) {
+  return {
+    '@odata.type': '#microsoft.graph.fileAttachment',
+    name: file.filename,
+    contentType: file.contentType,
+    contentBytes: file.content.toString('base64'),
   };
 }
 
@@ -77,12 +158,7 @@ export function graphSendMailBody(mail: OutgoingMail) {
       internetMessageHeaders: Object.entries(mail.headers)
         .filter(([name]) => /^x-/i.test(name))
         .map(([name, value]) => ({ name, value })),
-      attachments: mail.attachments.map((file) => ({
-        '@odata.type': '#microsoft.graph.fileAttachment',
-        name: file.filename,
-        contentType: file.contentType,
-        contentBytes: file.content.toString('base64'),
-      })),
+      attachments: mail.attachments.map(fileAttachment),
     },
     saveToSentItems: false,
   };

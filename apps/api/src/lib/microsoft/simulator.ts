@@ -1,18 +1,17 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { MicrosoftConfig } from '../../config/env.ts';
 import { escapeHtml } from '../mail/layout.ts';
-import { graphDefaultScope } from './consent-url.ts';
-import { MicrosoftSimulatorStore, simulatedTenant } from './simulator-store.ts';
+import { registerGraphSimulator } from './simulator-graph.ts';
+import { simulatedTenant, type MicrosoftSimulatorStore } from './simulator-store.ts';
 
 export interface MicrosoftSimulatorOptions {
   microsoft: MicrosoftConfig;
   /** The one redirect URI of the app registration (Microsoft refuses any other). */
   redirectUri: string;
   store: MicrosoftSimulatorStore;
+  /** MAIL_TRANSPORT=graph: also the token endpoint and Graph's mail calls. */
+  mail: boolean;
 }
-
-const tokenLifetimeSeconds = 3599;
-const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
 
 /**
  * Microsoft 365, built in for embedded mode (mounted at `/dev/microsoft` when MS_CLIENT_ID is
@@ -20,14 +19,18 @@ const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === 
  * - `GET login/{tenant}/v2.0/adminconsent`: a Dutch page 'Toestemming geven' for the simulated
  *   organisation; approve or deny redirects to the redirect URI as Microsoft does
  *   (`admin_consent=True&tenant=…&state=…` or `error=access_denied&error_description=…&state=…`);
+ * and, with MAIL_TRANSPORT=graph only (simulator-graph.ts):
  * - `POST login/{tenant}/oauth2/v2.0/token`: client credentials, checks client id and secret,
  *   scope and tenant, with Microsoft's error shapes;
  * - `POST graph/v1.0/users/{sender}/sendMail`: checks the token and the message (recipients,
- *   only `X-` headers, fileAttachments), keeps it; `GET messages` lists them (this machine only).
+ *   only `X-` headers, fileAttachments), keeps it; `GET messages` lists them (this machine only);
+ * - for large files: drafts (`…/messages`), `…/messages/{id}/attachments`, upload sessions
+ *   (`…/attachments/createUploadSession`, then PUT chunks with Content-Range) and `…/send`.
+ * Like Graph, a JSON request may be at most about 4 MB.
  */
 export const microsoftSimulator: FastifyPluginAsync<MicrosoftSimulatorOptions> = (
   app,
-  { microsoft, redirectUri, store },
+  { microsoft, redirectUri, store, mail },
 ) => {
   // The consent form and the token request are urlencoded; parsed only here.
   app.addContentTypeParser(
@@ -104,119 +107,12 @@ ${hidden('redirect_uri', q.redirect_uri)}${hidden('state', q.state ?? '')}
     },
   );
 
-  app.post<{ Params: { tenant: string }; Body: Record<string, string | undefined> | null }>(
-    '/login/:tenant/oauth2/v2.0/token',
-    async (request, reply) => {
-      const body = request.body ?? {};
-      const fail = (status: number, error: string, description: string) =>
-        reply.code(status).send({ error, error_description: description });
-      if (request.params.tenant !== simulatedTenant.id) {
-        return fail(
-          400,
-          'invalid_request',
-          `AADSTS90002: Tenant '${request.params.tenant}' not found.`,
-        );
-      }
-      if (body.grant_type !== 'client_credentials') {
-        return fail(
-          400,
-          'unsupported_grant_type',
-          'AADSTS70003: The app requested an unsupported grant type.',
-        );
-      }
-      if (body.client_id !== microsoft.clientId) {
-        return fail(
-          400,
-          'unauthorized_client',
-          `AADSTS700016: Application '${body.client_id ?? ''}' was not found.`,
-        );
-      }
-      if (body.client_secret !== microsoft.clientSecret) {
-        return fail(401, 'invalid_client', 'AADSTS7000215: Invalid client secret provided.');
-      }
-      if (body.scope !== graphDefaultScope) {
-        return fail(
-          400,
-          'invalid_scope',
-          'AADSTS1002012: The provided value for scope is not valid.',
-        );
-      }
-      return {
-        token_type: 'Bearer',
-        expires_in: tokenLifetimeSeconds,
-        ext_expires_in: tokenLifetimeSeconds,
-        access_token: store.issueToken(tokenLifetimeSeconds),
-      };
-    },
-  );
-
-  app.post<{ Params: { sender: string }; Body: unknown }>(
-    '/graph/v1.0/users/:sender/sendMail',
-    // Graph takes requests of about 4 MB (attachments in base64 included).
-    { bodyLimit: 5 * 1024 * 1024 },
-    async (request, reply) => {
-      const graphError = (status: number, code: string, message: string) =>
-        reply.code(status).send({ error: { code, message } });
-      const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-      if (!token || !store.isTokenValid(token)) {
-        return graphError(401, 'InvalidAuthenticationToken', 'Access token is empty or expired.');
-      }
-      const problem = messageProblem(request.body);
-      if (problem) return graphError(400, problem.code, problem.message);
-      store.receive({
-        sender: request.params.sender,
-        receivedAt: new Date().toISOString(),
-        message: (request.body as { message: unknown }).message,
-      });
-      return reply.code(202).send();
-    },
-  );
-
-  app.get('/messages', async (request, reply) => {
-    // The messages carry login links: only for this machine, as /dev/mailbox.
-    if (!isLoopback(request.ip)) return reply.code(404).send({ message: 'Niet gevonden' });
-    return { data: [...store.messages].reverse(), tokens_issued: store.tokensIssued };
-  });
+  // Token and Graph only when the product sends through Graph: an SMTP installation leaves
+  // no mailbox in memory that anyone could fill.
+  if (mail) registerGraphSimulator(app, { microsoft, store });
 
   return Promise.resolve();
 };
-
-function messageProblem(body: unknown): { code: string; message: string } | null {
-  const message = (body as { message?: Record<string, unknown> } | null)?.message;
-  if (!message || typeof message !== 'object') {
-    return { code: 'ErrorInvalidRequest', message: 'The message is missing.' };
-  }
-  const recipients = message.toRecipients;
-  const isAddress = (r: unknown) =>
-    typeof (r as { emailAddress?: { address?: unknown } })?.emailAddress?.address === 'string' &&
-    /^[^@\s]+@[^@\s]+$/.test((r as { emailAddress: { address: string } }).emailAddress.address);
-  if (!Array.isArray(recipients) || recipients.length === 0 || !recipients.every(isAddress)) {
-    return { code: 'ErrorInvalidRecipients', message: 'At least one recipient is not valid.' };
-  }
-  const headers = message.internetMessageHeaders;
-  if (
-    Array.isArray(headers) &&
-    headers.some((h) => !/^x-/i.test(String((h as { name?: unknown })?.name)))
-  ) {
-    return {
-      code: 'InvalidInternetMessageHeader',
-      message: 'The internet message header name should start with x- or X-.',
-    };
-  }
-  const attachments = message.attachments;
-  if (
-    Array.isArray(attachments) &&
-    attachments.some(
-      (a) =>
-        (a as Record<string, unknown>)?.['@odata.type'] !== '#microsoft.graph.fileAttachment' ||
-        typeof (a as Record<string, unknown>).contentBytes !== 'string' ||
-        typeof (a as Record<string, unknown>).name !== 'string',
-    )
-  ) {
-    return { code: 'ErrorInvalidRequest', message: 'An attachment is not a valid fileAttachment.' };
-  }
-  return null;
-}
 
 function page(reply: FastifyReply, status: number, title: string, content: string) {
   return reply

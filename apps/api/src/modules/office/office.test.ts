@@ -252,6 +252,15 @@ describe('Office 365 admin consent', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
   });
 
+  it('has no simulated token endpoint or mailbox while mail goes over SMTP', async () => {
+    const token = await fetch(
+      `${base}/dev/microsoft/login/${simulatedTenant.id}/oauth2/v2.0/token`,
+      { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials' }) },
+    );
+    expect(token.status).toBe(404);
+    expect((await fetch(`${base}/dev/microsoft/messages`)).status).toBe(404);
+  });
+
   describe('the simulated consent page', () => {
     it('refuses an unknown app or redirect URI as Microsoft does', async () => {
       const page = (params: Record<string, string>) =>
