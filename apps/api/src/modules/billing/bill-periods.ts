@@ -163,28 +163,36 @@ async function billCompany(
       ? (await lockCompany(tx, companyId))!.paymentPlanId
       : company.paymentPlanId;
   const plan = await findPlan(tx, planId);
+  // Read before any invoice: the number counter is held from the invoice to the commit.
+  const admin = await findFirstAdmin(tx, companyId);
 
-  // Catch up period by period: bill what ended, open the next while the plan is month/invoice.
-  for (let opened = 0; ; opened++) {
-    if (opened > MAX_PERIODS_CAUGHT_UP)
+  // Catch up period by period: open the next period while the plan is month/invoice and the
+  // newest has ended, and bill what ended. Opening first keeps the invoice (whose number
+  // counter every company's transaction shares until its commit) at the end of the work.
+  for (let round = 0; ; round++) {
+    if (round > MAX_PERIODS_CAUGHT_UP)
       throw new Error(`company ${companyId}: more than ${MAX_PERIODS_CAUGHT_UP} periods to open`);
+    let opened = false;
+    if (plan.type !== 'prepaid') {
+      const latest = await findLatestPeriod(tx, companyId);
+      if (!latest || latest.endsOn <= today) {
+        const startsOn = latest ? latest.endsOn : today;
+        if (!(await openPeriod(tx, companyId, plan, startsOn)))
+          throw new Error(`company ${companyId}: no period opened on ${startsOn}`);
+        counts.periodsOpened += 1;
+        opened = true;
+      }
+    }
     for (const period of await lockEndedPeriods(tx, companyId, today)) {
       const periodPlan = period.planId === plan.id ? plan : await findPlan(tx, period.planId);
-      if (await billPeriod(tx, deps, company, periodPlan, period, now)) counts.invoices += 1;
+      if (await billPeriod(tx, deps, company, admin, periodPlan, period, now)) counts.invoices += 1;
       counts.periodsBilled += 1;
     }
-    if (plan.type === 'prepaid') break;
-    const latest = await findLatestPeriod(tx, companyId);
-    if (latest && latest.endsOn > today) break;
-    const startsOn = latest ? latest.endsOn : today;
-    const period = await openPeriod(tx, companyId, plan, startsOn);
-    if (!period) throw new Error(`company ${companyId}: no period opened on ${startsOn}`);
-    counts.periodsOpened += 1;
-    if (period.endsOn > today) break;
+    if (!opened) break;
   }
 
   if (plan.type === 'prepaid')
-    counts.invoices += await billPrepaidUsage(tx, deps, companyId, today, now);
+    counts.invoices += await billPrepaidUsage(tx, deps, companyId, admin, today, now);
   return counts;
 }
 
@@ -198,6 +206,7 @@ async function billPeriod(
   tx: Tx,
   deps: BillingDeps,
   company: CompanyRow,
+  admin: Recipient,
   plan: PlanRow,
   period: BillingPeriodRow,
   now: Date,
@@ -225,7 +234,7 @@ async function billPeriod(
     invoice.id,
   );
   await markPeriodBilled(tx, period.id, invoice.id, now);
-  await mailInvoice(tx, deps, period.companyId, invoice.id);
+  await mailInvoice(tx, deps, admin, invoice.id);
 
   if (plan.type === 'month' && company.paymentMandateId && company.paymentCustomerId) {
     await insertRecurringPayment(tx, {
@@ -248,6 +257,7 @@ async function billPrepaidUsage(
   tx: Tx,
   deps: BillingDeps,
   companyId: number,
+  admin: Recipient,
   today: string,
   now: Date,
 ): Promise<number> {
@@ -276,7 +286,7 @@ async function billPrepaidUsage(
       rows.map((u) => u.id),
       invoice.id,
     );
-    await mailInvoice(tx, deps, companyId, invoice.id);
+    await mailInvoice(tx, deps, admin, invoice.id);
   }
   return byMonth.size;
 }
@@ -305,8 +315,9 @@ export function usageLines(usage: readonly UsageRow[]): InvoiceLineInput[] {
     .map(({ description, valueCents, amount }) => ({ description, valueCents, amount }));
 }
 
-async function mailInvoice(tx: Tx, deps: BillingDeps, companyId: number, invoiceId: number) {
-  const admin = await findFirstAdmin(tx, companyId);
+type Recipient = Awaited<ReturnType<typeof findFirstAdmin>>;
+
+async function mailInvoice(tx: Tx, deps: BillingDeps, admin: Recipient, invoiceId: number) {
   if (!admin) return;
   await queueInvoiceMail(
     tx,
