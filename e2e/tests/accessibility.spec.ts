@@ -332,11 +332,24 @@ test('sender screens: list, filters, wizard and marker editor, detail and its mo
     ['/instellingen/gebruikers', 'Gebruikers'],
     ['/instellingen/facturen', 'Facturen'],
     ['/contact', 'Contact & support'],
+    ['/instellingen/credits/gekocht?betaling=onbekend', 'Betaling'],
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await expectAccessible(page, path);
   }
+  // Credits & Abonnementen once its plan cards and history are there, and its plan modal.
+  await page.goto('/instellingen/credits');
+  await expect(page.getByRole('heading', { name: 'premium', exact: true })).toBeVisible();
+  await expectAccessible(page, '/instellingen/credits');
+  await page.screenshot({ path: `${shots}credits.png`, fullPage: true });
+  await page
+    .getByRole('article', { name: 'premium' })
+    .getByRole('button', { name: 'Kies dit abonnement' })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Overstappen naar premium' })).toBeVisible();
+  await expectAccessible(page, 'credits, plan change');
+  await page.keyboard.press('Escape');
   await page.goto('/instellingen/gebruikers');
   await page.getByRole('button', { name: 'Uitnodigen' }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();

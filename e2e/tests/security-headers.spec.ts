@@ -114,12 +114,18 @@ test('every screen runs under the Content-Security-Policy without a violation', 
     '/instellingen/facturen',
     '/contact',
     '/templates',
+    '/instellingen/credits',
   ]) {
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('main')).not.toBeEmpty();
     await expect(page.getByRole('heading').first()).toBeVisible();
   }
+  // Credits & Abonnementen with its plan cards, and the page the checkout returns to.
+  await page.goto('/instellingen/credits');
+  await expect(page.getByRole('heading', { name: 'premium', exact: true })).toBeVisible();
+  await page.goto('/instellingen/credits/gekocht?betaling=onbekend');
+  await expect(page.getByText('Deze betaling is niet gevonden.')).toBeVisible();
 
   // The wizard: a signer, a document picked (its preview is a blob: frame), the marker editor.
   await page.goto('/nieuwe-ondertekening');
