@@ -102,7 +102,11 @@ async function drawSignature(page: Page, pad: Locator) {
 /** A company that may choose iDIN (a platform admin switches the feature on), and its token. */
 async function companyWithIdin(baseURL: string, company: string, name: string) {
   const token = await registerCompany(baseURL, company, name);
-  await enableFeatures(baseURL, await companyIdOf(baseURL, token), ['idin_verification']);
+  // Extra features from the back office: iDIN, and own styling for the company's logo.
+  await enableFeatures(baseURL, await companyIdOf(baseURL, token), [
+    'idin_verification',
+    'own_styling',
+  ]);
   return token;
 }
 
