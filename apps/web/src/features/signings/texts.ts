@@ -36,6 +36,9 @@ export const texts = {
   lowCreditsBody: (credits: number) =>
     `Je hebt nog ${credits} ${credits === 1 ? 'credit' : 'credits'}. Elke ondertekenaar kost één credit.`,
   noCreditsBody: 'Koop credits om nieuwe ondertekeningen te kunnen versturen.',
+  /** A paid plan sends on (seed 000 §9: only plan 1 stops a send); the shortfall is billed. */
+  noCreditsPaidBody: (pricePerCredit: string) =>
+    `Je kunt gewoon blijven versturen: wat je tegoed niet dekt, komt tegen ${pricePerCredit} per credit (excl. btw) op je volgende factuur.`,
   buyCredits: 'Credits kopen',
   closeBanner: 'Sluiten',
 

@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Company } from '@paraaf/contract';
 import { paths } from '../../../config/paths';
-import { BANNER_DISMISSED_KEY, lowCreditBanner } from '../lib/credits';
+import { BANNER_DISMISSED_KEY, lowCreditBanner, lowCreditBody } from '../lib/credits';
 import { texts } from '../texts';
 
 function readDismissed(): boolean {
@@ -47,7 +47,7 @@ export function LowCreditBanner({
       onClose={close}
       role="status"
     >
-      {kind === 'none' ? texts.noCreditsBody : texts.lowCreditsBody(company.credits)}
+      {lowCreditBody(company, kind)}
       {mayBuy && (
         <>
           {' '}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectedCost, isSendBlocked, lowCreditBanner } from './credits';
+import { expectedCost, isSendBlocked, lowCreditBanner, lowCreditBody } from './credits';
 
 const plan = (type: 'prepaid' | 'month' | 'invoice' = 'prepaid', id = 1) => ({
   id,
@@ -22,6 +22,29 @@ describe('low-credit banner', () => {
     expect(lowCreditBanner(company(0), true)).toBeNull();
     expect(lowCreditBanner(undefined, false)).toBeNull();
     expect(lowCreditBanner(company(2, 'month'), false)).toBe('low');
+  });
+});
+
+describe('low-credit banner text', () => {
+  const paid = (credits: number) =>
+    ({
+      credits,
+      current_payment_plan: { id: 2, price: { type: 'month', price_per_credit: 1 } },
+    }) as never;
+
+  it('on the free plan asks to buy credits, on a paid plan says sending goes on, billed', () => {
+    expect(lowCreditBody(company(0), 'none')).toBe(
+      'Koop credits om nieuwe ondertekeningen te kunnen versturen.',
+    );
+    expect(lowCreditBody(paid(0), 'none')).toBe(
+      'Je kunt gewoon blijven versturen: wat je tegoed niet dekt, komt tegen € 1,00 per credit (excl. btw) op je volgende factuur.'.replace(
+        '€ ',
+        '€\u00a0',
+      ),
+    );
+    expect(lowCreditBody(paid(3), 'low')).toBe(
+      'Je hebt nog 3 credits. Elke ondertekenaar kost één credit.',
+    );
   });
 });
 

@@ -4,6 +4,8 @@ import {
   type PaymentPlanPrice,
   type SignerDto,
 } from '@paraaf/contract';
+import { formatEuro } from '../../../lib/format';
+import { texts } from '../texts';
 
 /** Below this many credits the home page warns (seed 000 §9). */
 export const LOW_CREDITS = 5;
@@ -22,6 +24,19 @@ export function lowCreditBanner(
   if (company.current_payment_plan.price.type === 'invoice') return null;
   if (company.credits >= LOW_CREDITS) return null;
   return company.credits <= 0 ? 'none' : 'low';
+}
+
+/**
+ * The banner's text: on the free plan an empty balance stops sending; on a paid plan sending goes
+ * on and the shortfall is billed at the plan's price per credit.
+ */
+export function lowCreditBody(
+  company: Pick<Company, 'credits' | 'current_payment_plan'>,
+  kind: 'none' | 'low',
+): string {
+  if (kind === 'low') return texts.lowCreditsBody(company.credits);
+  if (company.current_payment_plan.id === FREE_PLAN_ID) return texts.noCreditsBody;
+  return texts.noCreditsPaidBody(formatEuro(company.current_payment_plan.price.price_per_credit));
 }
 
 /**
