@@ -47,6 +47,7 @@ import { microsoftSimulator } from './lib/microsoft/simulator.ts';
 import { MicrosoftSimulatorStore } from './lib/microsoft/simulator-store.ts';
 import { officeConsentRedirectUri } from './lib/microsoft/consent-url.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { paymentsRoutes } from './modules/billing/payments.routes.ts';
 
 export interface BuildOptions {
   /** An open database to use (tests); otherwise one is opened from the config and closed with the app. */
@@ -217,6 +218,7 @@ export async function buildApp(
   sealingRoutes(app, deps);
   signingRoutes(app, deps);
   identityRoutes(app, deps);
+  paymentsRoutes(app, deps);
   officeRoutes(app, deps);
   if (!config.smtpUrl) mailboxRoutes(app, deps);
   if (config.microsoft.simulated) {

@@ -170,6 +170,8 @@ describe('every route, walked with wrong input', () => {
         },
       },
       {
+        // At APP_URL: the payments routes reach the simulator over HTTP, as in production.
+        listen: true,
         onRoute: (route) => {
           for (const method of [route.method].flat()) {
             if (method !== 'HEAD' && method !== 'OPTIONS') {
@@ -546,6 +548,8 @@ describe('every route, walked with wrong input', () => {
         fields: [{ signable_id: sent.signableIds[0], name: 'naam', value: 'Ingevuld' }],
       },
       'POST /api/signing/:token/decline': { reason: 'Ik teken niet' },
+      'POST /api/credits': { amount: 10 },
+      'POST /api/payments/webhook': { id: 'tr_onbekend1234' },
     };
   }
 

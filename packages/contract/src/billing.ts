@@ -24,6 +24,13 @@ export const buyCreditsBody = z.object({
 });
 export type BuyCreditsBody = z.output<typeof buyCreditsBody>;
 
+/** GET /api/payments: the payment history, newest first, PAYMENTS_PER_PAGE a page. */
+export const PAYMENTS_PER_PAGE = 10;
+export const paymentListQuery = z.object({
+  page: integerField({ min: 1, max: 100000 }).default(1),
+});
+export type PaymentListQuery = z.output<typeof paymentListQuery>;
+
 /** POST /api/payment-plans */
 export const choosePlanBody = z.object({ id: idField() });
 export type ChoosePlanBody = z.output<typeof choosePlanBody>;

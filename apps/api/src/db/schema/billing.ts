@@ -153,6 +153,8 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     /** kind 'credits': how many credits are booked when paid. */
     credits: integer('credits'),
+    /** kind 'credits': the plan's price per credit (cents excl. VAT) when bought: the invoice line. */
+    creditPriceCents: integer('credit_price_cents'),
     /** kind 'first': the plan change that starts when paid. */
     companyPlanId: integer('company_plan_id').references(() => companyPlans.id),
     /** kind 'recurring' (and 'credits' once paid): the invoice it pays. */
