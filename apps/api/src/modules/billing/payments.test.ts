@@ -15,12 +15,14 @@ import { createTestApp, registerCompany, type TestApp } from '../../../test/app.
 import { createMember, errorsOf, PLAN, setPlan } from '../../../test/factories.ts';
 import {
   companies,
+  companyPlans,
   creditLedger,
   invoiceLines,
   invoices,
   payments,
 } from '../../db/schema/index.ts';
 import { createPaymentProvider } from '../../lib/payments/create-payment-provider.ts';
+import { createInvoice } from '../invoices/create-invoice.ts';
 import { insertPayment } from './payments.repository.ts';
 import { paymentRedirectUrl, paymentWebhookUrl } from './start-payment.ts';
 
@@ -415,6 +417,89 @@ describe('buying credits through the payments provider (simulator over real HTTP
       (await t.request({ method: 'GET', url: '/api/payments?page=abc', token: session.token }))
         .statusCode,
     ).toBe(422);
+  });
+
+  it("a plan's first payment: paid → the plan in effect (webhook); then a recurring payment pays its invoice", async () => {
+    const session = await registerCompany(t, { company: 'Abonnee B.V.' });
+    const companyId = companyOf(session);
+    const chosen = await t.request({
+      method: 'POST',
+      url: '/api/payment-plans',
+      token: session.token,
+      payload: { id: PLAN.standard },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const checkoutUrl = chosen.json<{ redirect_url: string }>().redirect_url;
+    const [first] = await t.db.select().from(payments).where(eq(payments.companyId, companyId));
+    expect(first).toMatchObject({ kind: 'first', status: 'open' });
+    await pressAtCheckout(checkoutUrl, 'paid');
+    const processed = await waitProcessed(first!.id);
+    expect(processed.status).toBe('paid');
+    expect(processed.invoiceId).not.toBeNull();
+    const [company] = await t.db.select().from(companies).where(eq(companies.id, companyId));
+    expect(company).toMatchObject({ paymentPlanId: PLAN.standard });
+    expect(company!.paymentCustomerId).toMatch(/^cst_/);
+    expect(company!.paymentMandateId).toMatch(/^mdt_/);
+
+    // A period invoice collected on the mandate (as the billing job does): paid by the webhook.
+    const provider = createPaymentProvider(t.config);
+    const { invoice, row } = await t.db.transaction(async (tx) => {
+      const invoice = await createInvoice(tx, {
+        companyId,
+        causeKey: `period:test:${companyId}`,
+        type: 'automatic',
+        state: 'open',
+        lines: [{ description: 'Credits boven tegoed', valueCents: 100, amount: 3 }],
+      });
+      const row = await insertPayment(tx, {
+        companyId,
+        causeKey: `period:test:${companyId}`,
+        kind: 'recurring',
+        description: 'Factuur',
+        amountCents: invoice.totalInclCents,
+        invoiceId: invoice.id,
+      });
+      return { invoice, row };
+    });
+    const remote = await provider.createRecurringPayment({
+      customerId: company!.paymentCustomerId!,
+      mandateId: company!.paymentMandateId!,
+      amount: '3.63',
+      description: 'Factuur',
+      webhookUrl: paymentWebhookUrl(t.url!),
+      metadata: { payment_id: row.id, company_id: companyId },
+      idempotencyKey: row.causeKey,
+    });
+    await t.db
+      .update(payments)
+      .set({ providerId: remote.id, status: remote.status })
+      .where(eq(payments.id, row.id));
+    await waitProcessed(row.id);
+    const [paidInvoice] = await t.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(paidInvoice).toMatchObject({ state: 'paid' });
+    expect(paidInvoice!.paidAt).toBeInstanceOf(Date);
+  });
+
+  it("a plan's first payment canceled: the change is cancelled, the plan stays", async () => {
+    const session = await registerCompany(t, { company: 'Bedenker B.V.' });
+    const companyId = companyOf(session);
+    const chosen = await t.request({
+      method: 'POST',
+      url: '/api/payment-plans',
+      token: session.token,
+      payload: { id: PLAN.premium },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const [first] = await t.db.select().from(payments).where(eq(payments.companyId, companyId));
+    await pressAtCheckout(chosen.json<{ redirect_url: string }>().redirect_url, 'canceled');
+    expect(await waitProcessed(first!.id)).toMatchObject({ status: 'canceled', invoiceId: null });
+    const [change] = await t.db
+      .select()
+      .from(companyPlans)
+      .where(eq(companyPlans.id, first!.companyPlanId!));
+    expect(change!.status).toBe('cancelled');
+    const [company] = await t.db.select().from(companies).where(eq(companies.id, companyId));
+    expect(company!.paymentPlanId).toBe(PLAN.free);
   });
 
   it('refuses a wrong amount (422), a role or plan without the right (403) and no session (401)', async () => {

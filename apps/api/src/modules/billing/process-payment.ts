@@ -11,6 +11,7 @@ import { bookCredits } from '../companies/companies.repository.ts';
 import { createInvoice } from '../invoices/create-invoice.ts';
 import { queueInvoiceMail } from '../invoices/invoice-mail.ts';
 import { findFirstAdmin } from '../users/users.repository.ts';
+import { abandonPlanChange, activatePlanChange } from './plan-changes.ts';
 import { creditsLine } from './buy-credits.ts';
 import {
   findPaymentById,
@@ -33,15 +34,8 @@ const failedStatuses: readonly PaymentStatus[] = ['failed', 'canceled', 'expired
  * (createInvoice and bookCredits take it), after the payments row.
  */
 interface KindHandler {
-  /** False: not processable yet (nothing written); processed_at stays null. */
-  paid(
-    tx: Tx,
-    deps: ProcessDeps,
-    payment: PaymentRow,
-    remote: Payment,
-    now: Date,
-  ): Promise<boolean | void>;
-  failed(tx: Tx, deps: ProcessDeps, payment: PaymentRow, now: Date): Promise<boolean | void>;
+  paid(tx: Tx, deps: ProcessDeps, payment: PaymentRow, remote: Payment, now: Date): Promise<void>;
+  failed(tx: Tx, deps: ProcessDeps, payment: PaymentRow, now: Date): Promise<void>;
 }
 
 const handlers: Record<PaymentRow['kind'], KindHandler> = {
@@ -78,11 +72,17 @@ const handlers: Record<PaymentRow['kind'], KindHandler> = {
     failed: () => Promise.resolve(),
   },
   first: {
-    // The plan change it paid for: activatePlanChange / abandonPlanChange of plan-changes.ts
-    // (plans engineer). Until that lands, a first payment keeps processed_at null, so the
-    // next webhook or return page processes it then.
-    paid: () => Promise.resolve(false),
-    failed: () => Promise.resolve(false),
+    /** The plan change it paid for takes effect (customer and mandate from the provider). */
+    async paid(tx, deps, payment, remote, now) {
+      await activatePlanChange(tx, deps, payment, now, {
+        customerId: remote.customerId,
+        mandateId: remote.mandateId,
+      });
+    },
+    /** Not paid: its change, awaiting this payment, is cancelled. */
+    async failed(tx, _deps, payment, now) {
+      await abandonPlanChange(tx, payment, now);
+    },
   },
   recurring: {
     async paid(tx, _deps, payment, _remote, now) {
@@ -127,14 +127,8 @@ export async function processPayment(
       return { ...payment, ...stored };
     }
     const handler = handlers[payment.kind];
-    const processed =
-      outcome === 'paid'
-        ? await handler.paid(tx, deps, payment, remote, now)
-        : await handler.failed(tx, deps, payment, now);
-    if (processed === false) {
-      await updatePayment(tx, payment.id, stored);
-      return { ...payment, ...stored };
-    }
+    if (outcome === 'paid') await handler.paid(tx, deps, payment, remote, now);
+    else await handler.failed(tx, deps, payment, now);
     await updatePayment(tx, payment.id, { ...stored, processedAt: now });
     return (await findPaymentById(tx, payment.id))!;
   });
