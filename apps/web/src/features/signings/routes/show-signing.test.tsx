@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { permissionsFor } from '@paraaf/contract';
+import { AppProvider } from '../../../app/provider';
+import { requireAuth } from '../../../app/guards';
+import { tokens } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+import { ShowSigningRoute } from './show-signing';
+
+const me = {
+  id: 1,
+  name: 'Anna Admin',
+  email: 'anna@bedrijf.nl',
+  roles: [{ name: 'admin' }],
+  all_permissions: permissionsFor('admin', false),
+  is_active: true,
+  two_factor_auth: false,
+  created_at: '2025-03-04T09:05:00Z',
+  company: { id: 1, name: 'Bedrijf BV' },
+};
+
+const plan = (id: number, pricePerCredit: number) => ({
+  id,
+  name: id === 1 ? 'free' : 'standard',
+  features: [],
+  price: {
+    type: id === 1 ? 'prepaid' : 'month',
+    price: 0,
+    price_per_credit: pricePerCredit,
+    sms_credits_price: 1,
+    idin_credits_price: 2,
+    sms_euros_price: 0,
+    idin_euros_price: 0,
+    users: null,
+    credits_per_month: 0,
+  },
+});
+
+const signer = (n: number) => ({
+  id: n,
+  firstname: `Onder${n}`,
+  lastname: 'Tekenaar',
+  email: `signer${n}@voorbeeld.nl`,
+  state_id: 1,
+  verifications: [{ type: 1 }],
+  position: n,
+});
+
+const draft = {
+  id: 7,
+  subject: 'Huurcontract',
+  state_id: 1,
+  credits_cost: 0,
+  created_at: '2025-03-04T09:05:00Z',
+  expires_at: '2025-04-04T09:05:00Z',
+  emails: [],
+  custom_field_values: [],
+  signers: [signer(1), signer(2), signer(3)],
+  signables: [],
+};
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+function renderDetail(company: Record<string, unknown>) {
+  tokens.set('tok');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof globalThis.fetch>((input) => {
+      const url = input as string;
+      if (url === '/api/user') return Promise.resolve(json(me));
+      if (url === '/api/company')
+        return Promise.resolve(json({ id: 1, name: 'Bedrijf BV', features: [], ...company }));
+      if (url === '/api/locales') return Promise.resolve(json({ data: [] }));
+      if (url === '/api/sign-requests/7') return Promise.resolve(json(draft));
+      return Promise.resolve(json({ message: 'Niet gevonden' }, 404));
+    }),
+  );
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/ondertekening/:id',
+        loader: requireAuth({ permission: ['getSignRequest', 'getMySignRequest'] }),
+        Component: ShowSigningRoute,
+      },
+    ],
+    { initialEntries: ['/ondertekening/7'] },
+  );
+  render(
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  tokens.set(null);
+  queryClient.clear();
+});
+
+describe("a draft's detail screen and the plan's send rule", () => {
+  it('on a paid plan says what goes beyond the balance and keeps Versturen enabled', async () => {
+    renderDetail({ credits: 1, current_payment_plan: plan(2, 1) });
+    const send = await screen.findByRole<HTMLButtonElement>('button', { name: 'Versturen' });
+    expect(send.disabled).toBe(false);
+    expect(screen.getByText('Credits boven je tegoed')).toBeTruthy();
+    expect(
+      screen.getByText(/Deze ondertekening kost 3 credits en je tegoed is 1 credit: 2 credits/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/niet voldoende credits/)).toBeNull();
+  });
+
+  it('on the free plan disables Versturen and links the 402 text to the credits screen', async () => {
+    renderDetail({ credits: 1, current_payment_plan: plan(1, 1.5) });
+    const send = await screen.findByRole<HTMLButtonElement>('button', { name: 'Versturen' });
+    expect(send.disabled).toBe(true);
+    expect(screen.queryByText('Credits boven je tegoed')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Credits kopen' }).getAttribute('href')).toBe(
+      '/instellingen/credits',
+    );
+  });
+});
