@@ -24,7 +24,7 @@ import type { PaymentProvider } from '../../lib/payments/payment-provider.ts';
 import { addMonths, dutchDate } from '../../lib/dutch-date.ts';
 import { companyFeatures } from '../companies/features.ts';
 import { billPeriods, usageLines } from './bill-periods.ts';
-import { activatePlanChange, applyPlan } from './plan-changes.ts';
+import { applyPlan } from './plan-changes.ts';
 
 /** Noon in Amsterdam on a date: the job's clock is whatever a test passes. */
 const on = (date: string) => new Date(`${date}T11:00:00Z`);
@@ -103,26 +103,12 @@ async function creditsOf(companyId: number) {
   return row!;
 }
 
-/**
- * What the webhook does with the paid first payment (until the payments dispatcher is on main,
- * as plan-payments.test.ts): asks the provider and activates the plan change once.
- */
-async function processFirstPayment(companyId: number) {
-  const [row] = await t.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.companyId, companyId), eq(payments.kind, 'first')));
-  const remote = await provider.getPayment(row!.providerId!);
-  expect(remote.status).toBe('paid');
-  await t.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(payments).where(eq(payments.id, row!.id)).for('update');
-    const now = new Date();
-    await activatePlanChange(tx, { queue, config: t.config }, locked!, now, remote);
-    await tx
-      .update(payments)
-      .set({ status: remote.status, processedAt: now })
-      .where(eq(payments.id, row!.id));
-  });
+async function until(what: string, probe: () => Promise<boolean>) {
+  for (let i = 0; i < 400; i++) {
+    if (await probe()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`waited in vain for ${what}`);
 }
 
 function pdfText(pdf: Buffer): string {
@@ -176,8 +162,8 @@ describe('a standard company (monthly plan with a mandate)', () => {
       redirect: 'manual',
     });
     expect(paid.status).toBe(303);
-    await processFirstPayment(companyId);
-    expect((await creditsOf(companyId)).planId).toBe(2);
+    // The simulator's webhook reaches the app over HTTP; its processing starts the plan.
+    await until('the plan in effect', async () => (await creditsOf(companyId)).planId === 2);
 
     const end1 = addMonths(today, 1);
     const end2 = addMonths(today, 2);
@@ -242,6 +228,11 @@ describe('a standard company (monthly plan with a mandate)', () => {
       amount: (invoice1.totalInclCents / 100).toFixed(2),
       metadata: { payment_id: recurring1!.id, company_id: companyId },
     });
+    // The simulator collects it and calls the webhook: the period's invoice is paid.
+    await until('the invoice paid by the recurring payment', async () => {
+      const [row] = await t.db.select().from(invoices).where(eq(invoices.id, invoice1.id));
+      return row!.state === 'paid';
+    });
 
     const run2 = await billPeriods(deps(), on(end2));
     expect(run2.failed).toEqual([]);
@@ -278,6 +269,13 @@ describe('a standard company (monthly plan with a mandate)', () => {
       .from(invoices)
       .where(and(eq(invoices.companyId, companyId), like(invoices.causeKey, 'period:%')));
     expect(periodInvoices).toHaveLength(2);
+    await until('both period invoices paid', async () => {
+      const rows = await t.db
+        .select({ state: invoices.state })
+        .from(invoices)
+        .where(and(eq(invoices.companyId, companyId), like(invoices.causeKey, 'period:%')));
+      return rows.every((r) => r.state === 'paid');
+    });
     const recurring = await t.db
       .select()
       .from(payments)
