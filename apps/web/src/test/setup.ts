@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy*/waitFor wait up to 5 s, not 1: the suite shares two cores with the api tests, and a
+// lazily imported screen can take longer than a second to appear there.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks what Mantine reads for color scheme and element sizes.
 Object.defineProperty(window, 'matchMedia', {

@@ -10,7 +10,7 @@ import { endImpersonation } from '../../../lib/auth';
 export function ImpersonationBar({ user }: { user: User }) {
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
-  if (user.impersonated_by === null) return null;
+  if (!user.impersonated_by) return null;
 
   async function goBack() {
     setLeaving(true);
