@@ -1,32 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
-import { billingMessages } from '@paraaf/contract';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  companies,
-  payments,
-  type companyPlans,
-  type paymentPlans,
-} from '../../db/schema/index.ts';
+import { companies, type companyPlans, type paymentPlans } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
-import { formatEuroAmount } from '../../lib/payments/payment-provider.ts';
 import { invoiceTotals } from '../invoices/invoice-amounts.ts';
 import { findFirstAdmin } from '../users/users.repository.ts';
+import { insertPayment, type PaymentRow } from './payments.repository.ts';
 import { setPaymentCustomer } from './plans.repository.ts';
+import { providerUnavailable, startPayment } from './start-payment.ts';
 
 type Plan = typeof paymentPlans.$inferSelect;
 type CompanyPlanRow = typeof companyPlans.$inferSelect;
-type PaymentRow = typeof payments.$inferSelect;
 
-/** The provider did not answer or refused: a Dutch 503, the change waits for the next try. */
-function providerUnavailable(cause?: unknown): AppError {
-  const error = new AppError(503, billingMessages.providerUnavailable);
-  if (cause !== undefined) error.cause = cause;
-  return error;
-}
-
-/** A call to the provider: whatever goes wrong there (refusal, network) is a 503 here. */
+/** A call to the provider: whatever goes wrong there (refusal, network) is a Dutch 503 here. */
 async function atProvider<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
@@ -58,26 +43,21 @@ export async function insertFirstPayment(
   const amount = invoiceTotals([
     { description: plan.name, valueCents: plan.pricePerMonthCents, amount: 1 },
   ]);
-  const [row] = await tx
-    .insert(payments)
-    .values({
-      companyId: change.companyId,
-      causeKey: `plan:${change.id}`,
-      kind: 'first',
-      status: 'creating',
-      description: `Abonnement ${plan.name}`,
-      amountCents: amount.totalInclCents,
-      companyPlanId: change.id,
-      returnToken: randomBytes(24).toString('base64url'),
-    })
-    .returning();
-  return row!;
+  return insertPayment(tx, {
+    companyId: change.companyId,
+    causeKey: `plan:${change.id}`,
+    kind: 'first',
+    description: `Abonnement ${plan.name}`,
+    amountCents: amount.totalInclCents,
+    companyPlanId: change.id,
+  });
 }
 
 /**
  * Creates (or finds again) the first payment at the provider and answers its checkout URL. The
- * company becomes a customer first if it is none. The provider gets the row's cause as
- * Idempotency-Key, so a retry after a crash or a double click gets the same payment.
+ * company becomes a customer first if it is none (Idempotency-Key 'customer:{company}'); the
+ * payment goes through startPayment (the row's cause as Idempotency-Key), so a retry after a
+ * crash or a double click gets the same payment.
  */
 export async function startFirstPayment(ctx: AuthedCtx, payment: PaymentRow): Promise<string> {
   if (payment.providerId && payment.checkoutUrl) return payment.checkoutUrl;
@@ -97,28 +77,7 @@ export async function startFirstPayment(ctx: AuthedCtx, payment: PaymentRow): Pr
     );
     customerId = await setPaymentCustomer(ctx.db, companyId, customer.id);
   }
-  const appUrl = ctx.config.appUrl;
-  const created = await atProvider(() =>
-    ctx.payments.createPayment({
-      amount: formatEuroAmount((payment.amountCents / 100).toFixed(2)),
-      description: payment.description,
-      redirectUrl: `${appUrl}/instellingen/credits/gekocht?betaling=${payment.returnToken}`,
-      webhookUrl: `${appUrl}/api/payments/webhook`,
-      metadata: { payment_id: payment.id, company_id: companyId },
-      customerId,
-      sequenceType: 'first',
-      idempotencyKey: payment.causeKey,
-    }),
-  );
-  await ctx.db
-    .update(payments)
-    .set({
-      providerId: created.id,
-      status: created.status,
-      checkoutUrl: created.checkoutUrl,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(payments.id, payment.id), isNull(payments.providerId)));
-  if (!created.checkoutUrl) throw providerUnavailable();
-  return created.checkoutUrl;
+  const started = await startPayment(ctx, payment, { sequenceType: 'first', customerId });
+  if (!started.checkoutUrl) throw providerUnavailable();
+  return started.checkoutUrl;
 }

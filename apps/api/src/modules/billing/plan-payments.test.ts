@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Company, RedirectAnswer } from '@paraaf/contract';
 import {
   billingPeriods,
@@ -9,13 +9,9 @@ import {
   invoices,
   payments,
 } from '../../db/schema/index.ts';
-import { jobNames } from '../../jobs/workers.ts';
-import { startQueue, type Queue } from '../../jobs/queue.ts';
 import { addMonths, dutchDate } from '../../lib/dutch-date.ts';
-import { createPaymentProvider } from '../../lib/payments/create-payment-provider.ts';
-import type { PaymentProvider } from '../../lib/payments/payment-provider.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
-import { abandonPlanChange, activatePlanChange, applyDuePlanChanges } from './plan-changes.ts';
+import { applyDuePlanChanges } from './plan-changes.ts';
 
 /**
  * Plan changes that need a mandate, through the payments simulator as in production: the
@@ -23,38 +19,10 @@ import { abandonPlanChange, activatePlanChange, applyDuePlanChanges } from './pl
  * activatePlanChange / abandonPlanChange.
  */
 let t: TestApp;
-let queue: Queue;
-let provider: PaymentProvider;
 beforeAll(async () => {
   t = await createTestApp({}, { listen: true });
-  queue = await startQueue(t.database, jobNames, { pollSeconds: 1, onError: () => undefined });
-  provider = createPaymentProvider({ mollieApiKey: null, appUrl: t.config.appUrl });
 }, 60_000);
-afterAll(async () => {
-  await queue?.stop();
-  await t?.close();
-});
-
-/**
- * What the webhook does with a decided first payment (until its dispatcher is on main): asks
- * the provider, stores the status, and processes it once with the row locked.
- */
-async function processWebhook(companyId: number) {
-  const [row] = await t.db.select().from(payments).where(eq(payments.companyId, companyId));
-  const remote = await provider.getPayment(row!.providerId!);
-  await t.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(payments).where(eq(payments.id, row!.id)).for('update');
-    await tx.update(payments).set({ status: remote.status }).where(eq(payments.id, row!.id));
-    if (locked!.processedAt) return;
-    const now = new Date();
-    if (remote.status === 'paid') {
-      await activatePlanChange(tx, { queue, config: t.config }, locked!, now, remote);
-    } else {
-      await abandonPlanChange(tx, locked!, now);
-    }
-    await tx.update(payments).set({ processedAt: now }).where(eq(payments.id, row!.id));
-  });
-}
+afterAll(() => t?.close());
 
 const today = () => dutchDate(new Date());
 
@@ -82,12 +50,16 @@ async function checkout(url: string, status: 'paid' | 'canceled' | 'failed' | 'e
   expect(res.status).toBe(303);
 }
 
-/** The payment after its webhook was processed. */
+/** The payment once the simulator's webhook (POST /api/payments/webhook) was processed. */
 async function settled(companyId: number, status: string) {
-  await processWebhook(companyId);
-  const [row] = await t.db.select().from(payments).where(eq(payments.companyId, companyId));
-  expect(row!.status).toBe(status);
-  return row!;
+  const rowOf = async () =>
+    (await t.db.select().from(payments).where(eq(payments.companyId, companyId)))[0]!;
+  await vi.waitFor(async () => expect((await rowOf()).processedAt).not.toBeNull(), {
+    timeout: 15_000,
+  });
+  const row = await rowOf();
+  expect(row.status).toBe(status);
+  return row;
 }
 
 /** Free → standard through a paid first payment; answers the company and its admin token. */
