@@ -350,6 +350,8 @@ test('sender screens: list, filters, wizard and marker editor, detail and its mo
   await expect(page.getByRole('dialog', { name: 'Overstappen naar premium' })).toBeVisible();
   await expectAccessible(page, 'credits, plan change');
   await page.keyboard.press('Escape');
+  // The free plan allows one user (the screen above says so); inviting needs standard.
+  await choosePlan(baseURL!, token, 2);
   await page.goto('/instellingen/gebruikers');
   await page.getByRole('button', { name: 'Uitnodigen' }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
