@@ -74,7 +74,14 @@ export async function setPlan(t: TestApp, companyId: number, planId: number): Pr
     await tx.update(companies).set({ paymentPlanId: planId }).where(eq(companies.id, companyId));
     await tx
       .insert(companyPlans)
-      .values({ companyId, planId, validFrom: dutchDate(new Date()), status: 'planned' });
+      // In effect from now (applied_at): not a pending change the plans or the billing job act on.
+      .values({
+        companyId,
+        planId,
+        validFrom: dutchDate(new Date()),
+        status: 'planned',
+        appliedAt: new Date(),
+      });
   });
 }
 
