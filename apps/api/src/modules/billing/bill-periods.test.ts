@@ -5,6 +5,7 @@ import path from 'node:path';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
+import { createDraftSignRequest } from '../../../test/factories.ts';
 import {
   billableUsage,
   billingPeriods,
@@ -304,6 +305,15 @@ describe('an invoice plan', () => {
     const end1 = addMonths(today, 1);
     await addUsage(companyId, `test:${companyId}:credits`, 'credits', 12, 90, today);
     await addUsage(companyId, `test:${companyId}:sms`, 'sms', 5, 25, today);
+    // And a real send with an empty balance: 2 signers become usage at € 1 per credit.
+    await t.db.update(companies).set({ credits: 0 }).where(eq(companies.id, companyId));
+    const { request } = await createDraftSignRequest(t, companyId, { signers: 2 });
+    const sent = await t.request({
+      method: 'POST',
+      url: `/api/sign-requests/${request.id}/ready`,
+      token: admin.token,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
 
     const run = await billPeriods(deps(), on(end1));
     expect(run.failed).toEqual([]);
@@ -312,11 +322,12 @@ describe('an invoice plan', () => {
     expect(invoice.state).toBe('open');
     expect(invoice.lines).toEqual([
       { description: 'Credits boven tegoed', valueCents: 90, amount: 12 },
+      { description: 'Credits boven tegoed', valueCents: 100, amount: 2 },
       { description: 'SMS-verificaties', valueCents: 25, amount: 5 },
     ]);
-    // 12 × 0,90 + 5 × 0,25 = 12,05; 21% btw 2,53; 14,58.
-    expect(invoice).toMatchObject({ totalExclCents: 1205, vatCents: 253, totalInclCents: 1458 });
-    expect(await creditsOf(companyId)).toMatchObject({ credits: 10 });
+    // 12 × 0,90 + 2 × 1,00 + 5 × 0,25 = 14,05; 21% btw 2,95; 17,00.
+    expect(invoice).toMatchObject({ totalExclCents: 1405, vatCents: 295, totalInclCents: 1700 });
+    expect(await creditsOf(companyId)).toMatchObject({ credits: 0 });
     expect(
       (await ledgerOf(companyId)).filter((l) => l.causeKey.startsWith('period-credits')),
     ).toEqual([]);
@@ -333,7 +344,7 @@ describe('an invoice plan', () => {
     expect(text).toContain(invoice.invoiceNo);
     expect(text).toContain('Credits boven tegoed');
     expect(text).toContain('SMS-verificaties');
-    expect(text).toContain('14,58');
+    expect(text).toContain('17,00');
   }, 60_000);
 });
 
