@@ -12,6 +12,19 @@ export function dutchDate(at: Date): string {
 }
 
 /**
+ * The end of a monthly period that starts on `startsOn` in a chain of periods anchored on
+ * `anchorOn`: the first anchor month-day after the start. Anchored on 31 January, the periods
+ * end 28 February, 31 March, 30 April — never drifting to the 28th.
+ */
+export function periodEnd(anchorOn: string, startsOn: string): string {
+  for (let k = 1; k < 1200; k++) {
+    const end = addMonths(anchorOn, k);
+    if (end > startsOn) return end;
+  }
+  throw new RangeError(`no period end for ${startsOn} anchored on ${anchorOn}`);
+}
+
+/**
  * The same day `months` later ('2026-01-31' + 1 → '2026-02-28'): the end of a day-of-month past
  * the target month's last day is that month's last day.
  */

@@ -80,6 +80,8 @@ export const billingPeriods = pgTable(
       .references(() => paymentPlans.id),
     startsOn: date('starts_on', { mode: 'string' }).notNull(),
     endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    /** The first day of this chain of periods: ends are its month-day (lib/dutch-date.ts periodEnd). */
+    anchorOn: date('anchor_on', { mode: 'string' }),
     invoiceId: integer('invoice_id').references(() => invoices.id),
     /**
      * The invoice that already billed this period's subscription (the paid first payment that

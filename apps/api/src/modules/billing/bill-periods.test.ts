@@ -412,3 +412,22 @@ describe('a scheduled downgrade', () => {
     expect(await periodsOf(companyId)).toHaveLength(1);
   });
 });
+
+describe('periods that start on the 31st', () => {
+  it('end on the anchor day each month, never drifting to the 28th', async () => {
+    const admin = await registerCompany(t);
+    const companyId = admin.user.company.id;
+    await t.db.transaction((tx) => applyPlan(tx, companyId, 4, '2026-01-31'));
+    for (const day of ['2026-02-28', '2026-03-31', '2026-04-30']) {
+      const run = await billPeriods(deps(), on(day));
+      expect(run.failed).toEqual([]);
+    }
+    const ends = (await periodsOf(companyId)).map((p) => [p.startsOn, p.endsOn]);
+    expect(ends).toEqual([
+      ['2026-01-31', '2026-02-28'],
+      ['2026-02-28', '2026-03-31'],
+      ['2026-03-31', '2026-04-30'],
+      ['2026-04-30', '2026-05-31'],
+    ]);
+  });
+});

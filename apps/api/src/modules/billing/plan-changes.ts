@@ -7,7 +7,7 @@ import {
   paymentPlans,
   payments,
 } from '../../db/schema/index.ts';
-import { addMonths, dutchDate } from '../../lib/dutch-date.ts';
+import { addMonths, dutchDate, periodEnd } from '../../lib/dutch-date.ts';
 import type { Deps } from '../../lib/context.ts';
 import { bookCredits } from '../companies/companies.repository.ts';
 import { queueInvoiceMail } from '../invoices/invoice-mail.ts';
@@ -49,15 +49,24 @@ export async function openPeriod(
   companyId: number,
   plan: Plan,
   startsOn: string,
-  options: { subscriptionInvoiceId?: number | null } = {},
+  options: { subscriptionInvoiceId?: number | null; anchorOn?: string | null } = {},
 ) {
+  // A period that follows another one without a gap keeps that chain's anchor day, so the
+  // ends do not drift (31 Jan → 28 Feb → 31 Mar), also across a plan change at the period's end.
+  const [previous] = await tx
+    .select({ anchorOn: billingPeriods.anchorOn, startsOn: billingPeriods.startsOn })
+    .from(billingPeriods)
+    .where(and(eq(billingPeriods.companyId, companyId), eq(billingPeriods.endsOn, startsOn)))
+    .limit(1);
+  const anchorOn = options.anchorOn ?? previous?.anchorOn ?? previous?.startsOn ?? startsOn;
   const [period] = await tx
     .insert(billingPeriods)
     .values({
       companyId,
       planId: plan.id,
       startsOn,
-      endsOn: addMonths(startsOn, 1),
+      endsOn: periodEnd(anchorOn, startsOn),
+      anchorOn,
       subscriptionInvoiceId: options.subscriptionInvoiceId ?? null,
     })
     .onConflictDoNothing({ target: [billingPeriods.companyId, billingPeriods.startsOn] })

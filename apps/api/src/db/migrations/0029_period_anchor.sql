@@ -1,0 +1,1 @@
+ALTER TABLE "billing_periods" ADD COLUMN "anchor_on" date;
