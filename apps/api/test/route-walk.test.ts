@@ -222,6 +222,7 @@ describe('every route, walked with wrong input', () => {
     invoiceId = (
       await t.db.transaction((tx) =>
         createInvoice(tx, {
+          seller: t.config.invoiceSeller,
           companyId: sent.companyId,
           causeKey: 'route-walk:invoice',
           type: 'manual',

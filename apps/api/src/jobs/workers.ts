@@ -36,7 +36,6 @@ export async function registerWorkers(
     transport,
     from: deps.config.mailFrom,
     storage: deps.storage,
-    invoiceSeller: deps.config.invoiceSeller,
   });
   await queue.work(sendSmsJob, { db: deps.db, sender: createSmsSender(deps.config.sms) });
   await queue.work(sealSignRequestJob, { ...deps, log });

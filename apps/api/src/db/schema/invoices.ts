@@ -9,6 +9,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import type { InvoiceSeller } from '../../config/env.ts';
 import { companies } from './companies.ts';
 
 /** The buyer as it stood on the invoice date: a later address change does not alter the invoice. */
@@ -47,6 +48,11 @@ export const invoices = pgTable(
     debtorNo: integer('debtor_no').notNull(),
     debtorName: text('debtor_name').notNull(),
     buyer: jsonb('buyer').$type<InvoiceBuyer>().notNull(),
+    /**
+     * The seller (the platform: name, address, KvK, btw, IBAN) as configured when the invoice was
+     * made: a later change of INVOICE_SELLER_* does not alter an issued invoice.
+     */
+    seller: jsonb('seller').$type<InvoiceSeller>().notNull(),
     state: text('state').$type<'open' | 'paid'>().notNull(),
     type: text('type').$type<'manual' | 'automatic'>().notNull(),
     /** One invoice per cause: 'payment:tr_x', 'period:12:2026-11' — a retry cannot bill twice. */

@@ -25,6 +25,18 @@ export interface InvoiceMailAttachment {
 }
 
 /**
+ * A mail whose subject and body are rendered from rows when it leaves (the send-mail job), so
+ * they say what is true then: an invoice mail says paid or open as the invoice is when it is sent.
+ */
+export interface InvoiceMailBody {
+  kind: 'invoice';
+  invoiceId: number;
+  /** The greeting's name. */
+  name: string;
+}
+export type MailBodySource = InvoiceMailBody;
+
+/**
  * Every mail the product sends: written in the transaction that causes it, delivered by the
  * send-mail job. Without SMTP this table is the outbox shown at /dev/mailbox.
  */
@@ -48,6 +60,8 @@ export const mails = pgTable(
     signerId: integer('signer_id').references(() => signers.id, { onDelete: 'set null' }),
     /** Files attached at send time, read from storage (e.g. the sealed documents). */
     attachments: jsonb('attachments').$type<MailAttachment[]>(),
+    /** Set: subject, html and text are rendered again from these rows at send time. */
+    bodySource: jsonb('body_source').$type<MailBodySource>(),
   },
   (t) => [index('mails_signer_idx').on(t.signerId)],
 );

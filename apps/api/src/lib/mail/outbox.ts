@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { eq, and, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { mails, type MailAttachment } from '../../db/schema/index.ts';
+import { mails, type MailAttachment, type MailBodySource } from '../../db/schema/index.ts';
 import type { JobDefinition, Queue } from '../../jobs/queue.ts';
 import type { MailContent } from './layout.ts';
 import type { MailFile, MailTransport } from './transport.ts';
 import type { Storage } from '../storage/storage.ts';
-import type { InvoiceSeller } from '../../config/env.ts';
 import { invoicePdf } from '../../modules/invoices/invoice-document.ts';
+import { renderInvoiceMail } from '../../modules/invoices/invoice-mail-content.ts';
 import { markSignerUnreachable } from '../../modules/sign-requests/notification-failed.ts';
 
 export interface MailDeps {
@@ -17,8 +17,6 @@ export interface MailDeps {
   from: string;
   /** Where attachments are read at send time; mails with attachments need it. */
   storage?: Storage;
-  /** The seller printed on invoices generated at send time; mails with an invoice need it. */
-  invoiceSeller?: InvoiceSeller;
 }
 
 const MAIL_CONCURRENCY = 10;
@@ -41,12 +39,14 @@ export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, Ma
   name: 'send-mail',
   concurrency: MAIL_CONCURRENCY,
   schema: z.object({ mailId: z.number().int() }),
-  async handle({ db, transport, from, storage, invoiceSeller }, { mailId }) {
+  async handle({ db, transport, from, storage }, { mailId }) {
     const [mail] = await db
       .select()
       .from(mails)
       .where(and(eq(mails.id, mailId), isNull(mails.sentAt), isNull(mails.failedAt)));
     if (!mail) return; // already delivered: running twice sends once
+    // A mail about rows (an invoice) says what is true when it leaves, not when it was queued.
+    const content = mail.bodySource ? await renderBody(db, mail.bodySource) : mail;
     if (transport) {
       const outcome = await transport.send({
         from: { name: mail.fromName ?? nameOf(from), address: addressOf(from) },
@@ -56,10 +56,10 @@ export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, Ma
         // Every mail Paraaf sends is automatic: out-of-office replies must not answer it (RFC
         // 3834; the second header is Exchange's own switch).
         headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        attachments: await readAttachments({ db, storage, invoiceSeller }, mail.attachments),
+        subject: content.subject,
+        html: content.html,
+        text: content.text,
+        attachments: await readAttachments({ db, storage }, mail.attachments),
       });
       if (outcome === 'rejected') {
         await markUndeliverable(db, mail.id, mail.signerId);
@@ -71,26 +71,37 @@ export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, Ma
         .set({ sentAt: new Date(), html: null, text: null })
         .where(eq(mails.id, mailId));
     } else {
-      await db.update(mails).set({ sentAt: new Date() }).where(eq(mails.id, mailId));
+      // The outbox (/dev/mailbox) keeps the mail as it left.
+      const { subject, html, text } = content;
+      await db
+        .update(mails)
+        .set({ sentAt: new Date(), subject, html, text })
+        .where(eq(mails.id, mailId));
     }
   },
 };
+
+/** The subject and body of a mail rendered from its rows at send time. */
+async function renderBody(db: Db, source: MailBodySource): Promise<MailContent> {
+  switch (source.kind) {
+    case 'invoice':
+      return renderInvoiceMail(db, source);
+  }
+}
 
 /**
  * The attached files, read from storage or generated from their rows now (a file already purged
  * is left out).
  */
 async function readAttachments(
-  { db, storage, invoiceSeller }: Pick<MailDeps, 'db' | 'storage' | 'invoiceSeller'>,
+  { db, storage }: Pick<MailDeps, 'db' | 'storage'>,
   list: MailAttachment[] | null,
 ): Promise<MailFile[]> {
   if (!list?.length) return [];
   const out: MailFile[] = [];
   for (const a of list) {
     if (a.kind === 'invoice') {
-      if (!invoiceSeller)
-        throw new Error('mail has an invoice but no invoice seller is configured');
-      const pdf = await invoicePdf(db, a.invoiceId, invoiceSeller);
+      const pdf = await invoicePdf(db, a.invoiceId);
       if (!pdf) throw new Error(`mail attaches invoice ${a.invoiceId}, which does not exist`);
       out.push({ filename: a.filename, content: pdf.content, contentType: 'application/pdf' });
       continue;
@@ -148,6 +159,8 @@ export async function queueMail(
   options: {
     signerId?: number;
     attachments?: MailAttachment[];
+    /** Rows the subject and body are rendered from again when the mail leaves. */
+    bodySource?: MailBodySource;
     priority?: MailPriority;
     replyTo?: string | null;
   } = {},
@@ -163,6 +176,7 @@ export async function queueMail(
       replyTo: options.replyTo ?? null,
       signerId: options.signerId ?? null,
       attachments: options.attachments?.length ? options.attachments : null,
+      bodySource: options.bodySource ?? null,
     })
     .returning({ id: mails.id });
   await queue.enqueue(

@@ -226,6 +226,7 @@ async function billPeriod(
     type: 'automatic',
     state: 'open',
     lines,
+    seller: deps.config.invoiceSeller,
     now,
   });
   await markUsageBilled(
@@ -279,6 +280,7 @@ async function billPrepaidUsage(
       type: 'automatic',
       state: 'open',
       lines: usageLines(rows),
+      seller: deps.config.invoiceSeller,
       now,
     });
     await markUsageBilled(
@@ -319,12 +321,7 @@ type Recipient = Awaited<ReturnType<typeof findFirstAdmin>>;
 
 async function mailInvoice(tx: Tx, deps: BillingDeps, admin: Recipient, invoiceId: number) {
   if (!admin) return;
-  await queueInvoiceMail(
-    tx,
-    deps.queue,
-    { invoiceId, to: admin.email, name: admin.name },
-    deps.config.invoiceSeller,
-  );
+  await queueInvoiceMail(tx, deps.queue, { invoiceId, to: admin.email, name: admin.name });
 }
 
 /**

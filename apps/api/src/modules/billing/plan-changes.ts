@@ -196,17 +196,17 @@ export async function activatePlanChange(
     type: 'automatic',
     state: 'paid',
     lines: [subscriptionLine(plan, validFrom, addMonths(validFrom, 1))],
+    seller: deps.config.invoiceSeller,
     now,
   });
   await tx.update(payments).set({ invoiceId: invoice.id }).where(eq(payments.id, payment.id));
   const admin = await findFirstAdmin(tx, row.companyId);
   if (admin) {
-    await queueInvoiceMail(
-      tx,
-      deps.queue,
-      { invoiceId: invoice.id, to: admin.email, name: admin.name },
-      deps.config.invoiceSeller,
-    );
+    await queueInvoiceMail(tx, deps.queue, {
+      invoiceId: invoice.id,
+      to: admin.email,
+      name: admin.name,
+    });
   }
   const customer: Partial<typeof companies.$inferInsert> = {};
   if (provider.customerId) customer.paymentCustomerId = provider.customerId;

@@ -59,6 +59,7 @@ export async function addCreditsWithInvoice(
           amount: body.total_credits,
         },
       ],
+      seller: ctx.config.invoiceSeller,
       now: ctx.now(),
     });
     const [booked] = await tx
@@ -73,12 +74,11 @@ export async function addCreditsWithInvoice(
       `Credits toegevoegd met factuur ${invoice.invoiceNo}`,
       causeKey,
     );
-    await queueInvoiceMail(
-      tx,
-      ctx.queue,
-      { invoiceId: invoice.id, to: body.email, name: body.name },
-      ctx.config.invoiceSeller,
-    );
+    await queueInvoiceMail(tx, ctx.queue, {
+      invoiceId: invoice.id,
+      to: body.email,
+      name: body.name,
+    });
     return { created: true, invoiceId: invoice.id };
   });
   const [balance] = await ctx.db

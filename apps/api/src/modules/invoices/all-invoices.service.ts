@@ -47,7 +47,7 @@ export async function updateInvoiceState(
 
 /** GET /api/all-invoices/{id}/download */
 export async function anyInvoicePdf(ctx: AuthedCtx, id: number) {
-  const pdf = await invoicePdf(ctx.db, id, ctx.config.invoiceSeller);
+  const pdf = await invoicePdf(ctx.db, id);
   if (!pdf) throw new NotFoundError();
   return pdf;
 }

@@ -1,3 +1,4 @@
+import type { InvoiceSeller } from '../../config/env.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { dutchDate } from '../../lib/dutch-date.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -19,6 +20,8 @@ export interface CreateInvoiceInput {
   type: 'manual' | 'automatic';
   state: 'open' | 'paid';
   lines: InvoiceLineInput[];
+  /** The seller printed on it (`deps.config.invoiceSeller`), stored with the invoice. */
+  seller: InvoiceSeller;
   /** 'YYYY-MM-DD'; defaults to today in the Netherlands. The number series is this date's year. */
   invoiceDate?: string;
   now?: Date;
@@ -75,6 +78,7 @@ export async function createInvoice(
         postal: company.postal,
         city: company.city,
       },
+      seller: { ...input.seller },
       state: input.state,
       type: input.type,
       causeKey: input.causeKey,

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { InvoiceSeller } from '../../config/env.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, paymentPlans } from '../../db/schema/index.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
@@ -17,11 +16,10 @@ export function invoiceFileName(invoice: Pick<InvoiceRow, 'invoiceNo'>): string 
 export async function invoicePdf(
   db: DbOrTx,
   invoiceId: number,
-  seller: InvoiceSeller,
 ): Promise<{ filename: string; content: Buffer } | null> {
   const invoice = await findInvoice(db, invoiceId);
   if (!invoice) return null;
-  const pdf = await renderInvoicePdf(invoice, seller, {
+  const pdf = await renderInvoicePdf(invoice, {
     directDebit: await collectedByDirectDebit(db, invoice),
   });
   return { filename: invoiceFileName(invoice), content: Buffer.from(pdf) };

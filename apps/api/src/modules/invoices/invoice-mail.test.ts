@@ -46,6 +46,7 @@ describe('the invoice mail', () => {
   ): Promise<number> {
     return t.db.transaction(async (tx) => {
       const invoice = await createInvoice(tx, {
+        seller: t.config.invoiceSeller,
         companyId: session.user.company.id,
         causeKey,
         type: state === 'paid' ? 'automatic' : 'manual',
@@ -53,12 +54,7 @@ describe('the invoice mail', () => {
         invoiceDate: '2026-11-24',
         lines: [{ description: 'Credits', valueCents: 100, amount: 25 }],
       });
-      await queueInvoiceMail(
-        tx,
-        queue,
-        { invoiceId: invoice.id, to, name },
-        t.config.invoiceSeller,
-      );
+      await queueInvoiceMail(tx, queue, { invoiceId: invoice.id, to, name });
       return invoice.id;
     });
   }
@@ -105,6 +101,68 @@ describe('the invoice mail', () => {
     expect(pdftotext(mail.attachments[0]!.content)).toContain('Openstaand');
   });
 
+  it('says paid or open as the invoice is when the mail leaves, as its PDF does', async () => {
+    // Queued while open; paid before the send-mail job takes it (the job runs after commit).
+    const id = await t.db.transaction(async (tx) => {
+      const invoice = await createInvoice(tx, {
+        seller: t.config.invoiceSeller,
+        companyId: session.user.company.id,
+        causeKey: 'test:mail:paid-before-sending',
+        type: 'manual',
+        state: 'open',
+        lines: [{ description: 'Credits', valueCents: 100, amount: 5 }],
+      });
+      await queueInvoiceMail(tx, queue, {
+        invoiceId: invoice.id,
+        to: 'later-betaald@voorbeeld.nl',
+        name: 'Lotte',
+      });
+      await tx
+        .update(invoices)
+        .set({ state: 'paid', paidAt: new Date() })
+        .where(eq(invoices.id, invoice.id));
+      return invoice.id;
+    });
+    const mail = await t.smtp.waitForMail('later-betaald@voorbeeld.nl', /^Factuur /);
+    expect(mail.text).toContain('al betaald');
+    expect(mail.text).not.toContain('te betalen binnen');
+    expect(mail.html).toContain('al betaald');
+    expect(pdftotext(mail.attachments[0]!.content)).toContain('Betaald');
+    const [row] = await t.db.select().from(mails).where(eq(mails.to, 'later-betaald@voorbeeld.nl'));
+    expect(row!.bodySource).toEqual({ kind: 'invoice', invoiceId: id, name: 'Lotte' });
+  });
+
+  it('comes from the seller stored with the invoice, not the one configured now', async () => {
+    await t.db.transaction(async (tx) => {
+      const invoice = await createInvoice(tx, {
+        seller: {
+          ...t.config.invoiceSeller,
+          name: 'Vroeger B.V.',
+          email: 'vroeger@voorbeeld.nl',
+          iban: 'NL02 RABO 0123 4567 89',
+        },
+        companyId: session.user.company.id,
+        causeKey: 'test:mail:stored-seller',
+        type: 'manual',
+        state: 'open',
+        lines: [{ description: 'Credits', valueCents: 100, amount: 2 }],
+      });
+      await queueInvoiceMail(tx, queue, {
+        invoiceId: invoice.id,
+        to: 'vroeger@klant.nl',
+        name: 'Sem',
+      });
+    });
+    const mail = await t.smtp.waitForMail('vroeger@klant.nl', /^Factuur /);
+    expect(mail.subject).toMatch(/ van Vroeger B\.V\.$/);
+    expect(mail.from).toContain('Vroeger B.V.');
+    expect(mail.replyTo).toBe('vroeger@voorbeeld.nl');
+    expect(mail.text).toContain('NL02 RABO 0123 4567 89 t.n.v. Vroeger B.V.');
+    const pdf = pdftotext(mail.attachments[0]!.content);
+    expect(pdf).toContain('Vroeger B.V.');
+    expect(pdf).not.toContain('Paraaf B.V.');
+  });
+
   it('escapes the name in the HTML', async () => {
     await invoiceAndMail('test:mail:html', 'open', 'html@voorbeeld.nl', '<b>Cor</b>');
     const mail = await t.smtp.waitForMail('html@voorbeeld.nl', /^Factuur /);
@@ -121,18 +179,14 @@ describe('the invoice mail', () => {
     const mail = async (type: 'automatic' | 'manual', to: string) => {
       await t.db.transaction(async (tx) => {
         const invoice = await createInvoice(tx, {
+          seller: t.config.invoiceSeller,
           companyId: monthly.user.company.id,
           causeKey: `test:mail:mandate:${type}`,
           type,
           state: 'open',
           lines: [{ description: 'Abonnement Standaard', valueCents: 4900, amount: 1 }],
         });
-        await queueInvoiceMail(
-          tx,
-          queue,
-          { invoiceId: invoice.id, to, name: 'Mila' },
-          t.config.invoiceSeller,
-        );
+        await queueInvoiceMail(tx, queue, { invoiceId: invoice.id, to, name: 'Mila' });
       });
       return t.smtp.waitForMail(to, /^Factuur /);
     };

@@ -1,5 +1,4 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { InvoiceSeller } from '../../config/env.ts';
 import { drawableText } from '../../lib/pdf/stamp.ts';
 import { formatEuros, formatInvoiceDate, VAT_PERCENT } from './invoice-amounts.ts';
 import type { InvoiceWithLines } from './invoices.repository.ts';
@@ -19,10 +18,11 @@ const RULE = rgb(0.8, 0.8, 0.83);
  */
 export async function renderInvoicePdf(
   invoice: InvoiceWithLines,
-  seller: InvoiceSeller,
   /** directDebit: an open invoice collected from the company's mandate (no transfer asked). */
   options: { directDebit?: boolean } = {},
 ): Promise<Uint8Array> {
+  // The seller as stored when the invoice was made, not today's configuration.
+  const seller = invoice.seller;
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Factuur ${invoice.invoiceNo}`);
   pdf.setAuthor(seller.name);

@@ -16,6 +16,8 @@ import {
 } from '@paraaf/contract';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { PASSWORD, createMember, errorsOf, login, uniqueEmail } from '../../../test/factories.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config/env.ts';
 import { companies, creditLedger, invoices, mails } from '../../db/schema/index.ts';
 import { ensurePlatformAdmin } from '../admin/admin.service.ts';
 import { createInvoice } from './create-invoice.ts';
@@ -55,6 +57,7 @@ async function invoice(
   causeSeq += 1;
   return t.db.transaction((tx) =>
     createInvoice(tx, {
+      seller: t.config.invoiceSeller,
       companyId,
       causeKey: `test:routes:${causeSeq}`,
       type: options.type ?? 'automatic',
@@ -148,6 +151,75 @@ describe('GET /api/invoices', () => {
     expect((await get(`/api/invoices/${id}/download`, member.token)).statusCode).toBe(403);
     // The token in the query is for downloads only.
     expect((await get(`/api/invoices?token=${admin.token}`)).statusCode).toBe(401);
+  });
+});
+
+describe('the seller on an issued invoice', () => {
+  it('stays as it was when the invoice was made, after the INVOICE_SELLER_* settings change', async () => {
+    const addCredits = (app: { inject: TestApp['request'] }, description: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/companies/${admin.user.company.id}/add-credits-with-invoice`,
+        token: platform.token,
+        payload: {
+          total_credits: 4,
+          price_per_credit: 1,
+          email: 'verkoper@letterzetter.nl',
+          name: 'Vera',
+          description,
+        },
+      });
+    const made = await addCredits(
+      { inject: (o) => t.request(o) },
+      'Credits onder de oude verkoper',
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const oldId = made.json<AddCreditsWithInvoiceAnswer>().invoice.id;
+
+    // The same database, served by an app started with other seller settings.
+    const renamed = await buildApp(
+      {
+        ...t.config,
+        worker: 'off',
+        invoiceSeller: loadConfig({
+          INVOICE_SELLER_NAME: 'Paraaf Nieuw B.V.',
+          INVOICE_SELLER_IBAN: 'NL02 RABO 0123 4567 89',
+          INVOICE_SELLER_KVK: '87654321',
+        }).invoiceSeller,
+      },
+      { database: t.database },
+    );
+    try {
+      const inject: TestApp['request'] = ({ token, ...options }) =>
+        renamed.inject({
+          ...options,
+          headers: { ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        });
+      const pdfOf = async (id: number, token: string, prefix = '/api/invoices') => {
+        const res = await inject({ method: 'GET', url: `${prefix}/${id}/download`, token });
+        expect(res.statusCode, res.body).toBe(200);
+        return pdftotext(res.rawPayload);
+      };
+      for (const text of [
+        await pdfOf(oldId, admin.token),
+        await pdfOf(oldId, platform.token, '/api/all-invoices'),
+      ]) {
+        expect(text).toContain('Paraaf B.V.');
+        expect(text).toContain('NL91 ABNA 0417 1643 00');
+        expect(text).toContain('KvK 12345678');
+        expect(text).not.toContain('Paraaf Nieuw B.V.');
+        expect(text).not.toContain('NL02 RABO');
+      }
+      // An invoice made now carries the new seller.
+      const fresh = await addCredits({ inject }, 'Credits onder de nieuwe verkoper');
+      expect(fresh.statusCode, fresh.body).toBe(201);
+      const text = await pdfOf(fresh.json<AddCreditsWithInvoiceAnswer>().invoice.id, admin.token);
+      expect(text).toContain('Paraaf Nieuw B.V.');
+      expect(text).toContain('NL02 RABO 0123 4567 89');
+      expect(text).toContain('KvK 87654321');
+    } finally {
+      await renamed.close();
+    }
   });
 });
 

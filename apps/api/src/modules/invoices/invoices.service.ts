@@ -33,5 +33,5 @@ export async function listInvoices(
 export async function companyInvoicePdf(ctx: AuthedCtx, id: number) {
   const invoice = await findInvoice(ctx.db, id);
   if (!invoice || invoice.companyId !== ctx.auth.user.companyId) throw new NotFoundError();
-  return (await invoicePdf(ctx.db, id, ctx.config.invoiceSeller))!;
+  return (await invoicePdf(ctx.db, id))!;
 }

@@ -12,6 +12,8 @@ import { createInvoice } from './create-invoice.ts';
 import { formatEuros, invoiceTotals } from './invoice-amounts.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 
+const seller = loadConfig({}).invoiceSeller;
+
 let database: Database;
 let drop: () => Promise<void>;
 beforeAll(async () => {
@@ -35,6 +37,7 @@ const credits = (amount: number) => [{ description: 'Credits', valueCents: 35, a
 function create(companyId: number, causeKey: string, invoiceDate: string) {
   return database.db.transaction((tx) =>
     createInvoice(tx, {
+      seller,
       companyId,
       causeKey,
       invoiceDate,
@@ -127,6 +130,7 @@ describe('creating invoices', () => {
     const failed = await database.db
       .transaction(async (tx) => {
         const invoice = await createInvoice(tx, {
+          seller,
           companyId: a.id,
           causeKey: 'test:rollback:2',
           invoiceDate: '2032-01-11',
@@ -143,6 +147,7 @@ describe('creating invoices', () => {
     const failedDebtor = await database.db
       .transaction(async (tx) => {
         await createInvoice(tx, {
+          seller,
           companyId: fresh.id,
           causeKey: 'test:rollback:3',
           invoiceDate: '2032-01-12',
@@ -191,6 +196,7 @@ describe('creating invoices', () => {
       database.db
         .transaction((tx) =>
           createInvoice(tx, {
+            seller,
             companyId: a.id,
             causeKey: 'test:bad',
             invoiceDate,
@@ -218,6 +224,7 @@ describe('creating invoices', () => {
       database.db
         .transaction(async (tx) => {
           await createInvoice(tx, {
+            seller,
             companyId: buyers[0].id,
             causeKey: `test:parallel:rollback:${i}`,
             invoiceDate: '2035-05-05',
@@ -254,7 +261,6 @@ describe('creating invoices', () => {
 });
 
 describe('the invoice PDF', () => {
-  const seller = loadConfig({}).invoiceSeller;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-invoice-'));
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
@@ -277,6 +283,7 @@ describe('the invoice PDF', () => {
     });
     const invoice = await database.db.transaction((tx) =>
       createInvoice(tx, {
+        seller,
         companyId: buyer.id,
         causeKey: 'test:pdf:paid',
         invoiceDate: '2036-11-24',
@@ -294,7 +301,7 @@ describe('the invoice PDF', () => {
       vatCents: 26293,
       totalInclCents: 151499,
     });
-    const text = textOf(await renderInvoicePdf(invoice, seller));
+    const text = textOf(await renderInvoicePdf(invoice));
     for (const expected of [
       'Factuur',
       'Factuurnummer',
@@ -332,10 +339,16 @@ describe('the invoice PDF', () => {
     expect(text).toMatch(/Credits\s+50\s+€ 0,35\s+€ 17,50/);
   });
 
-  it('asks for payment within the term on an open invoice, with seller details from config', async () => {
+  it('asks for payment within the term on an open invoice, with the seller it was made with', async () => {
     const buyer = await company({ name: 'Open BV' });
+    const custom = loadConfig({
+      INVOICE_SELLER_NAME: 'Ondertekenaar B.V.',
+      INVOICE_SELLER_KVK: '87654321',
+      INVOICE_SELLER_IBAN: 'NL02 RABO 0123 4567 89',
+    }).invoiceSeller;
     const invoice = await database.db.transaction((tx) =>
       createInvoice(tx, {
+        seller: custom,
         companyId: buyer.id,
         causeKey: 'period:test:2036-10',
         invoiceDate: '2036-11-01',
@@ -344,12 +357,7 @@ describe('the invoice PDF', () => {
         lines: [{ description: 'Credits oktober 2036', valueCents: 30, amount: 7 }],
       }),
     );
-    const custom = loadConfig({
-      INVOICE_SELLER_NAME: 'Ondertekenaar B.V.',
-      INVOICE_SELLER_KVK: '87654321',
-      INVOICE_SELLER_IBAN: 'NL02 RABO 0123 4567 89',
-    }).invoiceSeller;
-    const text = textOf(await renderInvoicePdf(invoice, custom));
+    const text = textOf(await renderInvoicePdf(invoice));
     expect(text).toContain('Openstaand');
     expect(text).toContain('binnen 14 dagen');
     expect(text).toContain('NL02 RABO 0123 4567 89');
@@ -359,5 +367,38 @@ describe('the invoice PDF', () => {
     expect(text).toContain('€ 0,44'); // 0,441
     expect(text).toContain('€ 2,54');
     expect(text).not.toContain('Betaald');
+  });
+
+  it('keeps the seller stored with the invoice: a later seller changes no issued invoice', async () => {
+    const buyer = await company({ name: 'Oud Verkoper BV' });
+    const before = loadConfig({ INVOICE_SELLER_NAME: 'Verkoper Van Toen B.V.' }).invoiceSeller;
+    const made = await database.db.transaction((tx) =>
+      createInvoice(tx, {
+        seller: before,
+        companyId: buyer.id,
+        causeKey: 'test:pdf:seller-then',
+        invoiceDate: '2036-12-01',
+        type: 'automatic',
+        state: 'paid',
+        lines: credits(3),
+      }),
+    );
+    // The repeat of the cause, made after the settings changed, is the first invoice unchanged.
+    const after = loadConfig({ INVOICE_SELLER_NAME: 'Verkoper Van Nu B.V.' }).invoiceSeller;
+    const again = await database.db.transaction((tx) =>
+      createInvoice(tx, {
+        seller: after,
+        companyId: buyer.id,
+        causeKey: 'test:pdf:seller-then',
+        type: 'automatic',
+        state: 'paid',
+        lines: credits(3),
+      }),
+    );
+    expect(again.id).toBe(made.id);
+    expect(again.seller).toEqual(before);
+    const text = textOf(await renderInvoicePdf(again));
+    expect(text).toContain('Verkoper Van Toen B.V.');
+    expect(text).not.toContain('Verkoper Van Nu B.V.');
   });
 });
