@@ -445,6 +445,7 @@ describe('buying credits through the payments provider (simulator over real HTTP
     const provider = createPaymentProvider(t.config);
     const { invoice, row } = await t.db.transaction(async (tx) => {
       const invoice = await createInvoice(tx, {
+        seller: t.config.invoiceSeller,
         companyId,
         causeKey: `period:test:${companyId}`,
         type: 'automatic',

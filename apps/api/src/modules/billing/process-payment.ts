@@ -49,6 +49,7 @@ const handlers: Record<PaymentRow['kind'], KindHandler> = {
         type: 'automatic',
         state: 'paid',
         lines: [creditsLine(payment.credits ?? 0, payment.creditPriceCents ?? 0)],
+        seller: deps.config.invoiceSeller,
         now,
       });
       await bookCredits(
@@ -61,12 +62,11 @@ const handlers: Record<PaymentRow['kind'], KindHandler> = {
       await updatePayment(tx, payment.id, { invoiceId: invoice.id });
       const admin = await findFirstAdmin(tx, payment.companyId);
       if (admin) {
-        await queueInvoiceMail(
-          tx,
-          deps.queue,
-          { invoiceId: invoice.id, to: admin.email, name: admin.name },
-          deps.config.invoiceSeller,
-        );
+        await queueInvoiceMail(tx, deps.queue, {
+          invoiceId: invoice.id,
+          to: admin.email,
+          name: admin.name,
+        });
       }
     },
     failed: () => Promise.resolve(),
