@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type RouteOptions,
+} from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import { inputMessages, messages } from '@paraaf/contract';
@@ -230,6 +235,7 @@ export async function buildApp(
       mail: config.mailTransport === 'graph',
     });
   }
+  warnAboutPublicSimulators(config, app.log);
   // Mollie's test mode, built in: the driver talks to it at APP_URL/dev/payments/v2/.
   if (!config.mollieApiKey) {
     await app.register(paymentsSimulator, {
@@ -281,4 +287,25 @@ export async function buildApp(
     if (!options.database) await database.close();
   });
   return app;
+}
+
+/**
+ * The built-in simulators are the embedded defaults: on a public APP_URL anyone could pay at the
+ * payments simulator's checkout or pass the simulated iDIN bank. Say so loudly at every start.
+ */
+function warnAboutPublicSimulators(config: Config, log: FastifyBaseLogger) {
+  const host = new URL(config.appUrl).hostname;
+  if (['localhost', '127.0.0.1', '[::1]'].includes(host)) return;
+  const simulated = [
+    !config.mollieApiKey && 'payments (set MOLLIE_API_KEY)',
+    config.sms.provider === 'simulator' && 'SMS (set SMS_PROVIDER=cm)',
+    config.idin.provider === 'simulator' && 'iDIN (set IDIN_PROVIDER=oidc)',
+    config.microsoft.simulated && 'Microsoft 365 (set MS_CLIENT_ID)',
+  ].filter(Boolean);
+  if (simulated.length > 0) {
+    log.warn(
+      { simulated },
+      `simulators answer at ${config.appUrl}/dev/…: anyone who reaches them can fake these providers`,
+    );
+  }
 }
