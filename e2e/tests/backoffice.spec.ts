@@ -1,33 +1,36 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { call, platformAdmin, registerCompany } from '../support/api.ts';
-import { startServer, type RunningServer } from '../support/server.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 /**
  * Issue 15 in Chromium, as a platform administrator: find a user by name (the search survives a
- * reload), log in as that user and come back, create a custom subscription for the company.
+ * reload), log in as that user and come back, create a custom subscription for the company; add
+ * credits with an invoice (the mail with the PDF arrives), find that invoice by debtor name and
+ * mark it paid. The server mails over real SMTP to the fixture's catcher (support/fixtures.ts).
  * Screenshots of each screen go to /work/shots/backoffice-*.png (SHOTS_DIR to change).
  */
 
 const shots = process.env.SHOTS_DIR ?? '/work/shots';
 
-const test = base.extend<object, { server: RunningServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form
-    async ({}, use) => {
-      const server = await startServer({
-        ADMIN_EMAIL: platformAdmin.email,
-        ADMIN_PASSWORD: platformAdmin.password,
-      });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ server }, use) => use(server.baseUrl),
-});
-
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${shots}/backoffice-${name}.png`, fullPage: true });
+  await page.screenshot({
+    path: `${shots}/backoffice-${name}.png`,
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
+
+/** Logs the platform administrator in through the login screen. */
+async function logInAsAdmin(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel(/^E-mailadres/).fill(platformAdmin.email);
+  await page.getByLabel(/^Wachtwoord/).fill(platformAdmin.password);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/$/);
 }
 
 test('a platform admin finds a user, acts as the user and back, makes a custom plan offered to that company', async ({
@@ -39,11 +42,7 @@ test('a platform admin finds a user, acts as the user and back, makes a custom p
   const garage = await registerCompany(baseURL!, 'Garage Snel', 'Sven Snel');
 
   // The administrator logs in through the login screen.
-  await page.goto('/login');
-  await page.getByLabel(/^E-mailadres/).fill(platformAdmin.email);
-  await page.getByLabel(/^Wachtwoord/).fill(platformAdmin.password);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await logInAsAdmin(page);
   const menu = page.getByRole('navigation', { name: 'Instellingen' });
   await menu.getByRole('link', { name: 'Alle gebruikers' }).click();
   await expect(page).toHaveURL(/\/all-users$/);
@@ -155,4 +154,105 @@ test('a platform admin finds a user, acts as the user and back, makes a custom p
     if (offered) await shot(own, 'credits-custom-plan');
     await context.close();
   }
+});
+
+test('a platform admin adds credits with an invoice, the PDF arrives by mail, and marks the invoice paid', async ({
+  page,
+  baseURL,
+  smtp,
+}) => {
+  const token = await registerCompany(baseURL!, 'Drukkerij Inkt', 'Ilse Inktvis');
+  const me = await call<{ email: string }>(baseURL!, token, 'GET', '/user');
+  const creditsOf = async () =>
+    (await call<{ credits: number }>(baseURL!, token, 'GET', '/company')).credits;
+  const before = await creditsOf();
+
+  await logInAsAdmin(page);
+  const menu = page.getByRole('navigation', { name: 'Instellingen' });
+  await menu.getByRole('link', { name: 'Alle gebruikers' }).click();
+  const search = page.getByRole('textbox', { name: 'Zoek op gebruikersnaam' });
+  await search.fill('inktvis');
+  await search.press('Enter');
+  const card = page.getByRole('article').filter({ hasText: 'Ilse Inktvis' });
+  await expect(page.getByRole('article')).toHaveCount(1);
+  const creditsFact = card.locator('dt', { hasText: 'Credits' }).locator('+ dd');
+  await expect(creditsFact).toHaveText(String(before));
+
+  // 'Credits toevoegen en factuur versturen': 100 credits at € 1,25; the recipient is prefilled.
+  await card.getByRole('button', { name: 'Credits toevoegen en factuur versturen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Credits toevoegen en factuur versturen' });
+  await expect(dialog.getByLabel(/^Factuur versturen naar/)).toHaveValue(me.email);
+  await expect(dialog.getByLabel(/^Naam ontvanger/)).toHaveValue('Ilse Inktvis');
+  await dialog.getByLabel(/^Aantal credits/).fill('100');
+  await dialog.getByLabel(/^Prijs per credit/).fill('1,25');
+  const summary = dialog.getByRole('table', { name: 'Samenvatting' });
+  await expect(summary.getByRole('row', { name: /Prijs excl\. btw/ })).toContainText('125,00');
+  await expect(summary.getByRole('row', { name: /Prijs incl\. btw \(21%\)/ })).toContainText(
+    '151,25',
+  );
+  await shot(page, 'add-credits-modal');
+  await dialog.getByRole('button', { name: 'Credits toevoegen' }).click();
+  await expect(page.getByText('Credits toegevoegd en factuur opgestuurd')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(creditsFact).toHaveText(String(before + 100));
+  await shot(page, 'credits-added');
+  expect(await creditsOf()).toBe(before + 100);
+
+  // The mail with the invoice as PDF: 100 × € 1,25, 21% btw.
+  const mail = await smtp.waitForMail(me.email, /^Factuur /);
+  const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf');
+  expect(pdf, 'the invoice PDF is attached').toBeDefined();
+  const file = join(mkdtempSync(join(tmpdir(), 'paraaf-bo-invoice-')), 'factuur.pdf');
+  writeFileSync(file, pdf!.content);
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  const invoiceNo = /^Factuur (\S+)/.exec(mail.subject)![1]!;
+  expect(text).toContain(invoiceNo);
+  expect(text).toContain('Drukkerij Inkt');
+  // One line of 100 credits at € 1,25, then the subtotal, 21% btw and the total.
+  expect(text).toMatch(/Credits\s+100\s+€ 1,25\s+€ 125,00/);
+  expect(text).toMatch(/Subtotaal excl\. btw\s+€ 125,00/);
+  expect(text).toMatch(/BTW 21%\s+€ 26,25/);
+  expect(text).toMatch(/Totaal incl\. btw\s+€ 151,25/);
+  expect(text).toContain('Openstaand');
+
+  // All invoices: find it by the debtor's name, mark it paid in the edit modal.
+  await menu.getByRole('link', { name: 'Alle facturen' }).click();
+  await expect(page).toHaveURL(/\/all-invoices$/);
+  const invoiceSearch = page.getByRole('textbox', {
+    name: 'Zoek op debiteurnummer of debiteurnaam',
+  });
+  await invoiceSearch.fill('Drukkerij');
+  await invoiceSearch.press('Enter');
+  await expect(page).toHaveURL(/search=Drukkerij/);
+  const invoice = page.getByRole('article', { name: `Factuur ${invoiceNo}` });
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(invoice).toContainText('Drukkerij Inkt');
+  await expect(invoice).toContainText('151,25');
+  await expect(invoice.getByTestId('invoice-state')).toHaveText('Open');
+  await shot(page, 'all-invoices-search');
+  await invoice.getByRole('button', { name: `Factuur ${invoiceNo} bewerken` }).click();
+  const edit = page.getByRole('dialog', { name: `Factuur ${invoiceNo} bewerken` });
+  await edit.getByRole('radio', { name: 'Betaald' }).check();
+  await shot(page, 'invoice-edit-modal');
+  await edit.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.getByText('Factuur bewerkt')).toBeVisible();
+  await expect(edit).toHaveCount(0);
+  await expect(invoice.getByTestId('invoice-state')).toHaveText('Betaald');
+  await shot(page, 'invoice-edited');
+  await page.reload();
+  await expect(invoice.getByTestId('invoice-state')).toHaveText('Betaald');
+  await expect(
+    page.getByRole('textbox', { name: 'Zoek op debiteurnummer of debiteurnaam' }),
+  ).toHaveValue('Drukkerij');
+  await shot(page, 'invoice-paid');
+
+  // The company sees it paid too, and the credits stayed booked once.
+  const own = await call<{ data: { invoice_no: string; state: string }[] }>(
+    baseURL!,
+    token,
+    'GET',
+    '/invoices',
+  );
+  expect(own.data).toEqual([expect.objectContaining({ invoice_no: invoiceNo, state: 'paid' })]);
+  expect(await creditsOf()).toBe(before + 100);
 });
