@@ -1,32 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Notifications, notifications } from '@mantine/notifications';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { permissionsFor, type AdminInvoice, type Permission } from '@paraaf/contract';
-import { AppProvider } from '../../../app/provider';
 import { requireAuth } from '../../../app/guards';
-import { tokens } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
+import {
+  json,
+  listPage,
+  platformAdmin,
+  renderRoutes,
+  resetApp,
+  sessionCompany,
+  stubApi,
+} from '../../../test/app-harness';
 import { AllInvoicesRoute } from './all-invoices';
-
-const me = (permissions: Permission[]) => ({
-  id: 1,
-  name: 'Petra Platform',
-  email: 'petra@paraaf.nl',
-  roles: [{ name: 'admin' }],
-  all_permissions: permissions,
-  is_active: true,
-  two_factor_auth: false,
-  created_at: '2025-03-04T09:05:00Z',
-  company: { id: 1, name: 'Paraaf' },
-});
-const company = {
-  id: 1,
-  name: 'Paraaf',
-  credits: 0,
-  features: [],
-  current_payment_plan: { price: { type: 'prepaid' } },
-};
 
 const card = (id: number, values: Partial<AdminInvoice> = {}): AdminInvoice => ({
   id,
@@ -48,18 +35,9 @@ const card = (id: number, values: Partial<AdminInvoice> = {}): AdminInvoice => (
   ...values,
 });
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 afterEach(() => {
-  vi.unstubAllGlobals();
+  resetApp();
   vi.restoreAllMocks();
-  tokens.set(null);
-  queryClient.clear();
 });
 
 function renderAt(
@@ -70,34 +48,28 @@ function renderAt(
     update?: (id: number, body: { state: string }) => Response;
   } = {},
 ) {
-  tokens.set('beheer-token');
-  const fetch = vi.fn<typeof globalThis.fetch>((input, init) => {
-    const url = input as string;
-    if (url === '/api/user')
-      return Promise.resolve(json(me(options.permissions ?? permissionsFor('admin', true))));
-    if (url === '/api/company') return Promise.resolve(json(company));
-    if (url.startsWith('/api/all-invoices?')) {
-      const query = new URL(url, 'http://x').searchParams;
-      const data = options.list
-        ? options.list(query)
-        : [card(2), card(1, { type: 'automatic', state: 'paid' })];
-      return Promise.resolve(
-        json({ data, total: data.length, per_page: 10, current_page: 1, last_page: 3 }),
-      );
-    }
-    const edit = /^\/api\/all-invoices\/(\d+)$/.exec(url);
-    if (edit && init?.method === 'POST') {
-      const body = JSON.parse(init.body as string) as { state: string };
-      return Promise.resolve(
-        options.update
+  const fetch = stubApi({
+    user: platformAdmin({ all_permissions: options.permissions ?? permissionsFor('admin', true) }),
+    company: sessionCompany({ name: 'Paraaf', credits: 0 }),
+    answer: (url, init) => {
+      if (url.startsWith('/api/all-invoices?')) {
+        const query = new URL(url, 'http://x').searchParams;
+        const data = options.list
+          ? options.list(query)
+          : [card(2), card(1, { type: 'automatic', state: 'paid' })];
+        return json(listPage(data, { last_page: 3 }));
+      }
+      const edit = /^\/api\/all-invoices\/(\d+)$/.exec(url);
+      if (edit && init?.method === 'POST') {
+        const body = JSON.parse(init.body as string) as { state: string };
+        return options.update
           ? options.update(Number(edit[1]), body)
-          : json(card(Number(edit[1]), body as Partial<AdminInvoice>)),
-      );
-    }
-    return Promise.resolve(json({ message: 'Niet gevonden' }, 404));
+          : json(card(Number(edit[1]), body as Partial<AdminInvoice>));
+      }
+      return undefined;
+    },
   });
-  vi.stubGlobal('fetch', fetch);
-  const router = createMemoryRouter(
+  const router = renderRoutes(
     [
       {
         path: '/all-invoices',
@@ -106,13 +78,8 @@ function renderAt(
       },
       { path: '/', Component: () => <p>Start</p> },
     ],
-    { initialEntries: [url] },
-  );
-  render(
-    <AppProvider>
-      <Notifications />
-      <RouterProvider router={router} />
-    </AppProvider>,
+    url,
+    { token: 'beheer-token', notifications: true },
   );
   const listCalls = () =>
     fetch.mock.calls

@@ -1,34 +1,20 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { messages, permissionsFor, type CustomPaymentPlan } from '@paraaf/contract';
-import { AppProvider } from '../../../app/provider';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { messages, type CustomPaymentPlan } from '@paraaf/contract';
 import { AppLayout } from '../../../app/layouts/app-layout';
 import { requireAuth } from '../../../app/guards';
-import { tokens } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
+import {
+  json,
+  listPage,
+  platformAdmin,
+  renderRoutes,
+  resetApp,
+  sessionCompany,
+  stubApi,
+} from '../../../test/app-harness';
 import { verificationPrice } from '../lib/plan-prices';
 import { AllPaymentPlansRoute } from './all-payment-plans';
 
-const admin = {
-  id: 1,
-  name: 'Paula Platform',
-  email: 'paula@paraaf.nl',
-  roles: [{ name: 'admin' }],
-  all_permissions: permissionsFor('admin', true),
-  is_active: true,
-  impersonated_by: null,
-  two_factor_auth: false,
-  created_at: '2025-03-04T09:05:00Z',
-  company: { id: 1, name: 'Paraaf beheer' },
-};
-const company = {
-  id: 1,
-  name: 'Paraaf beheer',
-  credits: 0,
-  features: [],
-  current_payment_plan: { price: { type: 'invoice' } },
-};
 const plan: CustomPaymentPlan = {
   id: 9,
   name: 'Maatwerk Bakkerij',
@@ -43,51 +29,34 @@ const plan: CustomPaymentPlan = {
   available_for_companies: [{ id: 7, name: 'Bakkerij Zoet' }],
 };
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  tokens.set(null);
-  queryClient.clear();
-});
+afterEach(resetApp);
 
 function renderScreen(
   plans: CustomPaymentPlan[],
   onSave: (url: string, body: unknown) => Response,
 ) {
-  tokens.set('tok');
-  const fetch = vi.fn<typeof globalThis.fetch>((input, init) => {
-    const u = input as string;
-    if (u === '/api/user') return Promise.resolve(json(admin));
-    if (u === '/api/company') return Promise.resolve(json(company));
-    if (u === '/api/locales') return Promise.resolve(json({ data: [] }));
-    if (u.startsWith('/api/all-payment-plans?') || u === '/api/all-payment-plans')
-      return Promise.resolve(
-        json({
+  stubApi({
+    user: platformAdmin({ impersonated_by: null, company: { id: 1, name: 'Paraaf beheer' } }),
+    company: sessionCompany({
+      name: 'Paraaf beheer',
+      credits: 0,
+      current_payment_plan: { price: { type: 'invoice' } },
+    }),
+    answer: (u, init) => {
+      if (u.startsWith('/api/all-payment-plans?') || u === '/api/all-payment-plans')
+        return json({
           companies: [
             { id: 7, name: 'Bakkerij Zoet' },
             { id: 8, name: 'Garage Snel' },
           ],
-          payment_plans: {
-            data: plans,
-            total: plans.length,
-            per_page: 10,
-            current_page: 1,
-            last_page: 1,
-          },
-        }),
-      );
-    if (u.startsWith('/api/all-payment-plans/'))
-      return Promise.resolve(onSave(u, JSON.parse(init!.body as string)));
-    return Promise.resolve(json({ message: 'Niet gevonden' }, 404));
+          payment_plans: listPage(plans),
+        });
+      if (u.startsWith('/api/all-payment-plans/'))
+        return onSave(u, JSON.parse(init!.body as string));
+      return undefined;
+    },
   });
-  vi.stubGlobal('fetch', fetch);
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       {
         Component: AppLayout,
@@ -100,12 +69,7 @@ function renderScreen(
         ],
       },
     ],
-    { initialEntries: ['/all-payment-plans'] },
-  );
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
+    '/all-payment-plans',
   );
 }
 

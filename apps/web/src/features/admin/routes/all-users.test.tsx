@@ -1,34 +1,27 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { permissionsFor, type AdminUserRow } from '@paraaf/contract';
-import { AppProvider } from '../../../app/provider';
 import { AppLayout } from '../../../app/layouts/app-layout';
 import { requireAuth } from '../../../app/guards';
 import { adminTokens, tokens } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
+import {
+  json,
+  listPage,
+  platformAdmin,
+  renderRoutes,
+  resetApp,
+  sessionCompany,
+  stubApi,
+} from '../../../test/app-harness';
 import { AllUsersRoute } from './all-users';
 
-const admin = {
-  id: 1,
+const admin = platformAdmin({
   name: 'Paula Platform',
   email: 'paula@paraaf.nl',
-  roles: [{ name: 'admin' }],
-  all_permissions: permissionsFor('admin', true),
-  is_active: true,
   is_platform_admin: true,
   impersonated_by: null,
-  two_factor_auth: false,
-  created_at: '2025-03-04T09:05:00Z',
   company: { id: 1, name: 'Paraaf beheer' },
-};
-const company = {
-  id: 1,
-  name: 'Paraaf beheer',
-  credits: 0,
-  features: [],
-  current_payment_plan: { price: { type: 'invoice' } },
-};
+});
 const row = (id: number, name: string, extra: Partial<AdminUserRow> = {}): AdminUserRow => ({
   id,
   name,
@@ -45,78 +38,51 @@ const row = (id: number, name: string, extra: Partial<AdminUserRow> = {}): Admin
   ...extra,
 });
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  tokens.set(null);
-  adminTokens.set(null);
-  queryClient.clear();
-});
+afterEach(resetApp);
 
 function renderAt(url: string, users: (query: URLSearchParams) => AdminUserRow[]) {
-  tokens.set('admin-token');
-  const calls: { url: string; token: string | null; body?: string }[] = [];
   let impersonating = false;
-  const fetch = vi.fn<typeof globalThis.fetch>((input, init) => {
-    const u = input as string;
-    const token = new Headers(init?.headers).get('authorization');
-    calls.push({ url: u, token, body: init?.body as string | undefined });
-    if (u === '/api/user')
-      return Promise.resolve(
-        json(
-          token === 'Bearer user-token' && impersonating
-            ? {
-                ...row(5, 'Jeroen Deeg'),
-                roles: [{ name: 'user' }],
-                all_permissions: permissionsFor('user', false),
-                impersonated_by: 1,
-                company: { id: 7, name: 'Bakkerij Zoet' },
-              }
-            : admin,
-        ),
-      );
-    if (u === '/api/company') return Promise.resolve(json(company));
-    if (u === '/api/locales') return Promise.resolve(json({ data: [] }));
-    if (u === '/api/login-as-user') {
-      impersonating = true;
-      return Promise.resolve(
-        json({
-          token: 'user-token',
-          user: {
-            ...row(5, 'Jeroen Deeg'),
-            roles: [{ name: 'user' }],
-            all_permissions: permissionsFor('user', false),
-            impersonated_by: 1,
-            company: { id: 7, name: 'Bakkerij Zoet' },
-          },
-        }),
-      );
-    }
-    if (u === '/api/auth/logout') {
-      impersonating = false;
-      return Promise.resolve(new Response(null, { status: 204 }));
-    }
-    if (u.startsWith('/api/all-users')) {
-      const query = new URL(u, 'http://x').searchParams;
-      const data = users(query);
-      return Promise.resolve(
-        json({ data, total: data.length, per_page: 10, current_page: 1, last_page: 3 }),
-      );
-    }
-    if (u.startsWith('/api/sign-requests'))
-      return Promise.resolve(
-        json({ data: [], total: 0, per_page: 10, current_page: 1, last_page: 1 }),
-      );
-    return Promise.resolve(json({ message: 'Niet gevonden' }, 404));
+  const actingUser = {
+    ...row(5, 'Jeroen Deeg'),
+    roles: [{ name: 'user' }],
+    all_permissions: permissionsFor('user', false),
+    impersonated_by: 1,
+    company: { id: 7, name: 'Bakkerij Zoet' },
+  };
+  const token = (init: RequestInit | undefined) => new Headers(init?.headers).get('authorization');
+  const fetch = stubApi({
+    company: sessionCompany({
+      name: 'Paraaf beheer',
+      credits: 0,
+      current_payment_plan: { price: { type: 'invoice' } },
+    }),
+    answer: (u, init) => {
+      if (u === '/api/user')
+        return json(token(init) === 'Bearer user-token' && impersonating ? actingUser : admin);
+      if (u === '/api/login-as-user') {
+        impersonating = true;
+        return json({ token: 'user-token', user: actingUser });
+      }
+      if (u === '/api/auth/logout') {
+        impersonating = false;
+        return new Response(null, { status: 204 });
+      }
+      if (u.startsWith('/api/all-users')) {
+        const query = new URL(u, 'http://x').searchParams;
+        return json(listPage(users(query), { last_page: 3 }));
+      }
+      if (u.startsWith('/api/sign-requests')) return json(listPage([]));
+      return undefined;
+    },
   });
-  vi.stubGlobal('fetch', fetch);
-  const router = createMemoryRouter(
+  // Every call, the session's too, in order with the token it carried.
+  const calls = () =>
+    fetch.mock.calls.map(([u, init]) => ({
+      url: u as string,
+      token: token(init),
+      body: init?.body as string | undefined,
+    }));
+  const router = renderRoutes(
     [
       {
         Component: AppLayout,
@@ -130,12 +96,8 @@ function renderAt(url: string, users: (query: URLSearchParams) => AdminUserRow[]
         ],
       },
     ],
-    { initialEntries: [url] },
-  );
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
+    url,
+    { token: 'admin-token' },
   );
   return { router, calls };
 }
@@ -177,7 +139,9 @@ describe('All users screen', () => {
       q.get('search') === 'deeg' ? [row(5, 'Jeroen Deeg')] : [],
     );
     await screen.findByText('Jeroen Deeg');
-    expect(calls.some((c) => c.url === '/api/all-users?search=deeg&page=2&per_page=10')).toBe(true);
+    expect(calls().some((c) => c.url === '/api/all-users?search=deeg&page=2&per_page=10')).toBe(
+      true,
+    );
     const box = () =>
       screen.getByRole<HTMLInputElement>('textbox', { name: 'Zoek op gebruikersnaam' });
     expect(box().value).toBe('deeg');
@@ -198,13 +162,13 @@ describe('All users screen', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(tokens.get()).toBe('user-token');
     expect(adminTokens.get()).toBe('admin-token');
-    expect(JSON.parse(calls.find((c) => c.url === '/api/login-as-user')!.body!)).toEqual({
+    expect(JSON.parse(calls().find((c) => c.url === '/api/login-as-user')!.body!)).toEqual({
       user: 5,
     });
 
     fireEvent.click(screen.getByRole('button', { name: 'Terug naar je eigen account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/all-users'));
-    const logout = calls.filter((c) => c.url === '/api/auth/logout');
+    const logout = calls().filter((c) => c.url === '/api/auth/logout');
     expect(logout.map((c) => c.token)).toEqual(['Bearer user-token']);
     expect(tokens.get()).toBe('admin-token');
     expect(adminTokens.get()).toBeNull();
@@ -217,10 +181,11 @@ describe('All users screen', () => {
     await screen.findByText('Ingelogd als Jeroen Deeg');
     fireEvent.click(screen.getByRole('button', { name: 'Uitloggen' }));
     await waitFor(() =>
-      expect(calls.filter((c) => c.url === '/api/auth/logout').map((c) => c.token)).toEqual([
-        'Bearer user-token',
-        'Bearer admin-token',
-      ]),
+      expect(
+        calls()
+          .filter((c) => c.url === '/api/auth/logout')
+          .map((c) => c.token),
+      ).toEqual(['Bearer user-token', 'Bearer admin-token']),
     );
     await waitFor(() => expect(tokens.get()).toBeNull());
     expect(adminTokens.get()).toBeNull();

@@ -1,0 +1,120 @@
+import { vi } from 'vitest';
+import { render } from '@testing-library/react';
+import { Notifications } from '@mantine/notifications';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { permissionsFor } from '@paraaf/contract';
+import { AppProvider } from '../app/provider';
+import { adminTokens, tokens } from '../lib/api-client';
+import { queryClient } from '../lib/query-client';
+
+/** One way to set up a screen test: the API as the SPA meets it, a session and the providers. */
+
+export function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export const notFound = () => json({ message: 'Niet gevonden' }, 404);
+
+/** A paginated list answer; `paging` overrides the single-page defaults. */
+export function listPage<T>(
+  data: T[],
+  paging: Partial<{
+    total: number;
+    per_page: number;
+    current_page: number;
+    last_page: number;
+  }> = {},
+) {
+  return { data, total: data.length, per_page: 10, current_page: 1, last_page: 1, ...paging };
+}
+
+/** A company admin of "Bedrijf BV" (GET /api/user). */
+export function companyAdmin(values: Record<string, unknown> = {}) {
+  return {
+    id: 1,
+    name: 'Anna Admin',
+    email: 'anna@bedrijf.nl',
+    roles: [{ name: 'admin' }],
+    all_permissions: permissionsFor('admin', false),
+    is_active: true,
+    two_factor_auth: false,
+    created_at: '2025-03-04T09:05:00Z',
+    company: { id: 1, name: 'Bedrijf BV' },
+    ...values,
+  };
+}
+
+/** A platform admin of the Paraaf company (GET /api/user). */
+export function platformAdmin(values: Record<string, unknown> = {}) {
+  return companyAdmin({
+    name: 'Petra Platform',
+    email: 'petra@paraaf.nl',
+    all_permissions: permissionsFor('admin', true),
+    company: { id: 1, name: 'Paraaf' },
+    ...values,
+  });
+}
+
+/** The session's company (GET /api/company). */
+export function sessionCompany(values: Record<string, unknown> = {}) {
+  return {
+    id: 1,
+    name: 'Bedrijf BV',
+    credits: 10,
+    features: [],
+    current_payment_plan: { price: { type: 'prepaid' } },
+    ...values,
+  };
+}
+
+/** Answers one call of the screen under test; `undefined` falls through to a 404. */
+export type ApiAnswer = (
+  url: string,
+  init: RequestInit | undefined,
+) => Response | Promise<Response> | undefined;
+
+/**
+ * Stubs the global fetch: `answer` gets every call first; what it leaves (`undefined`) is the
+ * session (/api/user, /api/company, /api/locales) or a 404.
+ */
+export function stubApi(options: { user?: object; company?: object; answer?: ApiAnswer }) {
+  const fetch = vi.fn<typeof globalThis.fetch>((input, init) => {
+    const url = input as string;
+    const answered = options.answer?.(url, init);
+    if (answered) return Promise.resolve(answered);
+    if (url === '/api/user') return Promise.resolve(json(options.user ?? companyAdmin()));
+    if (url === '/api/company') return Promise.resolve(json(options.company ?? sessionCompany()));
+    if (url === '/api/locales') return Promise.resolve(json({ data: [] }));
+    return Promise.resolve(notFound());
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+/** Signs in with `token` and renders `routes` at `entry` inside the app's providers. */
+export function renderRoutes(
+  routes: RouteObject[],
+  entry: string,
+  options: { token?: string; notifications?: boolean } = {},
+) {
+  tokens.set(options.token ?? 'tok');
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+  render(
+    <AppProvider>
+      {options.notifications && <Notifications />}
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+/** For afterEach: no stubbed fetch, no session, no cached queries left for the next test. */
+export function resetApp() {
+  vi.unstubAllGlobals();
+  tokens.set(null);
+  adminTokens.set(null);
+  queryClient.clear();
+}
