@@ -94,6 +94,16 @@ export function stubApi(options: { user?: object; company?: object; answer?: Api
   return fetch;
 }
 
+/** The calls a `stubApi` fetch got, in order: URL, method, bearer token and JSON body. */
+export function apiCalls(fetch: ReturnType<typeof stubApi>) {
+  return fetch.mock.calls.map(([input, init]) => ({
+    url: input as string,
+    method: init?.method ?? 'GET',
+    token: new Headers(init?.headers).get('authorization'),
+    body: init?.body ? (JSON.parse(init.body as string) as unknown) : undefined,
+  }));
+}
+
 /** Signs in with `token` and renders `routes` at `entry` inside the app's providers. */
 export function renderRoutes(
   routes: RouteObject[],

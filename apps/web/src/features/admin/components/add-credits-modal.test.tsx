@@ -4,7 +4,7 @@ import { Notifications, notifications } from '@mantine/notifications';
 import type { AdminUserRow } from '@paraaf/contract';
 import { AppProvider } from '../../../app/provider';
 import { tokens } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
+import { json, resetApp } from '../../../test/app-harness';
 import { AddCreditsModal } from './add-credits-modal';
 
 const row = (firstUser: AdminUserRow['company']['first_user']): AdminUserRow => ({
@@ -22,18 +22,9 @@ const row = (firstUser: AdminUserRow['company']['first_user']): AdminUserRow => 
   next_payment_date: null,
 });
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 afterEach(() => {
-  vi.unstubAllGlobals();
+  resetApp();
   vi.restoreAllMocks();
-  tokens.set(null);
-  queryClient.clear();
 });
 
 function open(user: AdminUserRow, answer: () => Response = () => json({}, 201)) {

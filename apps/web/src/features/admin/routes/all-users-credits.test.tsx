@@ -1,30 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { permissionsFor, type AdminUserRow } from '@paraaf/contract';
-import { AppProvider } from '../../../app/provider';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import type { AdminUserRow } from '@paraaf/contract';
 import { routes } from '../../../app/router';
-import { tokens } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
+import {
+  json,
+  listPage,
+  platformAdmin,
+  renderRoutes,
+  resetApp,
+  sessionCompany,
+  stubApi,
+} from '../../../test/app-harness';
 
-const me = {
-  id: 1,
-  name: 'Petra Platform',
-  email: 'petra@paraaf.nl',
-  roles: [{ name: 'admin' }],
-  all_permissions: permissionsFor('admin', true),
-  is_active: true,
-  two_factor_auth: false,
-  created_at: '2025-03-04T09:05:00Z',
-  company: { id: 1, name: 'Paraaf' },
-};
-const company = {
-  id: 1,
-  name: 'Paraaf',
-  credits: 0,
-  features: [],
-  current_payment_plan: { price: { type: 'prepaid' } },
-};
 const row: AdminUserRow = {
   id: 5,
   name: 'Gijs Gebruiker',
@@ -44,41 +31,16 @@ const row: AdminUserRow = {
   next_payment_date: null,
 };
 
-function json(body: unknown) {
-  return new Response(JSON.stringify(body), {
-    status: 200,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  tokens.set(null);
-  queryClient.clear();
-});
+afterEach(resetApp);
 
 describe('/all-users with the add-credits modal', () => {
   it('opens "Credits toevoegen en factuur versturen" from a user card', async () => {
-    tokens.set('beheer-token');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof globalThis.fetch>((input) => {
-        const url = input as string;
-        if (url === '/api/user') return Promise.resolve(json(me));
-        if (url === '/api/company') return Promise.resolve(json(company));
-        if (url.startsWith('/api/all-users'))
-          return Promise.resolve(
-            json({ data: [row], total: 1, per_page: 10, current_page: 1, last_page: 1 }),
-          );
-        return Promise.resolve(json({ data: [] }));
-      }),
-    );
-    const router = createMemoryRouter(routes, { initialEntries: ['/all-users'] });
-    render(
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>,
-    );
+    stubApi({
+      user: platformAdmin(),
+      company: sessionCompany({ name: 'Paraaf', credits: 0 }),
+      answer: (url) => (url.startsWith('/api/all-users') ? json(listPage([row])) : undefined),
+    });
+    renderRoutes(routes, '/all-users', { token: 'beheer-token' });
     fireEvent.click(
       await screen.findByRole('button', { name: /Credits toevoegen en factuur versturen/ }),
     );

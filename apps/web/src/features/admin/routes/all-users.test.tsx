@@ -5,6 +5,7 @@ import { AppLayout } from '../../../app/layouts/app-layout';
 import { requireAuth } from '../../../app/guards';
 import { adminTokens, tokens } from '../../../lib/api-client';
 import {
+  apiCalls,
   json,
   listPage,
   platformAdmin,
@@ -75,13 +76,7 @@ function renderAt(url: string, users: (query: URLSearchParams) => AdminUserRow[]
       return undefined;
     },
   });
-  // Every call, the session's too, in order with the token it carried.
-  const calls = () =>
-    fetch.mock.calls.map(([u, init]) => ({
-      url: u as string,
-      token: token(init),
-      body: init?.body as string | undefined,
-    }));
+  const calls = () => apiCalls(fetch);
   const router = renderRoutes(
     [
       {
@@ -162,7 +157,7 @@ describe('All users screen', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(tokens.get()).toBe('user-token');
     expect(adminTokens.get()).toBe('admin-token');
-    expect(JSON.parse(calls().find((c) => c.url === '/api/login-as-user')!.body!)).toEqual({
+    expect(calls().find((c) => c.url === '/api/login-as-user')!.body).toEqual({
       user: 5,
     });
 

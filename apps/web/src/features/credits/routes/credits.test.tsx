@@ -1,17 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Notifications } from '@mantine/notifications';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   messages,
   permissionsFor,
   type PaymentPlan,
   type PaymentPlanPrice,
 } from '@paraaf/contract';
-import { AppProvider } from '../../../app/provider';
 import { requireAuth } from '../../../app/guards';
-import { tokens } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
+import {
+  apiCalls,
+  companyAdmin,
+  json,
+  listPage,
+  renderRoutes,
+  resetApp,
+  sessionCompany,
+  stubApi,
+} from '../../../test/app-harness';
 import { checkout } from '../lib/checkout';
 import { amsterdamToday } from '../lib/plans';
 import { CreditsRoute } from './credits';
@@ -71,64 +76,36 @@ const premium = plan(
   },
 );
 
-const me = {
-  id: 1,
-  name: 'Anna Admin',
-  email: 'anna@bedrijf.nl',
-  roles: [{ name: 'admin' }],
-  all_permissions: permissionsFor('admin', false),
-  is_active: true,
-  two_factor_auth: false,
-  created_at: '2025-03-04T09:05:00Z',
-  company: { id: 1, name: 'Bedrijf BV' },
-};
-
 const today = amsterdamToday();
-const company = {
-  id: 1,
-  name: 'Bedrijf BV',
-  credits: 10,
+const company = sessionCompany({
   features: ['multiple_signers', 'buy_credits'],
   current_payment_plan: free,
   payment_plans: [{ ...free, valid_from: '2025-03-04', status: 'planned' }],
   next_payment_date: null,
-};
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
+});
 
 type Handler = (url: string, init: RequestInit | undefined) => Response | undefined;
 
 function renderCredits(
   options: {
     company?: Record<string, unknown>;
-    user?: typeof me;
+    user?: ReturnType<typeof companyAdmin>;
     canWithdraw?: boolean;
     handle?: Handler;
   } = {},
 ) {
-  tokens.set('tok');
-  const calls: { url: string; method: string; body: unknown }[] = [];
-  const fetch = vi.fn<typeof globalThis.fetch>((input, init) => {
-    const url = input as string;
-    const method = init?.method ?? 'GET';
-    calls.push({ url, method, body: init?.body ? JSON.parse(init.body as string) : undefined });
-    const handled = options.handle?.(url, init);
-    if (handled) return Promise.resolve(handled);
-    if (url === '/api/user') return Promise.resolve(json(options.user ?? me));
-    if (url === '/api/company') return Promise.resolve(json({ ...company, ...options.company }));
-    if (url === '/api/locales') return Promise.resolve(json({ data: [] }));
-    if (url === '/api/payment-plans') return Promise.resolve(json([free, standard, premium]));
-    if (url === '/api/company/recurring-payment-status')
-      return Promise.resolve(json({ can_withdraw: options.canWithdraw ?? false }));
-    if (url.startsWith('/api/payments?'))
-      return Promise.resolve(
-        json({
-          data: [
+  const fetch = stubApi({
+    user: options.user ?? companyAdmin(),
+    company: { ...company, ...options.company },
+    answer: (url, init) => {
+      const handled = options.handle?.(url, init);
+      if (handled) return handled;
+      if (url === '/api/payment-plans') return json([free, standard, premium]);
+      if (url === '/api/company/recurring-payment-status')
+        return json({ can_withdraw: options.canWithdraw ?? false });
+      if (url.startsWith('/api/payments?'))
+        return json(
+          listPage([
             {
               id: 7,
               created_at: '2026-11-20T13:05:00Z',
@@ -145,17 +122,13 @@ function renderCredits(
               status: 'canceled',
               kind: 'credits',
             },
-          ],
-          total: 2,
-          per_page: 10,
-          current_page: 1,
-          last_page: 1,
-        }),
-      );
-    return Promise.resolve(json({ message: 'Niet gevonden' }, 404));
+          ]),
+        );
+      return undefined;
+    },
   });
-  vi.stubGlobal('fetch', fetch);
-  const router = createMemoryRouter(
+  const calls = () => apiCalls(fetch);
+  renderRoutes(
     [
       {
         path: '/instellingen/credits',
@@ -164,13 +137,8 @@ function renderCredits(
       },
       { path: '/', Component: () => <p>Home</p> },
     ],
-    { initialEntries: ['/instellingen/credits'] },
-  );
-  render(
-    <AppProvider>
-      <Notifications />
-      <RouterProvider router={router} />
-    </AppProvider>,
+    '/instellingen/credits',
+    { notifications: true },
   );
   return { calls, fetch };
 }
@@ -179,10 +147,8 @@ const card = async (name: string) =>
   (await screen.findByRole('heading', { name })).closest('article') as HTMLElement;
 
 afterEach(() => {
-  vi.unstubAllGlobals();
+  resetApp();
   vi.restoreAllMocks();
-  tokens.set(null);
-  queryClient.clear();
 });
 
 describe('Credits & Abonnementen: buying credits', () => {
@@ -218,7 +184,7 @@ describe('Credits & Abonnementen: buying credits', () => {
     fireEvent.change(amount, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Credits kopen' }));
     expect(await screen.findByText(messages.required)).toBeTruthy();
-    expect(calls.some((c) => c.url === '/api/credits')).toBe(false);
+    expect(calls().some((c) => c.url === '/api/credits')).toBe(false);
   });
 
   it('posts the amount and goes to the checkout URL it gets back', async () => {
@@ -233,7 +199,7 @@ describe('Credits & Abonnementen: buying credits', () => {
     fireEvent.change(amount, { target: { value: '120' } });
     fireEvent.click(screen.getByRole('button', { name: 'Credits kopen' }));
     await waitFor(() => expect(open).toHaveBeenCalledWith('https://pay.example/checkout/tr_1'));
-    expect(calls.find((c) => c.url === '/api/credits')?.body).toEqual({ amount: 120 });
+    expect(calls().find((c) => c.url === '/api/credits')?.body).toEqual({ amount: 120 });
   });
 
   it("puts the server's 422 on the amount field", async () => {
@@ -302,7 +268,9 @@ describe('Credits & Abonnementen: plans', () => {
     ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Bevestigen' }));
     await waitFor(() => expect(open).toHaveBeenCalledWith('https://pay.example/checkout/tr_first'));
-    expect(calls.find((c) => c.url === '/api/payment-plans' && c.method === 'POST')?.body).toEqual({
+    expect(
+      calls().find((c) => c.url === '/api/payment-plans' && c.method === 'POST')?.body,
+    ).toEqual({
       id: 2,
     });
   });
@@ -383,7 +351,7 @@ describe('Credits & Abonnementen: plans', () => {
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Geplande wijziging' })).toBeNull(),
     );
-    expect(calls.filter((c) => c.url.endsWith('/cancel'))).toHaveLength(1);
+    expect(calls().filter((c) => c.url.endsWith('/cancel'))).toHaveLength(1);
     expect(await screen.findByText('Je huidige abonnement blijft gelden.')).toBeTruthy();
   });
 
@@ -399,7 +367,11 @@ describe('Credits & Abonnementen: plans', () => {
 
   it('a user without the billing permissions is sent home', async () => {
     renderCredits({
-      user: { ...me, roles: [{ name: 'user' }], all_permissions: permissionsFor('user', false) },
+      user: {
+        ...companyAdmin(),
+        roles: [{ name: 'user' }],
+        all_permissions: permissionsFor('user', false),
+      },
     });
     expect(await screen.findByText('Home')).toBeTruthy();
   });

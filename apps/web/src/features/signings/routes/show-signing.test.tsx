@@ -1,24 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { permissionsFor } from '@paraaf/contract';
-import { AppProvider } from '../../../app/provider';
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import { requireAuth } from '../../../app/guards';
-import { tokens } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
 import { ShowSigningRoute } from './show-signing';
-
-const me = {
-  id: 1,
-  name: 'Anna Admin',
-  email: 'anna@bedrijf.nl',
-  roles: [{ name: 'admin' }],
-  all_permissions: permissionsFor('admin', false),
-  is_active: true,
-  two_factor_auth: false,
-  created_at: '2025-03-04T09:05:00Z',
-  company: { id: 1, name: 'Bedrijf BV' },
-};
+import { json, renderRoutes, resetApp, stubApi } from '../../../test/app-harness';
 
 const plan = (id: number, pricePerCredit: number) => ({
   id,
@@ -60,28 +44,12 @@ const draft = {
   signables: [],
 };
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
 function renderDetail(company: Record<string, unknown>) {
-  tokens.set('tok');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof globalThis.fetch>((input) => {
-      const url = input as string;
-      if (url === '/api/user') return Promise.resolve(json(me));
-      if (url === '/api/company')
-        return Promise.resolve(json({ id: 1, name: 'Bedrijf BV', features: [], ...company }));
-      if (url === '/api/locales') return Promise.resolve(json({ data: [] }));
-      if (url === '/api/sign-requests/7') return Promise.resolve(json(draft));
-      return Promise.resolve(json({ message: 'Niet gevonden' }, 404));
-    }),
-  );
-  const router = createMemoryRouter(
+  stubApi({
+    company: { id: 1, name: 'Bedrijf BV', features: [], ...company },
+    answer: (url) => (url === '/api/sign-requests/7' ? json(draft) : undefined),
+  });
+  renderRoutes(
     [
       {
         path: '/ondertekening/:id',
@@ -89,20 +57,11 @@ function renderDetail(company: Record<string, unknown>) {
         Component: ShowSigningRoute,
       },
     ],
-    { initialEntries: ['/ondertekening/7'] },
-  );
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
+    '/ondertekening/7',
   );
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  tokens.set(null);
-  queryClient.clear();
-});
+afterEach(resetApp);
 
 describe("a draft's detail screen and the plan's send rule", () => {
   it('on a paid plan says what goes beyond the balance and keeps Versturen enabled', async () => {
