@@ -1,31 +1,19 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { permissionsFor, type Invoice } from '@paraaf/contract';
-import { AppProvider } from '../../../app/provider';
 import { requireAuth } from '../../../app/guards';
-import { tokens } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
 import { InvoicesRoute } from './invoices';
+import {
+  companyAdmin,
+  json,
+  listPage,
+  renderRoutes,
+  resetApp,
+  stubApi,
+} from '../../../test/app-harness';
 
-const me = (role: 'admin' | 'user') => ({
-  id: 1,
-  name: 'Anna Admin',
-  email: 'anna@bedrijf.nl',
-  roles: [{ name: role }],
-  all_permissions: permissionsFor(role, false),
-  is_active: true,
-  two_factor_auth: false,
-  created_at: '2025-03-04T09:05:00Z',
-  company: { id: 1, name: 'Bedrijf BV' },
-});
-const company = {
-  id: 1,
-  name: 'Bedrijf BV',
-  credits: 10,
-  features: [],
-  current_payment_plan: { price: { type: 'prepaid' } },
-};
+const me = (role: 'admin' | 'user') =>
+  companyAdmin({ roles: [{ name: role }], all_permissions: permissionsFor(role, false) });
 
 const invoice = (id: number, values: Partial<Invoice> = {}): Invoice => ({
   id,
@@ -43,42 +31,24 @@ const invoice = (id: number, values: Partial<Invoice> = {}): Invoice => ({
   ...values,
 });
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  tokens.set(null);
-  queryClient.clear();
-});
+afterEach(resetApp);
 
 function renderAt(url: string, role: 'admin' | 'user', pages: Record<number, Invoice[]>) {
-  tokens.set('sessie-token');
-  const fetch = vi.fn<typeof globalThis.fetch>((input) => {
-    const url = input as string;
-    if (url === '/api/user') return Promise.resolve(json(me(role)));
-    if (url === '/api/company') return Promise.resolve(json(company));
-    if (url.startsWith('/api/invoices?')) {
+  const fetch = stubApi({
+    user: me(role),
+    answer: (url) => {
+      if (!url.startsWith('/api/invoices?')) return undefined;
       const page = Number(new URL(url, 'http://x').searchParams.get('page'));
-      const total = Object.values(pages).flat().length;
-      return Promise.resolve(
-        json({
-          data: pages[page] ?? [],
-          total,
-          per_page: 10,
+      return json(
+        listPage(pages[page] ?? [], {
+          total: Object.values(pages).flat().length,
           current_page: page,
           last_page: Math.max(1, Object.keys(pages).length),
         }),
       );
-    }
-    return Promise.resolve(json({ message: 'Niet gevonden' }, 404));
+    },
   });
-  vi.stubGlobal('fetch', fetch);
-  const router = createMemoryRouter(
+  const router = renderRoutes(
     [
       {
         path: '/instellingen/facturen',
@@ -87,12 +57,8 @@ function renderAt(url: string, role: 'admin' | 'user', pages: Record<number, Inv
       },
       { path: '/', Component: () => <p>Ondertekeningen</p> },
     ],
-    { initialEntries: [url] },
-  );
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
+    url,
+    { token: 'sessie-token' },
   );
   return { fetch, router };
 }

@@ -1,63 +1,35 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen } from '@testing-library/react';
 import { officeMessages, permissionsFor } from '@paraaf/contract';
-import { AppProvider } from '../../../app/provider';
 import { AppLayout } from '../../../app/layouts/app-layout';
 import { requireAuth } from '../../../app/guards';
-import { tokens } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
 import { consentFailureMessage } from '../lib/consent-failure';
 import { OfficeConsentRoute } from './office-consent';
+import {
+  json,
+  platformAdmin,
+  renderRoutes,
+  resetApp,
+  sessionCompany,
+  stubApi,
+} from '../../../test/app-harness';
 
-const platformAdmin = {
-  id: 1,
-  name: 'Petra Platform',
-  email: 'petra@paraaf.nl',
-  roles: [{ name: 'admin' }],
-  all_permissions: permissionsFor('admin', true),
-  is_active: true,
-  two_factor_auth: false,
-  created_at: '2025-03-04T09:05:00Z',
-  company: { id: 1, name: 'Paraaf beheer' },
-};
-const company = {
-  id: 1,
-  name: 'Paraaf beheer',
-  credits: 10,
-  features: [],
-  current_payment_plan: { price: { type: 'prepaid' } },
-};
+const admin = platformAdmin({ company: { id: 1, name: 'Paraaf beheer' } });
+const company = sessionCompany({ name: 'Paraaf beheer' });
 const tenant = '70617261-0000-4000-8000-73696d756c61';
 
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
+/** The API as the screen meets it; `routes` answers the office calls with their JSON body. */
+function stubOffice(user: object, routes: Record<string, (body: unknown) => Response>) {
+  return stubApi({
+    user,
+    company,
+    answer: (url, init) =>
+      routes[url]?.(init?.body ? (JSON.parse(init.body as string) as unknown) : undefined),
   });
-}
-
-/** The API as the screen meets it; `routes` answers the office calls. */
-function stubApi(user: typeof platformAdmin, routes: Record<string, (body: unknown) => Response>) {
-  const fetch = vi.fn<typeof globalThis.fetch>((input, init) => {
-    const url = input as string;
-    if (url === '/api/user') return Promise.resolve(json(user));
-    if (url === '/api/company') return Promise.resolve(json(company));
-    if (url === '/api/locales') return Promise.resolve(json({ data: [] }));
-    const route = routes[url];
-    if (route) {
-      const body: unknown = init?.body ? JSON.parse(init.body as string) : undefined;
-      return Promise.resolve(route(body));
-    }
-    return Promise.resolve(json({ message: 'Niet gevonden' }, 404));
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 
 function renderApp(entry: string) {
-  tokens.set('tok');
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       {
         Component: AppLayout,
@@ -71,29 +43,22 @@ function renderApp(entry: string) {
         ],
       },
     ],
-    { initialEntries: [entry] },
-  );
-  render(
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>,
+    entry,
   );
 }
 
-const callsTo = (fetch: ReturnType<typeof stubApi>, url: string) =>
+const callsTo = (fetch: ReturnType<typeof stubOffice>, url: string) =>
   fetch.mock.calls.filter(([u]) => u === url);
 
 afterEach(() => {
-  vi.unstubAllGlobals();
+  resetApp();
   vi.restoreAllMocks();
-  tokens.set(null);
-  queryClient.clear();
 });
 
 describe('Office365 toestemming', () => {
   it('the menu link asks for a state, then the consent URL with it, and goes to Microsoft', async () => {
     const url = `http://localhost/dev/microsoft/login/organizations/v2.0/adminconsent?state=s1`;
-    const fetch = stubApi(platformAdmin, {
+    const fetch = stubOffice(admin, {
       '/api/set-oauth-state': () => json({ state: 's1' }),
       '/api/get-admin-consent-url': (body) =>
         (body as { state?: string }).state === 's1'
@@ -110,7 +75,7 @@ describe('Office365 toestemming', () => {
   });
 
   it('the menu link shows the server message when the consent cannot start', async () => {
-    stubApi(platformAdmin, {
+    stubOffice(admin, {
       '/api/set-oauth-state': () => json({ message: 'Je hebt geen rechten voor deze actie' }, 403),
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -120,7 +85,7 @@ describe('Office365 toestemming', () => {
   });
 
   it('is not in the menu without the permission', async () => {
-    stubApi({ ...platformAdmin, all_permissions: permissionsFor('admin', false) }, {});
+    stubOffice({ ...admin, all_permissions: permissionsFor('admin', false) }, {});
     renderApp('/');
     expect(await screen.findByText('Start')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Office365 toestemming' })).toBeNull();
@@ -128,7 +93,7 @@ describe('Office365 toestemming', () => {
   });
 
   it('the result screen passes Microsoft’s answer on once and says it worked', async () => {
-    const fetch = stubApi(platformAdmin, {
+    const fetch = stubOffice(admin, {
       '/api/office/consent': () =>
         json({ tenant, message: officeMessages.grantedDetail.replace('{tenant}', tenant) }),
     });
@@ -149,7 +114,7 @@ describe('Office365 toestemming', () => {
   });
 
   it('the result screen shows the server’s failure message', async () => {
-    stubApi(platformAdmin, {
+    stubOffice(admin, {
       '/api/office/consent': () =>
         json({ message: officeMessages.denied, errors: { error: [officeMessages.denied] } }, 422),
     });

@@ -1,65 +1,37 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { permissionsFor } from '@paraaf/contract';
-import { AppProvider } from '../../../app/provider';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { AppLayout } from '../../../app/layouts/app-layout';
 import { requireAuth } from '../../../app/guards';
-import { tokens } from '../../../lib/api-client';
-import { queryClient } from '../../../lib/query-client';
 import { UsersRoute } from './users';
+import {
+  companyAdmin,
+  json,
+  listPage,
+  renderRoutes,
+  resetApp,
+  sessionCompany,
+  stubApi,
+} from '../../../test/app-harness';
 
-const me = {
-  id: 1,
-  name: 'Anna Admin',
-  email: 'anna@bedrijf.nl',
-  roles: [{ name: 'admin' }],
-  all_permissions: permissionsFor('admin', false),
-  is_active: true,
-  two_factor_auth: false,
-  created_at: '2025-03-04T09:05:00Z',
-  company: { id: 1, name: 'Bedrijf BV' },
-};
+const me = companyAdmin();
 const other = { ...me, id: 2, name: 'Gijs Gebruiker', email: 'gijs@bedrijf.nl', is_active: false };
 other.roles = [{ name: 'viewer' }];
-const company = {
-  id: 1,
-  name: 'Bedrijf BV',
-  credits: 10,
+const company = sessionCompany({
   features: ['users'],
   users_count: 2,
   current_payment_plan: { price: { type: 'month', users: 10 } },
-};
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  tokens.set(null);
-  queryClient.clear();
 });
+
+afterEach(resetApp);
 
 describe('Users screen', () => {
   it('loads the session, shows the shell and lists company users', async () => {
-    tokens.set('tok');
-    const fetch = vi.fn<typeof globalThis.fetch>((input) => {
-      const url = input as string;
-      if (url === '/api/user') return Promise.resolve(json(me));
-      if (url === '/api/company') return Promise.resolve(json(company));
-      if (url === '/api/locales') return Promise.resolve(json({ data: [] }));
-      if (url.startsWith('/api/users?'))
-        return Promise.resolve(
-          json({ data: [me, other], total: 2, per_page: 10, current_page: 1, last_page: 1 }),
-        );
-      return Promise.resolve(json({ message: 'Niet gevonden' }, 404));
+    const fetch = stubApi({
+      user: me,
+      company,
+      answer: (url) => (url.startsWith('/api/users?') ? json(listPage([me, other])) : undefined),
     });
-    vi.stubGlobal('fetch', fetch);
-    const router = createMemoryRouter(
+    renderRoutes(
       [
         {
           Component: AppLayout,
@@ -72,12 +44,7 @@ describe('Users screen', () => {
           ],
         },
       ],
-      { initialEntries: ['/instellingen/gebruikers'] },
-    );
-    render(
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>,
+      '/instellingen/gebruikers',
     );
 
     expect(await screen.findByRole('heading', { name: 'Gebruikers' })).toBeTruthy();
@@ -100,23 +67,12 @@ describe('Users screen', () => {
   });
 
   async function renderWith(companyOverrides: Record<string, unknown>) {
-    tokens.set('tok');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof globalThis.fetch>((input) => {
-        const url = input as string;
-        if (url === '/api/user') return Promise.resolve(json(me));
-        if (url === '/api/company')
-          return Promise.resolve(json({ ...company, ...companyOverrides }));
-        if (url === '/api/locales') return Promise.resolve(json({ data: [] }));
-        if (url.startsWith('/api/users?'))
-          return Promise.resolve(
-            json({ data: [me], total: 1, per_page: 10, current_page: 1, last_page: 1 }),
-          );
-        return Promise.resolve(json({ message: 'Niet gevonden' }, 404));
-      }),
-    );
-    const router = createMemoryRouter(
+    stubApi({
+      user: me,
+      company: { ...company, ...companyOverrides },
+      answer: (url) => (url.startsWith('/api/users?') ? json(listPage([me])) : undefined),
+    });
+    renderRoutes(
       [
         {
           path: '/instellingen/gebruikers',
@@ -124,12 +80,7 @@ describe('Users screen', () => {
           Component: UsersRoute,
         },
       ],
-      { initialEntries: ['/instellingen/gebruikers'] },
-    );
-    render(
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>,
+      '/instellingen/gebruikers',
     );
     await screen.findByText('Anna Admin');
     return screen.getByRole<HTMLButtonElement>('button', { name: 'Uitnodigen' });
