@@ -14,6 +14,17 @@ export function tmpFile(bytes: Buffer, name = 'doc.pdf'): string {
   return file;
 }
 
+/** pdftotext's reading of a PDF, `-layout` unless told otherwise; the temporary file is removed. */
+export function pdftotext(bytes: Uint8Array, options: { layout?: boolean } = {}): string {
+  const file = tmpFile(Buffer.from(bytes));
+  try {
+    const layout = options.layout === false ? [] : ['-layout'];
+    return execFileSync('pdftotext', [...layout, file, '-'], { encoding: 'utf8' });
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
 /** `pdfsig` output; it exits 0 even on a broken signature, so callers read the text. */
 export function pdfsig(bytes: Buffer): string {
   try {

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { makeFormPdf, makeFormPdfWithoutPageRefs } from '../../../test/fixtures/form-pdf.ts';
@@ -13,23 +9,13 @@ import {
   listFormFields,
   type FormField,
 } from './acroform.ts';
+import { pdftotext } from '../../../test/pades.ts';
 
 const byName = (fields: FormField[], name: string) => {
   const field = fields.find((f) => f.name === name);
   expect(field, name).toBeDefined();
   return field!;
 };
-
-function pdftotext(bytes: Uint8Array): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acroform-'));
-  const file = path.join(dir, 'in.pdf');
-  fs.writeFileSync(file, bytes);
-  try {
-    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 describe('listFormFields', () => {
   it('returns nothing for garbage, a PDF without a form, or a form without widgets', async () => {
@@ -131,7 +117,7 @@ describe('fillAndFlatten', () => {
       ]),
     );
     const bytes = await doc.save();
-    const text = pdftotext(bytes);
+    const text = pdftotext(bytes, { layout: false });
     expect(text).toContain('Jan Jansen ? Ærø');
     expect(text).toContain('BE');
     // Every line of a multiline field fits (shrunk, not clipped).
@@ -153,7 +139,7 @@ describe('fillAndFlatten', () => {
     await fillAndFlatten(doc, new Map());
     const bytes = await doc.save();
     expect(await listFormFields(bytes)).toEqual([]);
-    expect(pdftotext(bytes)).toContain('NL');
+    expect(pdftotext(bytes, { layout: false })).toContain('NL');
 
     const plain = await PDFDocument.load(await makePdf(1));
     await fillAndFlatten(plain, new Map([['x', 'y']]));

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
@@ -26,6 +22,7 @@ import { addMonths, dutchDate } from '../../lib/dutch-date.ts';
 import { companyFeatures } from '../companies/features.ts';
 import { billPeriods, usageLines } from './bill-periods.ts';
 import { applyPlan } from './plan-changes.ts';
+import { pdftotext } from '../../../test/pades.ts';
 
 /** Noon in Amsterdam on a date: the job's clock is whatever a test passes. */
 const on = (date: string) => new Date(`${date}T11:00:00Z`);
@@ -110,17 +107,6 @@ async function until(what: string, probe: () => Promise<boolean>) {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`waited in vain for ${what}`);
-}
-
-function pdfText(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-period-invoice-'));
-  const file = path.join(dir, 'factuur.pdf');
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 describe('usage lines', () => {
@@ -340,7 +326,7 @@ describe('an invoice plan', () => {
     );
     const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf');
     expect(pdf).toBeDefined();
-    const text = pdfText(pdf!.content);
+    const text = pdftotext(pdf!.content);
     expect(text).toContain(invoice.invoiceNo);
     expect(text).toContain('Credits boven tegoed');
     expect(text).toContain('SMS-verificaties');

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -25,17 +21,7 @@ import { createPaymentProvider } from '../../lib/payments/create-payment-provide
 import { createInvoice } from '../invoices/create-invoice.ts';
 import { insertPayment } from './payments.repository.ts';
 import { paymentRedirectUrl, paymentWebhookUrl } from './start-payment.ts';
-
-function pdftotext(content: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'payment-invoice-'));
-  try {
-    const file = path.join(dir, 'invoice.pdf');
-    fs.writeFileSync(file, content);
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { pdftotext } from '../../../test/pades.ts';
 
 describe('buying credits through the payments provider (simulator over real HTTP)', () => {
   let t: TestApp;

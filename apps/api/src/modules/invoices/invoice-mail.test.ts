@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@paraaf/contract';
@@ -11,17 +7,7 @@ import { startQueue, type Queue } from '../../jobs/queue.ts';
 import { jobNames } from '../../jobs/workers.ts';
 import { createInvoice } from './create-invoice.ts';
 import { queueInvoiceMail } from './invoice-mail.ts';
-
-function pdftotext(content: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-mail-'));
-  try {
-    const file = path.join(dir, 'invoice.pdf');
-    fs.writeFileSync(file, content);
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { pdftotext } from '../../../test/pades.ts';
 
 describe('the invoice mail', () => {
   let t: TestApp;

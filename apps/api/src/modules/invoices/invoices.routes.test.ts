@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,17 +17,7 @@ import { loadConfig } from '../../config/env.ts';
 import { companies, creditLedger, invoices, mails } from '../../db/schema/index.ts';
 import { ensurePlatformAdmin } from '../admin/admin.service.ts';
 import { createInvoice } from './create-invoice.ts';
-
-function pdftotext(content: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoice-download-'));
-  try {
-    const file = path.join(dir, 'invoice.pdf');
-    fs.writeFileSync(file, content);
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { pdftotext } from '../../../test/pades.ts';
 
 let t: TestApp;
 let admin: Session;

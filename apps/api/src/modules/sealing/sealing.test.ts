@@ -31,12 +31,18 @@ import { messages } from '@paraaf/contract';
 import { OID } from '../../lib/pki/cms.ts';
 import { TSA_POLICY } from '../../lib/pki/tsa-server.ts';
 import { TimestampUnavailableError } from '../../lib/pki/tsa-client.ts';
-import { dssOf, openssl, pdfSignature, pdfsig, qpdfCheck, tmpFile } from '../../../test/pades.ts';
+import {
+  dssOf,
+  openssl,
+  pdfSignature,
+  pdfsig,
+  pdftotext,
+  qpdfCheck,
+  tmpFile,
+} from '../../../test/pades.ts';
 import { SEAL_FAILURE_REASON, sealSignRequestJob, type SealDeps } from './seal-sign-request.ts';
 import { sealIdentity, tsaIdentity } from './seal-identity.ts';
 
-const pdftotext = (bytes: Buffer) =>
-  execFileSync('pdftotext', ['-layout', tmpFile(bytes), '-'], { encoding: 'utf8' });
 const pdfimages = (bytes: Buffer) =>
   execFileSync('pdfimages', ['-list', tmpFile(bytes)], { encoding: 'utf8' });
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
