@@ -32,6 +32,15 @@ export async function call<T>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** The platform administrator's session token, logged in through the API. */
+export async function platformAdminToken(baseURL: string): Promise<string> {
+  const { token } = await call<{ token: string }>(baseURL, null, 'POST', '/auth/login', {
+    email: platformAdmin.email,
+    password: platformAdmin.password,
+  });
+  return token;
+}
+
 /** A new company through the API; returns its first user's session token. */
 export async function registerCompany(baseURL: string, company: string, name: string) {
   const email = `${name.split(' ')[0]!.toLowerCase()}-${Date.now()}@${company.replace(/\W/g, '').toLowerCase()}.nl`;

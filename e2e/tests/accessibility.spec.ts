@@ -11,6 +11,7 @@ import {
   createSignRequest,
   enableFeatures,
   platformAdmin,
+  platformAdminToken,
   downloadSignable,
   waitUntilSigned,
 } from '../support/api.ts';
@@ -582,11 +583,7 @@ test('back-office screens as a platform administrator: all users, acting as a us
   baseURL,
 }) => {
   await register(baseURL!, 'Bakkerij Toegang', 'Tineke Toegang');
-  const { token } = await call<{ token: string }>(baseURL!, null, 'POST', '/auth/login', {
-    email: platformAdmin.email,
-    password: platformAdmin.password,
-  });
-  await useSession(page, token);
+  await useSession(page, await platformAdminToken(baseURL!));
 
   await page.goto('/all-users');
   await expect(page.getByRole('article').first()).toBeVisible();
@@ -636,11 +633,7 @@ test('invoices: add credits with an invoice, all invoices and its edit modal, th
   baseURL,
 }) => {
   const company = await register(baseURL!, 'Drukkerij Factuur', 'Frits Factuur');
-  const { token } = await call<{ token: string }>(baseURL!, null, 'POST', '/auth/login', {
-    email: platformAdmin.email,
-    password: platformAdmin.password,
-  });
-  await useSession(page, token);
+  await useSession(page, await platformAdminToken(baseURL!));
 
   await page.goto('/all-users?search=frits');
   await page.getByRole('button', { name: 'Credits toevoegen en factuur versturen' }).click();

@@ -3,8 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { call, platformAdmin, registerCompany } from '../support/api.ts';
+import { call, registerCompany } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { logInAsPlatformAdmin } from '../support/login.ts';
 
 /**
  * Issue 15 in Chromium, as a platform administrator: find a user by name (the search survives a
@@ -24,15 +25,6 @@ async function shot(page: Page, name: string) {
   });
 }
 
-/** Logs the platform administrator in through the login screen. */
-async function logInAsAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel(/^E-mailadres/).fill(platformAdmin.email);
-  await page.getByLabel(/^Wachtwoord/).fill(platformAdmin.password);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
-
 test('a platform admin finds a user, acts as the user and back, makes a custom plan offered to that company', async ({
   page,
   browser,
@@ -42,7 +34,7 @@ test('a platform admin finds a user, acts as the user and back, makes a custom p
   const garage = await registerCompany(baseURL!, 'Garage Snel', 'Sven Snel');
 
   // The administrator logs in through the login screen.
-  await logInAsAdmin(page);
+  await logInAsPlatformAdmin(page);
   const menu = page.getByRole('navigation', { name: 'Instellingen' });
   await menu.getByRole('link', { name: 'Alle gebruikers' }).click();
   await expect(page).toHaveURL(/\/all-users$/);
@@ -167,7 +159,7 @@ test('a platform admin adds credits with an invoice, the PDF arrives by mail, an
     (await call<{ credits: number }>(baseURL!, token, 'GET', '/company')).credits;
   const before = await creditsOf();
 
-  await logInAsAdmin(page);
+  await logInAsPlatformAdmin(page);
   const menu = page.getByRole('navigation', { name: 'Instellingen' });
   await menu.getByRole('link', { name: 'Alle gebruikers' }).click();
   const search = page.getByRole('textbox', { name: 'Zoek op gebruikersnaam' });

@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { platformAdmin } from '../support/api.ts';
+import { logInAsPlatformAdmin } from '../support/login.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
 /**
@@ -40,14 +41,6 @@ async function expectAccessible(page: Page, screen: string) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect.soft(serious, `axe on "${screen}"`).toEqual([]);
-}
-
-async function logInAsPlatformAdmin(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel(/^E-mailadres/).fill(platformAdmin.email);
-  await page.getByLabel(/^Wachtwoord/).fill(platformAdmin.password);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(/\/$/);
 }
 
 interface GraphMessages {
