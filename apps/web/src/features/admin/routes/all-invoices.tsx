@@ -4,9 +4,7 @@ import {
   Anchor,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -17,6 +15,7 @@ import {
 import { IconDownload, IconPencil, IconSearch } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { invoiceMessages, invoiceTypeLabels, type AdminInvoice } from '@paraaf/contract';
+import { ListState } from '../../../components/list-state';
 import { Page } from '../../../components/page';
 import { Pagination } from '../../../components/pagination';
 import { hasPermission, useUser } from '../../../lib/auth';
@@ -116,17 +115,7 @@ export function AllInvoicesRoute() {
           </Stack>
         </Group>
 
-        {invoices.isPending ? (
-          <Center p="xl">
-            <Loader aria-label="Laden" />
-          </Center>
-        ) : invoices.isError ? (
-          <Text c="red.8" role="alert">
-            {invoices.error.message || 'Er is iets mis gegaan'}
-          </Text>
-        ) : list.length === 0 ? (
-          <Text c="dimmed">{invoiceMessages.empty}</Text>
-        ) : (
+        <ListState query={invoices} count={list.length} empty={invoiceMessages.empty}>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             {list.map((invoice) => (
               <InvoiceCard
@@ -136,7 +125,7 @@ export function AllInvoicesRoute() {
               />
             ))}
           </SimpleGrid>
-        )}
+        </ListState>
         {invoices.data && (
           <Pagination
             page={params.page}

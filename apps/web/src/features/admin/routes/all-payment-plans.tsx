@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, Center, Loader, SimpleGrid, Stack, Text, Group } from '@mantine/core';
+import { Button, Card, SimpleGrid, Stack, Text, Group } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import type { CustomPaymentPlan } from '@paraaf/contract';
+import { ListState } from '../../../components/list-state';
 import { Page } from '../../../components/page';
 import { Pagination } from '../../../components/pagination';
 import { hasPermission, useUser } from '../../../lib/auth';
@@ -33,15 +34,7 @@ export function AllPaymentPlansRoute() {
         )
       }
     >
-      {plans.isPending ? (
-        <Center p="xl">
-          <Loader aria-label="Laden" />
-        </Center>
-      ) : plans.isError ? (
-        <Text c="red">{plans.error.message}</Text>
-      ) : list.length === 0 ? (
-        <Text c="dimmed">Er zijn nog geen aangepaste abonnementen</Text>
-      ) : (
+      <ListState query={plans} count={list.length} empty="Er zijn nog geen aangepaste abonnementen">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           {list.map((plan) => (
             <Card key={plan.id} withBorder radius="lg" padding="lg" component="article">
@@ -96,7 +89,7 @@ export function AllPaymentPlansRoute() {
             </Card>
           ))}
         </SimpleGrid>
-      )}
+      </ListState>
       {plans.data && plans.data.payment_plans.total > 0 && (
         <Stack align="center">
           <Pagination

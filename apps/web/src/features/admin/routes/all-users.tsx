@@ -3,9 +3,7 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
   SimpleGrid,
   Stack,
   Text,
@@ -15,6 +13,7 @@ import {
 import { IconCoins, IconLogin, IconSearch } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { AdminUserRow } from '@paraaf/contract';
+import { ListState } from '../../../components/list-state';
 import { Page } from '../../../components/page';
 import { Pagination } from '../../../components/pagination';
 import { paths } from '../../../config/paths';
@@ -61,15 +60,7 @@ export function AllUsersRoute({ addCreditsModal }: { addCreditsModal?: AddCredit
           {loginAs.error.message}
         </Text>
       )}
-      {users.isPending ? (
-        <Center p="xl">
-          <Loader aria-label="Laden" />
-        </Center>
-      ) : users.isError ? (
-        <Text c="red">{users.error.message}</Text>
-      ) : list.length === 0 ? (
-        <Text c="dimmed">Er zijn nog geen gebruikers</Text>
-      ) : (
+      <ListState query={users} count={list.length} empty="Er zijn nog geen gebruikers">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           {list.map((user) => (
             <Card key={user.id} withBorder radius="lg" padding="lg" component="article">
@@ -136,7 +127,7 @@ export function AllUsersRoute({ addCreditsModal }: { addCreditsModal?: AddCredit
             </Card>
           ))}
         </SimpleGrid>
-      )}
+      </ListState>
       {users.data && users.data.total > 0 && (
         <Stack align="center" gap={4}>
           <Pagination

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Center, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, Stack, Table, Title } from '@mantine/core';
 import { Pagination } from '../../../components/pagination';
 import { formatDateTime, formatEuro } from '../../../lib/format';
 import { usePayments } from '../api/get-payments';
 import { texts } from '../texts';
 import { PaymentStatusBadge } from './payment-status-badge';
+import { ListState } from '../../../components/list-state';
 
 /** The company's payments, newest first, ten a page. */
 export function PaymentHistory() {
@@ -17,19 +18,7 @@ export function PaymentHistory() {
         {texts.history.title}
       </Title>
       <Paper withBorder radius="lg">
-        {payments.isPending ? (
-          <Center p="xl">
-            <Loader aria-label="Laden" />
-          </Center>
-        ) : payments.isError ? (
-          <Text p="lg" c="red.8" role="alert">
-            {payments.error.message || texts.loadFailed}
-          </Text>
-        ) : list.length === 0 ? (
-          <Text p="lg" c="dimmed">
-            {texts.history.empty}
-          </Text>
-        ) : (
+        <ListState query={payments} count={list.length} empty={texts.history.empty} inset>
           <Table.ScrollContainer minWidth={560}>
             <Table verticalSpacing="sm" horizontalSpacing="md">
               <Table.Thead>
@@ -54,7 +43,7 @@ export function PaymentHistory() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        )}
+        </ListState>
       </Paper>
       {payments.data && (
         <Pagination page={page} lastPage={payments.data.last_page} onChange={setPage} />

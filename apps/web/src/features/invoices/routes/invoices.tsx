@@ -1,16 +1,7 @@
-import {
-  Anchor,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Table, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
+import { ListState } from '../../../components/list-state';
 import { Page } from '../../../components/page';
 import { Pagination } from '../../../components/pagination';
 import { formatEuro } from '../../../lib/format';
@@ -30,19 +21,7 @@ export function InvoicesRoute() {
     <Page title={texts.title}>
       <Stack gap="sm">
         <Paper withBorder radius="lg">
-          {invoices.isPending ? (
-            <Center p="xl">
-              <Loader aria-label="Laden" />
-            </Center>
-          ) : invoices.isError ? (
-            <Text p="lg" c="red.8" role="alert">
-              {invoices.error.message || texts.loadFailed}
-            </Text>
-          ) : list.length === 0 ? (
-            <Text p="lg" c="dimmed">
-              {texts.empty}
-            </Text>
-          ) : (
+          <ListState query={invoices} count={list.length} empty={texts.empty} inset>
             <Table.ScrollContainer minWidth={560}>
               <Table verticalSpacing="sm" horizontalSpacing="md">
                 <Table.Thead>
@@ -83,7 +62,7 @@ export function InvoicesRoute() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-          )}
+          </ListState>
         </Paper>
         {invoices.data && (
           <Pagination

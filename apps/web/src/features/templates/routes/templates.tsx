@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
   ActionIcon,
-  Center,
   Group,
-  Loader,
   Paper,
   Stack,
   Table,
@@ -14,6 +12,7 @@ import {
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import type { TemplateDto } from '@paraaf/contract';
+import { ListState } from '../../../components/list-state';
 import { Page } from '../../../components/page';
 import { Pagination } from '../../../components/pagination';
 import { hasPermission, useUser } from '../../../lib/auth';
@@ -59,19 +58,13 @@ export function TemplatesRoute() {
         <TemplateUpload onUploaded={(file) => setEditor({ mode: 'create', ...file })} />
       )}
       <Paper withBorder radius="lg">
-        {list.isPending ? (
-          <Center p="xl">
-            <Loader aria-label="Laden" />
-          </Center>
-        ) : list.isError ? (
-          <Text p="lg" c="dimmed">
-            {texts.loadFailed}
-          </Text>
-        ) : items.length === 0 ? (
-          <Text p="lg" c="dimmed">
-            {texts.empty}
-          </Text>
-        ) : (
+        <ListState
+          query={list}
+          count={items.length}
+          empty={texts.empty}
+          failed={texts.loadFailed}
+          inset
+        >
           <Table.ScrollContainer minWidth={480}>
             <Table
               verticalSpacing="sm"
@@ -127,7 +120,7 @@ export function TemplatesRoute() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        )}
+        </ListState>
       </Paper>
       {list.data && list.data.total > 0 && (
         <Stack align="center" gap={4}>

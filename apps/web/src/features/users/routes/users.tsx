@@ -5,9 +5,7 @@ import {
   Anchor,
   Badge,
   Button,
-  Center,
   Group,
-  Loader,
   Paper,
   Stack,
   Table,
@@ -17,6 +15,7 @@ import {
 import { IconInfoCircle, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { roleLabels, type User } from '@paraaf/contract';
+import { ListState } from '../../../components/list-state';
 import { Page } from '../../../components/page';
 import { Pagination } from '../../../components/pagination';
 import { paths } from '../../../config/paths';
@@ -83,19 +82,7 @@ export function UsersRoute() {
         </Alert>
       )}
       <Paper withBorder radius="lg">
-        {users.isPending ? (
-          <Center p="xl">
-            <Loader aria-label="Laden" />
-          </Center>
-        ) : users.isError ? (
-          <Text p="lg" c="red">
-            {users.error.message}
-          </Text>
-        ) : list.length === 0 ? (
-          <Text p="lg" c="dimmed">
-            Er zijn nog geen gebruikers
-          </Text>
-        ) : (
+        <ListState query={users} count={list.length} empty="Er zijn nog geen gebruikers" inset>
           <Table.ScrollContainer minWidth={720}>
             <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
               <Table.Thead>
@@ -163,7 +150,7 @@ export function UsersRoute() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        )}
+        </ListState>
       </Paper>
       {users.data && (
         <Stack align="center" gap={4}>
