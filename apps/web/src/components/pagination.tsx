@@ -1,4 +1,5 @@
-import { Button, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 
 export type PageItem = number | 'ellipsis-start' | 'ellipsis-end';
@@ -21,7 +22,28 @@ export function pageList(current: number, last: number): PageItem[] {
   return items;
 }
 
+/** The page buttons; with a `caption` (e.g. the total count) beneath them, shown on one page too. */
 export function Pagination({
+  caption,
+  ...pages
+}: {
+  page: number;
+  lastPage: number;
+  onChange: (page: number) => void;
+  caption?: ReactNode;
+}) {
+  if (caption === undefined) return <PageButtons {...pages} />;
+  return (
+    <Stack align="center" gap={4}>
+      <PageButtons {...pages} />
+      <Text size="xs" c="dimmed">
+        {caption}
+      </Text>
+    </Stack>
+  );
+}
+
+function PageButtons({
   page,
   lastPage,
   onChange,

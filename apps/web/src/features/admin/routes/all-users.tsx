@@ -22,6 +22,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { useAllUsers } from '../api/get-all-users';
 import { useLoginAsUser } from '../api/login-as-user';
 import { listParams, readListParams } from '../lib/list-params';
+import { usersCount } from '../../users/lib/users-count';
 
 /** The modal 'Credits toevoegen en factuur versturen' (built with the all-invoices screen). */
 export type AddCreditsModal = ComponentType<{ user: AdminUserRow; onClose: () => void }>;
@@ -129,16 +130,12 @@ export function AllUsersRoute({ addCreditsModal }: { addCreditsModal?: AddCredit
         </SimpleGrid>
       </ListState>
       {users.data && users.data.total > 0 && (
-        <Stack align="center" gap={4}>
-          <Pagination
-            page={page}
-            lastPage={users.data.last_page}
-            onChange={(next) => setParams(listParams({ search, page: next }))}
-          />
-          <Text size="xs" c="dimmed">
-            {users.data.total} {users.data.total === 1 ? 'gebruiker' : 'gebruikers'}
-          </Text>
-        </Stack>
+        <Pagination
+          page={page}
+          lastPage={users.data.last_page}
+          onChange={(next) => setParams(listParams({ search, page: next }))}
+          caption={usersCount(users.data.total)}
+        />
       )}
       {AddCredits && addCreditsFor && (
         <AddCredits user={addCreditsFor} onClose={() => setAddCreditsFor(null)} />

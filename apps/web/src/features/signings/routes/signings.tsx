@@ -179,12 +179,12 @@ export function SigningsRoute() {
         )}
       </Paper>
       {list.data && list.data.total > 0 && (
-        <Stack align="center" gap={4}>
-          <Pagination page={filters.page} lastPage={list.data.last_page} onChange={goTo} />
-          <Text size="xs" c="dimmed">
-            {texts.total(list.data.total)}
-          </Text>
-        </Stack>
+        <Pagination
+          page={filters.page}
+          lastPage={list.data.last_page}
+          onChange={goTo}
+          caption={texts.total(list.data.total)}
+        />
       )}
     </Page>
   );

@@ -1,14 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import {
-  ActionIcon,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Group, Paper, Table, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import type { TemplateDto } from '@paraaf/contract';
@@ -123,12 +114,12 @@ export function TemplatesRoute() {
         </ListState>
       </Paper>
       {list.data && list.data.total > 0 && (
-        <Stack align="center" gap={4}>
-          <Pagination page={page} lastPage={list.data.last_page} onChange={goTo} />
-          <Text size="xs" c="dimmed">
-            {texts.count(list.data.total)}
-          </Text>
-        </Stack>
+        <Pagination
+          page={page}
+          lastPage={list.data.last_page}
+          onChange={goTo}
+          caption={texts.count(list.data.total)}
+        />
       )}
 
       {editor && <TemplateEditor target={editor} onClose={closeEditor} />}

@@ -50,6 +50,9 @@ describe('Users screen', () => {
     expect(await screen.findByRole('heading', { name: 'Gebruikers' })).toBeTruthy();
     expect(await screen.findByText('Gijs Gebruiker')).toBeTruthy();
     expect(screen.getByText('Credits: 10')).toBeTruthy();
+    // One page: no page buttons, the count beneath the list still.
+    expect(screen.getByText('2 gebruikers')).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Paginering' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Uitloggen' })).toBeTruthy();
     expect(fetch.mock.calls.some(([u]) => (u as string).includes('order=id%2Cdesc&limit=10'))).toBe(
       true,

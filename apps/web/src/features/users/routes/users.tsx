@@ -7,7 +7,6 @@ import {
   Button,
   Group,
   Paper,
-  Stack,
   Table,
   Text,
   Tooltip,
@@ -25,6 +24,7 @@ import { useUsers } from '../api/get-users';
 import { DeleteUserModal } from '../components/delete-user-modal';
 import { UserFormModal } from '../components/user-form-modal';
 import { inviteBlockedReason, inviteRuleTexts } from '../lib/invite-rule';
+import { usersCount } from '../lib/users-count';
 
 type Dialog = { kind: 'invite' } | { kind: 'edit'; user: User } | { kind: 'delete'; user: User };
 
@@ -153,12 +153,12 @@ export function UsersRoute() {
         </ListState>
       </Paper>
       {users.data && (
-        <Stack align="center" gap={4}>
-          <Pagination page={page} lastPage={users.data.last_page} onChange={goTo} />
-          <Text size="xs" c="dimmed">
-            {users.data.total} {users.data.total === 1 ? 'gebruiker' : 'gebruikers'}
-          </Text>
-        </Stack>
+        <Pagination
+          page={page}
+          lastPage={users.data.last_page}
+          onChange={goTo}
+          caption={usersCount(users.data.total)}
+        />
       )}
 
       {dialog?.kind === 'invite' && <UserFormModal user={null} onClose={close} />}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pageList } from './pagination';
+import { render, screen } from '@testing-library/react';
+import { AppProvider } from '../app/provider';
+import { Pagination, pageList } from './pagination';
 
 describe('pageList', () => {
   it('shows every page up to 10 pages', () => {
@@ -25,5 +27,29 @@ describe('pageList', () => {
 
   it('clamps a page outside the range', () => {
     expect(pageList(99, 12)).toEqual([1, 'ellipsis-start', 10, 11, 12]);
+  });
+});
+
+describe('Pagination', () => {
+  const shown = (lastPage: number, caption?: string) =>
+    render(
+      <AppProvider>
+        <Pagination page={1} lastPage={lastPage} onChange={() => {}} caption={caption} />
+      </AppProvider>,
+    );
+
+  it('shows the caption beneath the page buttons', () => {
+    shown(3, '23 templates');
+    expect(screen.getByRole('navigation', { name: 'Paginering' })).toBeTruthy();
+    expect(screen.getByText('23 templates')).toBeTruthy();
+  });
+
+  it('shows the caption without buttons on a single page, and no buttons without one either', () => {
+    const { unmount } = shown(1);
+    expect(screen.queryByRole('navigation', { name: 'Paginering' })).toBeNull();
+    unmount();
+    shown(1, '1 template');
+    expect(screen.queryByRole('navigation', { name: 'Paginering' })).toBeNull();
+    expect(screen.getByText('1 template')).toBeTruthy();
   });
 });
