@@ -582,7 +582,7 @@ test('back-office screens as a platform administrator: all users, acting as a us
   page,
   baseURL,
 }) => {
-  await register(baseURL!, 'Bakkerij Toegang', 'Tineke Toegang');
+  await register(baseURL!, 'Bakkerij Beheertoegang', 'Tineke Toegang');
   await useSession(page, await platformAdminToken(baseURL!));
 
   await page.goto('/all-users');
@@ -609,7 +609,7 @@ test('back-office screens as a platform administrator: all users, acting as a us
   await expectAccessible(page, 'custom plan modal with errors');
   await dialog.getByLabel(/^Naam/).fill('Toegankelijk maatwerk');
   await dialog.getByLabel(/^Beschikbaar voor/).click();
-  await page.getByRole('option', { name: 'Bakkerij Toegang' }).click();
+  await page.getByRole('option', { name: 'Bakkerij Beheertoegang' }).click();
   await dialog.getByLabel(/^Naam/).click();
   for (const label of [
     /^Prijs per maand/,
