@@ -103,7 +103,7 @@ export function CustomPlanModal({
             label="Beschikbaar voor"
             required
             searchable
-            data={companies.map((c) => ({ value: String(c.id), label: c.name }))}
+            data={companyOptions(companies)}
             nothingFoundMessage="Geen bedrijf gevonden"
             {...form.getInputProps('available_for_companies')}
           />
@@ -133,4 +133,14 @@ export function CustomPlanModal({
       </form>
     </Modal>
   );
+}
+
+/** Companies by name; two of the same name are told apart by their number. */
+export function companyOptions(companies: { id: number; name: string }[]) {
+  const count = new Map<string, number>();
+  for (const c of companies) count.set(c.name, (count.get(c.name) ?? 0) + 1);
+  return companies.map((c) => ({
+    value: String(c.id),
+    label: (count.get(c.name) ?? 0) > 1 ? `${c.name} (#${c.id})` : c.name,
+  }));
 }
