@@ -1,6 +1,7 @@
 import { messages } from '@paraaf/contract';
 import { describe, expect, it } from 'vitest';
-import { passwordRepeatError } from './form';
+import { ApiError } from './api-client';
+import { passwordRepeatError, saveFailure } from './form';
 
 describe('passwordRepeatError', () => {
   it('puts the mismatch message on the repeat field when the passwords differ', () => {
@@ -20,6 +21,25 @@ describe('passwordRepeatError', () => {
     expect(passwordRepeatError('geheim-123', '', 'repeat', { onlyWhenTyped: true })).toEqual({});
     expect(passwordRepeatError('geheim-123', 'x', 'repeat', { onlyWhenTyped: true })).toEqual({
       repeat: messages.passwordMismatch,
+    });
+  });
+});
+
+describe('saveFailure', () => {
+  it("puts the server's field errors and message on the form", () => {
+    const error = new ApiError(422, 'De gegevens zijn ongeldig', {
+      name: ['Dit veld is verplicht'],
+    });
+    expect(saveFailure(error)).toEqual({
+      fields: { name: 'Dit veld is verplicht' },
+      message: 'De gegevens zijn ongeldig',
+    });
+  });
+
+  it('says the generic Dutch message for anything else, with no field errors', () => {
+    expect(saveFailure(new TypeError('Failed to fetch'))).toEqual({
+      fields: {},
+      message: messages.serverError,
     });
   });
 });

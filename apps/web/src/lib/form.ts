@@ -1,4 +1,6 @@
+import { notifications } from '@mantine/notifications';
 import { dutchIssueMessage, messages } from '@paraaf/contract';
+import { isApiError } from './api-client';
 /** The part of a zod schema the forms use; keeps zod itself out of the web app's imports. */
 interface ParseSchema {
   safeParse(
@@ -33,4 +35,20 @@ export function passwordRepeatError(
 ): Record<string, string> {
   if (password === repeat || (onlyWhenTyped && !repeat)) return {};
   return { [field]: messages.passwordMismatch };
+}
+
+/** A failed save as a form shows it: the server's field errors and message, else the generic one. */
+export function saveFailure(error: unknown): { fields: Record<string, string>; message: string } {
+  return isApiError(error)
+    ? { fields: error.fieldErrors(), message: error.message }
+    : { fields: {}, message: messages.serverError };
+}
+
+/** The notice after a form saved its changes. */
+export function notifySaved() {
+  notifications.show({
+    title: 'Gegevens opgeslagen',
+    message: 'Je wijzigingen zijn opgeslagen',
+    color: 'teal',
+  });
 }

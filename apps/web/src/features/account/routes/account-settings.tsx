@@ -12,13 +12,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconKey } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { messages, roleLabels, type User } from '@paraaf/contract';
 import { Page } from '../../../components/page';
 import { paths } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
+import { notifySaved, saveFailure } from '../../../lib/form';
 import { useCompany, useUser } from '../../../lib/auth';
 import { useUpdateTwoFactor } from '../api/update-two-factor';
 
@@ -84,18 +83,11 @@ function TwoFactorForm({ user }: { user: User }) {
         two_factor_auth: enabled,
         ...(turningOff ? { password } : {}),
       });
-      notifications.show({
-        title: 'Gegevens opgeslagen',
-        message: 'Je wijzigingen zijn opgeslagen',
-        color: 'teal',
-      });
+      notifySaved();
     } catch (e) {
-      if (isApiError(e)) {
-        setFieldErrors(e.fieldErrors());
-        setError(e.message);
-      } else {
-        setError(messages.serverError);
-      }
+      const failure = saveFailure(e);
+      setFieldErrors(failure.fields);
+      setError(failure.message);
     }
   }
 

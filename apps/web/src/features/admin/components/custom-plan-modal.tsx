@@ -10,10 +10,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { customPlanBody, messages, type CustomPaymentPlan } from '@paraaf/contract';
-import { isApiError } from '../../../lib/api-client';
-import { zodErrors } from '../../../lib/form';
+import { customPlanBody, type CustomPaymentPlan } from '@paraaf/contract';
+import { notifySaved, saveFailure, zodErrors } from '../../../lib/form';
 import { useSaveCustomPlan } from '../api/custom-plans';
 
 const priceFields = [
@@ -64,19 +62,12 @@ export function CustomPlanModal({
     setError(null);
     try {
       await save.mutateAsync({ id: plan?.id ?? null, body: toBody(values) });
-      notifications.show({
-        title: 'Gegevens opgeslagen',
-        message: 'Je wijzigingen zijn opgeslagen',
-        color: 'teal',
-      });
+      notifySaved();
       onClose();
     } catch (e) {
-      if (isApiError(e)) {
-        form.setErrors(e.fieldErrors());
-        setError(e.message);
-      } else {
-        setError(messages.serverError);
-      }
+      const failure = saveFailure(e);
+      form.setErrors(failure.fields);
+      setError(failure.message);
     }
   }
 

@@ -4,7 +4,6 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   inviteUserBody,
-  messages,
   roleLabels,
   roles,
   updateUserBody,
@@ -12,8 +11,7 @@ import {
   type Role,
   type User,
 } from '@paraaf/contract';
-import { isApiError } from '../../../lib/api-client';
-import { zodErrors } from '../../../lib/form';
+import { notifySaved, saveFailure, zodErrors } from '../../../lib/form';
 import { useInviteUser } from '../api/invite-user';
 import { useUpdateUser } from '../api/update-user';
 
@@ -54,20 +52,13 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
         });
       } else {
         await update.mutateAsync({ id: user.id, name: values.name, email: values.email });
-        notifications.show({
-          title: 'Gegevens opgeslagen',
-          message: 'Je wijzigingen zijn opgeslagen',
-          color: 'teal',
-        });
+        notifySaved();
       }
       onClose();
     } catch (e) {
-      if (isApiError(e)) {
-        form.setErrors(e.fieldErrors());
-        setError(e.message);
-      } else {
-        setError(messages.serverError);
-      }
+      const failure = saveFailure(e);
+      form.setErrors(failure.fields);
+      setError(failure.message);
     }
   }
 
