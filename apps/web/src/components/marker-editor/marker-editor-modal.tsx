@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Center, Loader, Modal } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { texts } from './texts';
 import type { MarkerEditorModalProps } from './types';
+import { BusyModal } from '../busy-modal';
 
 const EditorBody = lazy(() => import('./editor'));
 
@@ -15,14 +16,12 @@ export function MarkerEditorModal(props: MarkerEditorModalProps) {
   }, [opened]);
 
   return (
-    <Modal
+    <BusyModal
+      busy={saving}
       opened={opened}
       onClose={onClose}
       fullScreen
       title={texts.title}
-      closeOnEscape={!saving}
-      closeOnClickOutside={!saving}
-      withCloseButton={!saving}
       transitionProps={{ duration: 0 }}
       styles={{
         content: { display: 'flex', flexDirection: 'column', height: '100dvh' },
@@ -46,6 +45,6 @@ export function MarkerEditorModal(props: MarkerEditorModalProps) {
           <EditorBody {...props} />
         </Suspense>
       )}
-    </Modal>
+    </BusyModal>
   );
 }

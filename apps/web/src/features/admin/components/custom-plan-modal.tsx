@@ -1,18 +1,10 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { customPlanBody, type CustomPaymentPlan } from '@paraaf/contract';
 import { notifySaved, saveFailure, zodErrors } from '../../../lib/form';
 import { useSaveCustomPlan } from '../api/custom-plans';
+import { BusyModal } from '../../../components/busy-modal';
 
 const priceFields = [
   ['price_per_month', 'Prijs per maand (ex btw)'],
@@ -73,15 +65,7 @@ export function CustomPlanModal({
 
   const loading = save.isPending;
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Abonnement aanmaken/bewerken"
-      size="lg"
-      closeOnEscape={!loading}
-      closeOnClickOutside={!loading}
-      withCloseButton={!loading}
-    >
+    <BusyModal busy={loading} onClose={onClose} title="Abonnement aanmaken/bewerken" size="lg">
       <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
         <Stack>
           {error && (
@@ -122,7 +106,7 @@ export function CustomPlanModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </BusyModal>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CompanyPaymentPlan, PaymentPlan } from '@paraaf/contract';
 import { isApiError } from '../../../lib/api-client';
@@ -8,6 +8,7 @@ import { checkout } from '../lib/checkout';
 import { formatDay } from '../lib/plans';
 import { monthlyPriceInclVat } from '../lib/price';
 import { texts } from '../texts';
+import { BusyModal } from '../../../components/busy-modal';
 
 /**
  * Confirms a plan change and says when it starts; a month plan without a mandate goes to the
@@ -53,15 +54,7 @@ export function PlanChangeModal({
 
   const error = choose.error;
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={texts.change.modalTitle(plan.name)}
-      closeOnEscape={!locked}
-      closeOnClickOutside={!locked}
-      withCloseButton={!locked}
-      centered
-    >
+    <BusyModal busy={locked} onClose={onClose} title={texts.change.modalTitle(plan.name)} centered>
       <Stack gap="md">
         <Text>
           {startsOn <= today
@@ -92,7 +85,7 @@ export function PlanChangeModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </BusyModal>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCancelSignRequest } from '../api/actions';
 import { texts } from '../texts';
+import { BusyModal } from '../../../components/busy-modal';
 
 /** Confirms cancelling a request in progress; the server informs every signer. */
 export function CancelModal({ id, onClose }: { id: number; onClose: () => void }) {
@@ -24,14 +25,7 @@ export function CancelModal({ id, onClose }: { id: number; onClose: () => void }
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={texts.cancelTitle}
-      closeOnEscape={!loading}
-      closeOnClickOutside={!loading}
-      withCloseButton={!loading}
-    >
+    <BusyModal busy={loading} onClose={onClose} title={texts.cancelTitle}>
       <Stack>
         <Text>{texts.cancelConfirm}</Text>
         <Group justify="flex-end">
@@ -43,6 +37,6 @@ export function CancelModal({ id, onClose }: { id: number; onClose: () => void }
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </BusyModal>
   );
 }

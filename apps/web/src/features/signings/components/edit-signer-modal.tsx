@@ -3,7 +3,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   NativeSelect,
   NumberInput,
   SimpleGrid,
@@ -25,6 +24,7 @@ import { isApiError } from '../../../lib/api-client';
 import { zodErrors } from '../../../lib/form';
 import { useUpdateSigner } from '../api/actions';
 import { texts } from '../texts';
+import { BusyModal } from '../../../components/busy-modal';
 
 interface Values {
   firstname: string;
@@ -111,15 +111,7 @@ export function EditSignerModal({
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={texts.editTitle}
-      size="lg"
-      closeOnEscape={!loading}
-      closeOnClickOutside={!loading}
-      withCloseButton={!loading}
-    >
+    <BusyModal busy={loading} onClose={onClose} title={texts.editTitle} size="lg">
       <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
         <Stack>
           <Alert color="blue" variant="light" icon={<IconInfoCircle />}>
@@ -184,6 +176,6 @@ export function EditSignerModal({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </BusyModal>
   );
 }

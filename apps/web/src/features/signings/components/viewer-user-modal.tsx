@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useChangeViewerUser, useCompanyUsers } from '../api/actions';
 import { texts } from '../texts';
+import { BusyModal } from '../../../components/busy-modal';
 
 /** Picks the company user who may view the signed request (seed 000 §2). */
 export function ViewerUserModal({
@@ -42,14 +43,7 @@ export function ViewerUserModal({
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={texts.viewerTitle}
-      closeOnEscape={!loading}
-      closeOnClickOutside={!loading}
-      withCloseButton={!loading}
-    >
+    <BusyModal busy={loading} onClose={onClose} title={texts.viewerTitle}>
       <Stack>
         {users.isError && <Text c="red">{users.error.message}</Text>}
         <Select
@@ -78,6 +72,6 @@ export function ViewerUserModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </BusyModal>
   );
 }

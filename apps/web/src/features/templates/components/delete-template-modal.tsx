@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { TemplateDto } from '@paraaf/contract';
 import { useDeleteTemplate } from '../api/delete-template';
 import { texts } from '../texts';
+import { BusyModal } from '../../../components/busy-modal';
 
 /** 'Weet je zeker dat je dit template wilt verwijderen?'; a failure is only logged (seed 001 §8). */
 export function DeleteTemplateModal({
@@ -23,14 +24,7 @@ export function DeleteTemplateModal({
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={texts.deleteTitle}
-      closeOnEscape={!remove.isPending}
-      closeOnClickOutside={!remove.isPending}
-      withCloseButton={!remove.isPending}
-    >
+    <BusyModal busy={remove.isPending} onClose={onClose} title={texts.deleteTitle}>
       <Stack>
         <Text>{texts.deleteConfirm}</Text>
         <Text size="sm" c="dimmed" style={{ wordBreak: 'break-word' }}>
@@ -45,6 +39,6 @@ export function DeleteTemplateModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </BusyModal>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { messages, type User } from '@paraaf/contract';
 import { isApiError } from '../../../lib/api-client';
 import { useDeleteUser } from '../api/delete-user';
+import { BusyModal } from '../../../components/busy-modal';
 
 export function DeleteUserModal({ user, onClose }: { user: User; onClose: () => void }) {
   const remove = useDeleteUser();
@@ -26,14 +27,7 @@ export function DeleteUserModal({ user, onClose }: { user: User; onClose: () => 
   }
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Gebruiker verwijderen"
-      closeOnEscape={!remove.isPending}
-      closeOnClickOutside={!remove.isPending}
-      withCloseButton={!remove.isPending}
-    >
+    <BusyModal busy={remove.isPending} onClose={onClose} title="Gebruiker verwijderen">
       <Stack>
         <Text>
           Weet je zeker dat je {user.name} ({user.email}) wilt verwijderen?
@@ -52,6 +46,6 @@ export function DeleteUserModal({ user, onClose }: { user: User; onClose: () => 
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </BusyModal>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -14,6 +14,7 @@ import {
 import { notifySaved, saveFailure, zodErrors } from '../../../lib/form';
 import { useInviteUser } from '../api/invite-user';
 import { useUpdateUser } from '../api/update-user';
+import { BusyModal } from '../../../components/busy-modal';
 
 interface Values {
   name: string;
@@ -68,13 +69,10 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
   }));
 
   return (
-    <Modal
-      opened
+    <BusyModal
+      busy={loading}
       onClose={onClose}
       title={isNew ? 'Gebruiker uitnodigen' : 'Gebruiker bewerken'}
-      closeOnEscape={!loading}
-      closeOnClickOutside={!loading}
-      withCloseButton={!loading}
     >
       <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
         <Stack>
@@ -102,6 +100,6 @@ export function UserFormModal({ user, onClose }: { user: User | null; onClose: (
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </BusyModal>
   );
 }
