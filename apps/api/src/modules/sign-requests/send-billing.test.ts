@@ -45,6 +45,20 @@ describe('POST /api/sign-requests/{id}/ready on a paid plan', () => {
       .where(eq(billableUsage.companyId, companyId))
       .orderBy(asc(billableUsage.id));
 
+  /** A sign request's usage row, not invoiced yet: `quantity` × `unitPriceCents` of `kind`. */
+  const unbilled = (
+    requestId: number,
+    kind: 'credits' | 'sms' | 'idin',
+    quantity: number,
+    unitPriceCents: number,
+  ) => ({
+    causeKey: `sign-request:${requestId}:${kind}`,
+    kind,
+    quantity,
+    unitPriceCents,
+    invoiceId: null,
+  });
+
   it('the free plan still answers 402 and records no usage', async () => {
     const admin = await registerCompany(t);
     const companyId = admin.user.company.id;
@@ -69,15 +83,7 @@ describe('POST /api/sign-requests/{id}/ready on a paid plan', () => {
     expect(await creditsOf(companyId)).toBe(0);
     expect(await ledgerOf(companyId)).toHaveLength(before);
     // Standard: € 1 per credit excl. VAT.
-    expect(await usageOf(companyId)).toEqual([
-      {
-        causeKey: `sign-request:${request.id}:credits`,
-        kind: 'credits',
-        quantity: 3,
-        unitPriceCents: 100,
-        invoiceId: null,
-      },
-    ]);
+    expect(await usageOf(companyId)).toEqual([unbilled(request.id, 'credits', 3, 100)]);
   });
 
   it('books what the balance covers and writes only the shortfall as usage', async () => {
@@ -91,15 +97,7 @@ describe('POST /api/sign-requests/{id}/ready on a paid plan', () => {
     expect((await ready(admin.token, request.id)).statusCode).toBe(200);
     expect(await creditsOf(companyId)).toBe(0);
     expect((await ledgerOf(companyId)).at(-1)).toEqual({ amount: -2, balance: 0 });
-    expect(await usageOf(companyId)).toEqual([
-      {
-        causeKey: `sign-request:${request.id}:credits`,
-        kind: 'credits',
-        quantity: 2,
-        unitPriceCents: 80,
-        invoiceId: null,
-      },
-    ]);
+    expect(await usageOf(companyId)).toEqual([unbilled(request.id, 'credits', 2, 80)]);
   });
 
   it('a balance that covers the cost is booked as before, no usage', async () => {
@@ -127,27 +125,9 @@ describe('POST /api/sign-requests/{id}/ready on a paid plan', () => {
     expect(await creditsOf(companyId)).toBe(0);
     // Invoice plan (migration 0001): € 1 per credit, SMS € 0,15, iDIN € 0,45, no credit prices.
     expect(await usageOf(companyId)).toEqual([
-      {
-        causeKey: `sign-request:${request.id}:credits`,
-        kind: 'credits',
-        quantity: 3,
-        unitPriceCents: 100,
-        invoiceId: null,
-      },
-      {
-        causeKey: `sign-request:${request.id}:sms`,
-        kind: 'sms',
-        quantity: 2,
-        unitPriceCents: 15,
-        invoiceId: null,
-      },
-      {
-        causeKey: `sign-request:${request.id}:idin`,
-        kind: 'idin',
-        quantity: 1,
-        unitPriceCents: 45,
-        invoiceId: null,
-      },
+      unbilled(request.id, 'credits', 3, 100),
+      unbilled(request.id, 'sms', 2, 15),
+      unbilled(request.id, 'idin', 1, 45),
     ]);
   });
 
@@ -169,15 +149,7 @@ describe('POST /api/sign-requests/{id}/ready on a paid plan', () => {
     });
     expect((await ready(admin.token, request.id)).statusCode).toBe(200);
     expect(await creditsOf(companyId)).toBe(7);
-    expect(await usageOf(companyId)).toEqual([
-      {
-        causeKey: `sign-request:${request.id}:sms`,
-        kind: 'sms',
-        quantity: 2,
-        unitPriceCents: 12,
-        invoiceId: null,
-      },
-    ]);
+    expect(await usageOf(companyId)).toEqual([unbilled(request.id, 'sms', 2, 12)]);
   });
 
   it('never takes the ledger below zero when many sends race for the last credits', async () => {
