@@ -1,8 +1,11 @@
 import { vi } from 'vitest';
 import { render } from '@testing-library/react';
 import { Notifications } from '@mantine/notifications';
+import type { ComponentType } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { permissionsFor } from '@paraaf/contract';
+import { permissionsFor, type Permission } from '@paraaf/contract';
+import { requireAuth } from '../app/guards';
+import { AppLayout } from '../app/layouts/app-layout';
 import { AppProvider } from '../app/provider';
 import { adminTokens, tokens } from '../lib/api-client';
 import { queryClient } from '../lib/query-client';
@@ -102,6 +105,35 @@ export function apiCalls(fetch: ReturnType<typeof stubApi>) {
     token: new Headers(init?.headers).get('authorization'),
     body: init?.body ? (JSON.parse(init.body as string) as unknown) : undefined,
   }));
+}
+
+/**
+ * The screen under test at `path` behind `permission`, inside the app shell with `layout`, and a
+ * start page saying `home` at "/" (where the guard sends the unpermitted) when given.
+ */
+export function screenRoutes(screen: {
+  path: string;
+  permission: Permission | Permission[];
+  Component: ComponentType;
+  layout?: boolean;
+  home?: string;
+}): RouteObject[] {
+  const routes: RouteObject[] = [
+    {
+      path: screen.path,
+      loader: requireAuth({ permission: screen.permission }),
+      Component: screen.Component,
+    },
+  ];
+  if (screen.home !== undefined) {
+    const home = screen.home;
+    routes.push({
+      path: '/',
+      ...(screen.layout ? { loader: requireAuth() } : {}),
+      Component: () => <p>{home}</p>,
+    });
+  }
+  return screen.layout ? [{ Component: AppLayout, children: routes }] : routes;
 }
 
 /** Signs in with `token` and renders `routes` at `entry` inside the app's providers. */

@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { permissionsFor, type AdminInvoice, type Permission } from '@paraaf/contract';
-import { requireAuth } from '../../../app/guards';
 import { queryClient } from '../../../lib/query-client';
 import {
   json,
   listPage,
   platformAdmin,
   renderRoutes,
+  screenRoutes,
   resetApp,
   sessionCompany,
   stubApi,
@@ -70,14 +70,12 @@ function renderAt(
     },
   });
   const router = renderRoutes(
-    [
-      {
-        path: '/all-invoices',
-        loader: requireAuth({ permission: 'adminGetInvoices' }),
-        Component: AllInvoicesRoute,
-      },
-      { path: '/', Component: () => <p>Start</p> },
-    ],
+    screenRoutes({
+      path: '/all-invoices',
+      permission: 'adminGetInvoices',
+      Component: AllInvoicesRoute,
+      home: 'Start',
+    }),
     url,
     { token: 'beheer-token', notifications: true },
   );

@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { messages, type CustomPaymentPlan } from '@paraaf/contract';
-import { AppLayout } from '../../../app/layouts/app-layout';
-import { requireAuth } from '../../../app/guards';
 import {
   json,
   listPage,
   platformAdmin,
   renderRoutes,
+  screenRoutes,
   resetApp,
   sessionCompany,
   stubApi,
@@ -57,18 +56,12 @@ function renderScreen(
     },
   });
   renderRoutes(
-    [
-      {
-        Component: AppLayout,
-        children: [
-          {
-            path: '/all-payment-plans',
-            loader: requireAuth({ permission: 'adminGetPaymentPlans' }),
-            Component: AllPaymentPlansRoute,
-          },
-        ],
-      },
-    ],
+    screenRoutes({
+      path: '/all-payment-plans',
+      permission: 'adminGetPaymentPlans',
+      Component: AllPaymentPlansRoute,
+      layout: true,
+    }),
     '/all-payment-plans',
   );
 }

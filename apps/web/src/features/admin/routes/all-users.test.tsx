@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { permissionsFor, type AdminUserRow } from '@paraaf/contract';
-import { AppLayout } from '../../../app/layouts/app-layout';
-import { requireAuth } from '../../../app/guards';
 import { adminTokens, tokens } from '../../../lib/api-client';
 import {
   apiCalls,
@@ -10,6 +8,7 @@ import {
   listPage,
   platformAdmin,
   renderRoutes,
+  screenRoutes,
   resetApp,
   sessionCompany,
   stubApi,
@@ -78,19 +77,13 @@ function renderAt(url: string, users: (query: URLSearchParams) => AdminUserRow[]
   });
   const calls = () => apiCalls(fetch);
   const router = renderRoutes(
-    [
-      {
-        Component: AppLayout,
-        children: [
-          {
-            path: '/all-users',
-            loader: requireAuth({ permission: 'adminGetUsers' }),
-            Component: AllUsersRoute,
-          },
-          { path: '/', loader: requireAuth(), Component: () => <p>Startpagina</p> },
-        ],
-      },
-    ],
+    screenRoutes({
+      path: '/all-users',
+      permission: 'adminGetUsers',
+      Component: AllUsersRoute,
+      layout: true,
+      home: 'Startpagina',
+    }),
     url,
     { token: 'admin-token' },
   );

@@ -6,13 +6,13 @@ import {
   type PaymentPlan,
   type PaymentPlanPrice,
 } from '@paraaf/contract';
-import { requireAuth } from '../../../app/guards';
 import {
   apiCalls,
   companyAdmin,
   json,
   listPage,
   renderRoutes,
+  screenRoutes,
   resetApp,
   sessionCompany,
   stubApi,
@@ -129,14 +129,12 @@ function renderCredits(
   });
   const calls = () => apiCalls(fetch);
   renderRoutes(
-    [
-      {
-        path: '/instellingen/credits',
-        loader: requireAuth({ permission: 'getPaymentPlans' }),
-        Component: CreditsRoute,
-      },
-      { path: '/', Component: () => <p>Home</p> },
-    ],
+    screenRoutes({
+      path: '/instellingen/credits',
+      permission: 'getPaymentPlans',
+      Component: CreditsRoute,
+      home: 'Home',
+    }),
     '/instellingen/credits',
     { notifications: true },
   );

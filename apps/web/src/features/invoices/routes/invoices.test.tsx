@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { permissionsFor, type Invoice } from '@paraaf/contract';
-import { requireAuth } from '../../../app/guards';
 import { InvoicesRoute } from './invoices';
 import {
   companyAdmin,
   json,
   listPage,
   renderRoutes,
+  screenRoutes,
   resetApp,
   stubApi,
 } from '../../../test/app-harness';
@@ -49,14 +49,12 @@ function renderAt(url: string, role: 'admin' | 'user', pages: Record<number, Inv
     },
   });
   const router = renderRoutes(
-    [
-      {
-        path: '/instellingen/facturen',
-        loader: requireAuth({ permission: 'getInvoices' }),
-        Component: InvoicesRoute,
-      },
-      { path: '/', Component: () => <p>Ondertekeningen</p> },
-    ],
+    screenRoutes({
+      path: '/instellingen/facturen',
+      permission: 'getInvoices',
+      Component: InvoicesRoute,
+      home: 'Ondertekeningen',
+    }),
     url,
     { token: 'sessie-token' },
   );

@@ -1,14 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { officeMessages, permissionsFor } from '@paraaf/contract';
-import { AppLayout } from '../../../app/layouts/app-layout';
-import { requireAuth } from '../../../app/guards';
 import { consentFailureMessage } from '../lib/consent-failure';
 import { OfficeConsentRoute } from './office-consent';
 import {
   json,
   platformAdmin,
   renderRoutes,
+  screenRoutes,
   resetApp,
   sessionCompany,
   stubApi,
@@ -30,19 +29,13 @@ function stubOffice(user: object, routes: Record<string, (body: unknown) => Resp
 
 function renderApp(entry: string) {
   renderRoutes(
-    [
-      {
-        Component: AppLayout,
-        children: [
-          {
-            path: '/office365-toestemming',
-            loader: requireAuth({ permission: 'adminOfficeConsent' }),
-            Component: OfficeConsentRoute,
-          },
-          { path: '/', loader: requireAuth(), Component: () => <p>Start</p> },
-        ],
-      },
-    ],
+    screenRoutes({
+      path: '/office365-toestemming',
+      permission: 'adminOfficeConsent',
+      Component: OfficeConsentRoute,
+      layout: true,
+      home: 'Start',
+    }),
     entry,
   );
 }

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { requireAuth } from '../../../app/guards';
 import { ShowSigningRoute } from './show-signing';
-import { json, renderRoutes, resetApp, stubApi } from '../../../test/app-harness';
+import { json, renderRoutes, resetApp, screenRoutes, stubApi } from '../../../test/app-harness';
 
 const plan = (id: number, pricePerCredit: number) => ({
   id,
@@ -50,13 +49,11 @@ function renderDetail(company: Record<string, unknown>) {
     answer: (url) => (url === '/api/sign-requests/7' ? json(draft) : undefined),
   });
   renderRoutes(
-    [
-      {
-        path: '/ondertekening/:id',
-        loader: requireAuth({ permission: ['getSignRequest', 'getMySignRequest'] }),
-        Component: ShowSigningRoute,
-      },
-    ],
+    screenRoutes({
+      path: '/ondertekening/:id',
+      permission: ['getSignRequest', 'getMySignRequest'],
+      Component: ShowSigningRoute,
+    }),
     '/ondertekening/7',
   );
 }

@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { AppLayout } from '../../../app/layouts/app-layout';
-import { requireAuth } from '../../../app/guards';
 import { UsersRoute } from './users';
 import {
   companyAdmin,
   json,
   listPage,
   renderRoutes,
+  screenRoutes,
   resetApp,
   sessionCompany,
   stubApi,
@@ -32,18 +31,12 @@ describe('Users screen', () => {
       answer: (url) => (url.startsWith('/api/users?') ? json(listPage([me, other])) : undefined),
     });
     renderRoutes(
-      [
-        {
-          Component: AppLayout,
-          children: [
-            {
-              path: '/instellingen/gebruikers',
-              loader: requireAuth({ permission: 'getUsers' }),
-              Component: UsersRoute,
-            },
-          ],
-        },
-      ],
+      screenRoutes({
+        path: '/instellingen/gebruikers',
+        permission: 'getUsers',
+        Component: UsersRoute,
+        layout: true,
+      }),
       '/instellingen/gebruikers',
     );
 
@@ -76,13 +69,11 @@ describe('Users screen', () => {
       answer: (url) => (url.startsWith('/api/users?') ? json(listPage([me])) : undefined),
     });
     renderRoutes(
-      [
-        {
-          path: '/instellingen/gebruikers',
-          loader: requireAuth({ permission: 'getUsers' }),
-          Component: UsersRoute,
-        },
-      ],
+      screenRoutes({
+        path: '/instellingen/gebruikers',
+        permission: 'getUsers',
+        Component: UsersRoute,
+      }),
       '/instellingen/gebruikers',
     );
     await screen.findByText('Anna Admin');
