@@ -20,6 +20,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       env: {
         APP_URL: `http://127.0.0.1:${port}`,
         JOB_POLL_SECONDS: '0.5',
+        // The specs' API helper registers through the loopback as a proxy (support/api.ts).
+        TRUST_PROXY: '127.0.0.1',
         ...(database ? { DATABASE_URL: database.url } : {}),
         ...env,
       },
