@@ -91,28 +91,20 @@ export function AllInvoicesRoute() {
           </Group>
         </form>
         <Group gap="lg">
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="state-filter">
-              Status
-            </Text>
-            <SegmentedControl
-              aria-labelledby="state-filter"
-              data={stateOptions}
-              value={params.state}
-              onChange={(state) => show({ state: state as InvoiceListParams['state'] })}
-            />
-          </Stack>
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="type-filter">
-              Soort
-            </Text>
-            <SegmentedControl
-              aria-labelledby="type-filter"
-              data={typeOptions}
-              value={params.type}
-              onChange={(type) => show({ type: type as InvoiceListParams['type'] })}
-            />
-          </Stack>
+          <FilterSegments
+            id="state-filter"
+            label="Status"
+            data={stateOptions}
+            value={params.state}
+            onChange={(state) => show({ state: state as InvoiceListParams['state'] })}
+          />
+          <FilterSegments
+            id="type-filter"
+            label="Soort"
+            data={typeOptions}
+            value={params.type}
+            onChange={(type) => show({ type: type as InvoiceListParams['type'] })}
+          />
         </Group>
 
         <ListState query={invoices} count={list.length} empty={invoiceMessages.empty}>
@@ -203,5 +195,28 @@ function InvoiceCard({ invoice, onEdit }: { invoice: AdminInvoice; onEdit: (() =
         </Text>
       </Stack>
     </Card>
+  );
+}
+
+/** A labelled choice of one filter value (Alle/Open/Betaald, Alle/Handmatig/Automatisch). */
+function FilterSegments(props: {
+  id: string;
+  label: string;
+  data: { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id={props.id}>
+        {props.label}
+      </Text>
+      <SegmentedControl
+        aria-labelledby={props.id}
+        data={props.data}
+        value={props.value}
+        onChange={props.onChange}
+      />
+    </Stack>
   );
 }
