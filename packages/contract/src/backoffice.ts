@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { eurosField, idField, integerField, requiredString, text } from './fields.ts';
 import { inputMessages, messages } from './messages.ts';
-import type { Paginated } from './responses.ts';
+import { roles } from './permissions.ts';
+import { firstExample, paginatedSchema } from './responses.ts';
 
 /** The back office (seed 001 'Admin: all users', 'Admin: custom subscriptions'; issue 15). */
 
@@ -23,27 +24,51 @@ export const allUsersQuery = z.object({
 export type AllUsersQuery = z.output<typeof allUsersQuery>;
 
 /** A card of /all-users. */
-export interface AdminUserRow {
-  id: number;
-  name: string;
-  email: string;
-  created_at: string;
-  role: 'admin' | 'user' | 'viewer';
-  is_platform_admin: boolean;
-  is_active: boolean;
-  company: {
-    id: number;
-    name: string;
-    /** The company's first user: the add-credits modal's default recipient. */
-    first_user: { name: string; email: string } | null;
-  };
-  /** The company's sign requests. */
-  sign_requests: number;
-  credits: number;
-  payment_plan: string;
-  /** 'YYYY-MM-DD': the end of the current billing period; null when there is none ('nvt'). */
-  next_payment_date: string | null;
-}
+export const adminUserRowSchema = z
+  .object({
+    id: z.int().positive(),
+    name: z.string(),
+    email: z.string(),
+    created_at: z.iso.datetime(),
+    role: z.enum(roles),
+    is_platform_admin: z.boolean(),
+    is_active: z.boolean(),
+    company: z.object({
+      id: z.int().positive(),
+      name: z.string(),
+      /** The company's first user: the add-credits modal's default recipient. */
+      first_user: z.object({ name: z.string(), email: z.string() }).nullable(),
+    }),
+    /** The company's sign requests. */
+    sign_requests: z.int().min(0),
+    credits: z.int(),
+    payment_plan: z.string(),
+    /** 'YYYY-MM-DD': the end of the current billing period; null when there is none ('nvt'). */
+    next_payment_date: z.iso.date().nullable(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 813,
+        name: 'Daan Jansen',
+        email: 'daan@hetanker.nl',
+        created_at: '2026-05-14T13:02:55.000Z',
+        role: 'user',
+        is_platform_admin: false,
+        is_active: true,
+        company: {
+          id: 57,
+          name: 'Woonstichting Het Anker',
+          first_user: { name: 'Sanne de Vries', email: 'sanne@hetanker.nl' },
+        },
+        sign_requests: 1318,
+        credits: 240,
+        payment_plan: 'Standaard',
+        next_payment_date: '2026-12-31',
+      },
+    ],
+  });
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
 /** Money fields of a custom plan: euros excl. VAT, two decimals at most. */
 const MAX_EUROS = 100_000;
@@ -70,29 +95,63 @@ export const customPlanBody = z.object({
 export type CustomPlanBody = z.output<typeof customPlanBody>;
 export type CustomPlanInput = z.input<typeof customPlanBody>;
 
+const companyRef = z.object({ id: z.int().positive(), name: z.string() });
+
 /** A custom plan as the back office shows and edits it (seed 001 §3 'Custom payment plan'). */
-export interface CustomPaymentPlan {
-  id: number;
-  name: string;
-  /** 'month' when it has a monthly price, else 'prepaid'. */
-  type: 'month' | 'prepaid';
-  price_per_month: number;
-  price_per_credit: number;
-  credits_per_month: number;
-  sms_euros_price: number;
-  sms_credits_price: number;
-  idin_euros_price: number;
-  idin_credits_price: number;
-  available_for_companies: { id: number; name: string }[];
-}
+export const customPaymentPlanSchema = z
+  .object({
+    id: z.int().positive(),
+    name: z.string(),
+    /** 'month' when it has a monthly price, else 'prepaid'. */
+    type: z.enum(['month', 'prepaid']),
+    price_per_month: z.number().min(0),
+    price_per_credit: z.number().min(0),
+    credits_per_month: z.int().min(0),
+    sms_euros_price: z.number().min(0),
+    sms_credits_price: z.int().min(0),
+    idin_euros_price: z.number().min(0),
+    idin_credits_price: z.int().min(0),
+    available_for_companies: z.array(companyRef),
+  })
+  .meta({
+    examples: [
+      {
+        id: 12,
+        name: 'Het Anker maatwerk',
+        type: 'month',
+        price_per_month: 49,
+        price_per_credit: 0.95,
+        credits_per_month: 100,
+        sms_euros_price: 0.2,
+        sms_credits_price: 1,
+        idin_euros_price: 1.25,
+        idin_credits_price: 2,
+        available_for_companies: [{ id: 57, name: 'Woonstichting Het Anker' }],
+      },
+    ],
+  });
+export type CustomPaymentPlan = z.infer<typeof customPaymentPlanSchema>;
 
 /** GET /api/all-payment-plans?page= */
 export const allPaymentPlansQuery = z.object({
   page: integerField({ min: 1, max: 100000 }).default(1),
 });
 
-export interface AllPaymentPlans {
-  /** Every company a plan can be made available for (the multi-select). */
-  companies: { id: number; name: string }[];
-  payment_plans: Paginated<CustomPaymentPlan>;
-}
+export const allPaymentPlansSchema = z
+  .object({
+    /** Every company a plan can be made available for (the multi-select). */
+    companies: z.array(companyRef),
+    payment_plans: paginatedSchema(customPaymentPlanSchema),
+  })
+  .meta({
+    examples: [
+      {
+        companies: [
+          { id: 57, name: 'Woonstichting Het Anker' },
+          { id: 58, name: 'Bakkerij De Gouden Korst B.V.' },
+        ],
+        payment_plans: firstExample(paginatedSchema(customPaymentPlanSchema)),
+      },
+    ],
+  });
+export type AllPaymentPlans = z.infer<typeof allPaymentPlansSchema>;

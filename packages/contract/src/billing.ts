@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField, integerField } from './fields.ts';
-import type { Feature } from './permissions.ts';
+import { features, type Feature } from './permissions.ts';
 
 /** VAT on every price (seed 001 §9); prices in the API are euros excl. VAT. */
 export const VAT_PERCENT = 21;
@@ -67,86 +67,123 @@ export const billingMessages = {
 } as const;
 
 /** A plan as GET /api/payment-plans and GET /api/company give it (seed 001 §3). Euros excl. VAT. */
-export interface PaymentPlanPrice {
+export const paymentPlanPriceSchema = z.object({
   /** Per month for type 'month'; 0 otherwise. */
-  price: number;
-  type: 'prepaid' | 'month' | 'invoice';
-  credits_per_month: number;
+  price: z.number().min(0),
+  type: z.enum(['prepaid', 'month', 'invoice']),
+  credits_per_month: z.int().min(0),
   /** Users allowed; null is no cap. */
-  users: number | null;
-  idin_euros_price: number;
-  idin_credits_price: number;
-  sms_euros_price: number;
-  sms_credits_price: number;
-  price_per_credit: number;
-}
+  users: z.int().min(0).nullable(),
+  idin_euros_price: z.number().min(0),
+  idin_credits_price: z.int().min(0),
+  sms_euros_price: z.number().min(0),
+  sms_credits_price: z.int().min(0),
+  price_per_credit: z.number().min(0),
+});
+export type PaymentPlanPrice = z.infer<typeof paymentPlanPriceSchema>;
 
-export interface PaymentPlan {
-  id: number;
-  name: string;
-  features: Feature[];
-  deprecated: boolean;
-  /** In the company's history: the date ('YYYY-MM-DD') this plan starts or started; else null. */
-  valid_from: string | null;
-  /** Custom plans are made by a platform admin for named companies. */
-  custom: boolean;
-  price: PaymentPlanPrice;
-}
+const standardPlanExample = {
+  id: 2,
+  name: 'Standaard',
+  features: ['multiple_signers', 'multiple_documents', 'input_fields', 'templates'],
+  deprecated: false,
+  valid_from: null,
+  custom: false,
+  price: {
+    price: 19.95,
+    type: 'month',
+    credits_per_month: 25,
+    users: 5,
+    idin_euros_price: 1.5,
+    idin_credits_price: 2,
+    sms_euros_price: 0.25,
+    sms_credits_price: 1,
+    price_per_credit: 1.25,
+  },
+} as const;
+
+export const paymentPlanSchema = z
+  .object({
+    id: z.int().positive(),
+    name: z.string(),
+    features: z.array(z.enum(features)),
+    deprecated: z.boolean(),
+    /** In the company's history: the date ('YYYY-MM-DD') this plan starts or started; else null. */
+    valid_from: z.iso.date().nullable(),
+    /** Custom plans are made by a platform admin for named companies. */
+    custom: z.boolean(),
+    price: paymentPlanPriceSchema,
+  })
+  .meta({ examples: [standardPlanExample] });
+export type PaymentPlan = z.infer<typeof paymentPlanSchema>;
 
 /** A plan in the company's history or schedule (GET /api/company → payment_plans). */
-export interface CompanyPaymentPlan extends PaymentPlan {
-  valid_from: string;
-  /** 'planned' (past, current or future) or 'awaiting_payment' (the mandate payment is open). */
-  status: 'planned' | 'awaiting_payment';
-}
+export const companyPaymentPlanSchema = paymentPlanSchema
+  .extend({
+    valid_from: z.iso.date(),
+    /** 'planned' (past, current or future) or 'awaiting_payment' (the mandate payment is open). */
+    status: z.enum(['planned', 'awaiting_payment']),
+  })
+  .meta({ examples: [{ ...standardPlanExample, valid_from: '2026-12-01', status: 'planned' }] });
+export type CompanyPaymentPlan = z.infer<typeof companyPaymentPlanSchema>;
 
 /** POST /api/payment-plans and POST /api/credits: where the browser goes next, if anywhere. */
-export interface RedirectAnswer {
-  redirect_url: string | null;
-  /** The plan change as made (its start date); absent for credits. */
-  payment_plan?: CompanyPaymentPlan;
-}
+export const redirectAnswerSchema = z
+  .object({
+    redirect_url: z.url().nullable(),
+    /** The plan change as made (its start date); absent for credits. */
+    payment_plan: companyPaymentPlanSchema.optional(),
+  })
+  .meta({
+    examples: [{ redirect_url: 'https://www.mollie.com/checkout/select-method/7UhSN1zuXS' }],
+  });
+export type RedirectAnswer = z.infer<typeof redirectAnswerSchema>;
 
-export type PaymentState =
-  'open' | 'pending' | 'authorized' | 'paid' | 'failed' | 'canceled' | 'expired';
+export const paymentStates = [
+  'open',
+  'pending',
+  'authorized',
+  'paid',
+  'failed',
+  'canceled',
+  'expired',
+] as const;
+export type PaymentState = (typeof paymentStates)[number];
+export const paymentKinds = ['credits', 'first', 'recurring'] as const;
 
 /** A row of the payment history on /instellingen/credits. Amounts in euros incl. VAT. */
-export interface PaymentRow {
-  id: number;
-  created_at: string;
-  description: string;
-  amount: number;
-  status: PaymentState;
-  kind: 'credits' | 'first' | 'recurring';
-}
+export const paymentRowSchema = z
+  .object({
+    id: z.int().positive(),
+    created_at: z.iso.datetime(),
+    description: z.string(),
+    amount: z.number(),
+    status: z.enum(paymentStates),
+    kind: z.enum(paymentKinds),
+  })
+  .meta({
+    examples: [
+      {
+        id: 41,
+        created_at: '2026-11-24T09:12:44.120Z',
+        description: '100 credits',
+        amount: 151.25,
+        status: 'paid',
+        kind: 'credits',
+      },
+    ],
+  });
+export type PaymentRow = z.infer<typeof paymentRowSchema>;
 
 /** GET /api/payments/return/{token} for CreditsBought (guest and auth). */
-export interface PaymentReturn {
-  status: PaymentState;
-  kind: 'credits' | 'first' | 'recurring';
-  credits: number | null;
-  description: string;
-}
-
-export interface InvoiceLine {
-  id: number;
-  description: string;
-  /** Euros per unit, excl. VAT. */
-  value: number;
-  amount: number;
-}
-
-export interface Invoice {
-  id: number;
-  invoice_no: string;
-  invoice_date: string;
-  debtor_name: string;
-  debtor_no: number;
-  state: 'open' | 'paid';
-  type: 'manual' | 'automatic';
-  invoice_lines: InvoiceLine[];
-  total_excl: number;
-  vat: number;
-  total_incl: number;
-  company: { id: number; name: string };
-}
+export const paymentReturnSchema = z
+  .object({
+    status: z.enum(paymentStates),
+    kind: z.enum(paymentKinds),
+    credits: z.int().nullable(),
+    description: z.string(),
+  })
+  .meta({
+    examples: [{ status: 'paid', kind: 'credits', credits: 100, description: '100 credits' }],
+  });
+export type PaymentReturn = z.infer<typeof paymentReturnSchema>;

@@ -64,11 +64,12 @@ export const updateCompanyBody = z.object({
 });
 export type UpdateCompanyBody = z.output<typeof updateCompanyBody>;
 
-export interface CompanyAddress {
-  tnv: string | null;
-  street: string | null;
-  housenumber: string | null;
-  housenumber_addition: string | null;
-  postal: string | null;
-  city: string | null;
-}
+export const companyAddressSchema = z.object({
+  tnv: z.string().nullable(),
+  street: z.string().nullable(),
+  housenumber: z.string().nullable(),
+  housenumber_addition: z.string().nullable(),
+  postal: z.string().nullable(),
+  city: z.string().nullable(),
+});
+export type CompanyAddress = z.infer<typeof companyAddressSchema>;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Invoice } from './billing.ts';
 import { PAGE_SIZE } from './constants.ts';
 import { emailField, eurosField, integerField, requiredString, text } from './fields.ts';
 import { inputMessages, messages } from './messages.ts';
@@ -24,6 +23,48 @@ export const invoiceTypeLabels: Record<InvoiceType, string> = {
   manual: 'Handmatig',
   automatic: 'Automatisch',
 };
+
+export const invoiceLineSchema = z.object({
+  id: z.int().positive(),
+  description: z.string(),
+  /** Euros per unit, excl. VAT. */
+  value: z.number(),
+  amount: z.int(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
+export const invoiceExample = {
+  id: 318,
+  invoice_no: '2026-00318',
+  invoice_date: '2026-11-24',
+  debtor_name: 'Bakkerij De Gouden Korst B.V.',
+  debtor_no: 1042,
+  state: 'paid',
+  type: 'automatic',
+  invoice_lines: [{ id: 611, description: 'Credits', value: 1.25, amount: 100 }],
+  total_excl: 125,
+  vat: 26.25,
+  total_incl: 151.25,
+  company: { id: 57, name: 'Bakkerij De Gouden Korst B.V.' },
+} as const;
+
+export const invoiceSchema = z
+  .object({
+    id: z.int().positive(),
+    invoice_no: z.string(),
+    invoice_date: z.iso.date(),
+    debtor_name: z.string(),
+    debtor_no: z.int(),
+    state: z.enum(invoiceStates),
+    type: z.enum(invoiceTypes),
+    invoice_lines: z.array(invoiceLineSchema),
+    total_excl: z.number(),
+    vat: z.number(),
+    total_incl: z.number(),
+    company: z.object({ id: z.int().positive(), name: z.string() }),
+  })
+  .meta({ examples: [invoiceExample] });
+export type Invoice = z.infer<typeof invoiceSchema>;
 
 /** GET /api/invoices: page, limit, order (only by id). */
 export const invoiceListQuery = z.object({
@@ -67,9 +108,14 @@ export const allInvoicesQuery = invoiceListQuery.extend({
 export type AllInvoicesQuery = z.output<typeof allInvoicesQuery>;
 
 /** A card of /all-invoices: the invoice with the company's first user. */
-export interface AdminInvoice extends Invoice {
-  first_user: { name: string; email: string } | null;
-}
+export const adminInvoiceSchema = invoiceSchema
+  .extend({ first_user: z.object({ name: z.string(), email: z.string() }).nullable() })
+  .meta({
+    examples: [
+      { ...invoiceExample, first_user: { name: 'Sanne de Vries', email: 'sanne@goudenkorst.nl' } },
+    ],
+  });
+export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
 
 /** POST /api/all-invoices/{id} */
 export const updateInvoiceBody = z.object({
@@ -95,9 +141,25 @@ export const addCreditsWithInvoiceBody = z.object({
 });
 export type AddCreditsWithInvoiceBody = z.output<typeof addCreditsWithInvoiceBody>;
 
-export interface AddCreditsWithInvoiceAnswer {
-  message: string;
-  /** The company's balance after the booking. */
-  credits: number;
-  invoice: AdminInvoice;
-}
+export const addCreditsWithInvoiceAnswerSchema = z
+  .object({
+    message: z.string(),
+    /** The company's balance after the booking. */
+    credits: z.int(),
+    invoice: adminInvoiceSchema,
+  })
+  .meta({
+    examples: [
+      {
+        message: invoiceMessages.creditsAdded,
+        credits: 350,
+        invoice: {
+          ...invoiceExample,
+          state: 'open',
+          type: 'manual',
+          first_user: { name: 'Sanne de Vries', email: 'sanne@goudenkorst.nl' },
+        },
+      },
+    ],
+  });
+export type AddCreditsWithInvoiceAnswer = z.infer<typeof addCreditsWithInvoiceAnswerSchema>;

@@ -26,14 +26,20 @@ export const adminConsentUrlBody = z.object({ state: requiredString(200) });
 export type AdminConsentUrlBody = z.infer<typeof adminConsentUrlBody>;
 
 /** `POST /api/get-admin-consent-url` → the browser goes to `url`. */
-export interface AdminConsentUrlResponse {
-  url: string;
-}
+export const adminConsentUrlResponseSchema = z.object({ url: z.url() }).meta({
+  examples: [
+    {
+      url: 'https://login.microsoftonline.com/organizations/v2.0/adminconsent?client_id=5f1c2a8e-7d3b-4e61-9a0f-2b8c4d6e1f30&scope=https%3A%2F%2Fgraph.microsoft.com%2F.default&redirect_uri=https%3A%2F%2Fparaaf.nl%2Foffice365-toestemming&state=k3V9xQ2mT7pL0aR5wZ8yB1nC4dF6gJhE',
+    },
+  ],
+});
+export type AdminConsentUrlResponse = z.infer<typeof adminConsentUrlResponseSchema>;
 
 /** `POST /api/set-oauth-state` → the state the consent URL carries (also returned for clarity). */
-export interface OauthStateResponse {
-  state: string;
-}
+export const oauthStateResponseSchema = z
+  .object({ state: z.string() })
+  .meta({ examples: [{ state: 'k3V9xQ2mT7pL0aR5wZ8yB1nC4dF6gJhE' }] });
+export type OauthStateResponse = z.infer<typeof oauthStateResponseSchema>;
 
 /**
  * `POST /api/office/consent`: what Microsoft sent back to the redirect URI, passed on by the
@@ -48,7 +54,15 @@ export const completeOfficeConsentBody = z.object({
 });
 export type CompleteOfficeConsentBody = z.infer<typeof completeOfficeConsentBody>;
 
-export interface OfficeConsentResponse {
-  tenant: string;
-  message: string;
-}
+export const officeConsentResponseSchema = z
+  .object({ tenant: z.string(), message: z.string() })
+  .meta({
+    examples: [
+      {
+        tenant: '9c4e2b1a-3f5d-4a7e-8b6c-0d1e2f3a4b5c',
+        message:
+          'Paraaf mag nu mail versturen via Microsoft 365 van de organisatie 9c4e2b1a-3f5d-4a7e-8b6c-0d1e2f3a4b5c.',
+      },
+    ],
+  });
+export type OfficeConsentResponse = z.infer<typeof officeConsentResponseSchema>;

@@ -1,6 +1,7 @@
-import type { CompanyPaymentPlan, PaymentPlan } from './billing.ts';
-import type { CompanyAddress } from './company.ts';
-import type { Feature, Permission, Role } from './permissions.ts';
+import { z } from 'zod';
+import { companyPaymentPlanSchema, paymentPlanSchema } from './billing.ts';
+import { companyAddressSchema } from './company.ts';
+import { allPermissions, features, roles } from './permissions.ts';
 
 /** Shapes the API answers with; the web app reads these. */
 export interface Paginated<T> {
@@ -11,59 +12,162 @@ export interface Paginated<T> {
   last_page: number;
 }
 
-export interface Department {
-  id: number;
-  name: string;
-  mail_name: string;
-  mail_from: string | null;
+/** The first example of a schema's metadata, if it has one. */
+export function firstExample(schema: z.ZodType): unknown {
+  const examples = schema.meta()?.examples;
+  return Array.isArray(examples) ? examples[0] : undefined;
 }
 
-export interface Company {
-  id: number;
-  name: string;
-  phone: string | null;
-  credits: number;
-  max_signers: number;
-  /** Plan features plus the company's extra features: what it may use now. */
-  features: Feature[];
-  current_payment_plan: PaymentPlan;
-  /** Plan history and schedule, oldest first (seed 001 §3). */
-  payment_plans: CompanyPaymentPlan[];
-  /** End of the current period of a month or invoice plan ('YYYY-MM-DD'); null on prepaid plans. */
-  next_payment_date: string | null;
-  departments: Department[];
-  users: { id: number; name: string; email: string }[];
-  users_count: number;
-  /** Number of sign requests of the company (seed 001 §3 'sign_requests (count)'). */
-  sign_requests: number;
-  address: CompanyAddress;
-  sms_name: string | null;
-  webhook_url: string | null;
-  send_signed_documents_to_email: boolean;
-  custom_fields: { name: string; description: string | null; required: boolean }[];
-  /** Served without a session; null when the company has no logo. */
-  logo_url: string | null;
-  logo: string | null;
+/** A page of `item`s (`Paginated<T>`); its example is a page of the item's example. */
+export function paginatedSchema<T extends z.ZodType>(item: T) {
+  const example = firstExample(item);
+  const schema = z.object({
+    data: z.array(item),
+    total: z.int().min(0),
+    per_page: z.int().min(1),
+    current_page: z.int().min(1),
+    last_page: z.int().min(1),
+  });
+  return example === undefined
+    ? schema
+    : schema.meta({
+        examples: [{ data: [example], total: 1, per_page: 10, current_page: 1, last_page: 1 }],
+      });
 }
 
-export interface User {
-  id: number;
-  name: string;
-  email: string;
-  roles: { name: Role }[];
-  all_permissions: Permission[];
-  is_platform_admin: boolean;
-  is_active: boolean;
-  two_factor_auth: boolean;
-  created_at: string;
-  company: { id: number; name: string };
-  impersonated_by: number | null;
+/** `{ data: [...] }`, a list without pages; its example is a list of the item's example. */
+export function dataListSchema<T extends z.ZodType>(item: T) {
+  const example = firstExample(item);
+  const schema = z.object({ data: z.array(item) });
+  return example === undefined ? schema : schema.meta({ examples: [{ data: [example] }] });
 }
 
-export interface Session {
-  user: User;
-  token: string;
-}
+const departmentExample = {
+  id: 3,
+  name: 'Verhuur',
+  mail_name: 'Woonstichting Het Anker — Verhuur',
+  mail_from: 'verhuur@hetanker.nl',
+};
+
+export const departmentSchema = z
+  .object({
+    id: z.int().positive(),
+    name: z.string(),
+    mail_name: z.string(),
+    mail_from: z.string().nullable(),
+  })
+  .meta({ examples: [departmentExample] });
+export type Department = z.infer<typeof departmentSchema>;
+
+const companyUserSchema = z.object({ id: z.int().positive(), name: z.string(), email: z.string() });
+
+export const companySchema = z
+  .object({
+    id: z.int().positive(),
+    name: z.string(),
+    phone: z.string().nullable(),
+    credits: z.int(),
+    max_signers: z.int(),
+    /** Plan features plus the company's extra features: what it may use now. */
+    features: z.array(z.enum(features)),
+    current_payment_plan: paymentPlanSchema,
+    /** Plan history and schedule, oldest first (seed 001 §3). */
+    payment_plans: z.array(companyPaymentPlanSchema),
+    /** End of the current period of a month or invoice plan ('YYYY-MM-DD'); null on prepaid plans. */
+    next_payment_date: z.iso.date().nullable(),
+    departments: z.array(departmentSchema),
+    users: z.array(companyUserSchema),
+    users_count: z.int().min(0),
+    /** Number of sign requests of the company (seed 001 §3 'sign_requests (count)'). */
+    sign_requests: z.int().min(0),
+    address: companyAddressSchema,
+    sms_name: z.string().nullable(),
+    webhook_url: z.string().nullable(),
+    send_signed_documents_to_email: z.boolean(),
+    custom_fields: z.array(
+      z.object({ name: z.string(), description: z.string().nullable(), required: z.boolean() }),
+    ),
+    /** Served without a session; null when the company has no logo. */
+    logo_url: z.string().nullable(),
+    logo: z.string().nullable(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 57,
+        name: 'Woonstichting Het Anker',
+        phone: '010 412 33 90',
+        credits: 240,
+        max_signers: 10,
+        features: ['multiple_signers', 'multiple_documents', 'input_fields', 'templates'],
+        current_payment_plan: firstExample(paymentPlanSchema),
+        payment_plans: [firstExample(companyPaymentPlanSchema)],
+        next_payment_date: '2026-12-31',
+        departments: [departmentExample],
+        users: [{ id: 812, name: 'Sanne de Vries', email: 'sanne@hetanker.nl' }],
+        users_count: 1,
+        sign_requests: 1318,
+        address: {
+          tnv: 'Afdeling Verhuur',
+          street: 'Westblaak',
+          housenumber: '88',
+          housenumber_addition: 'A',
+          postal: '3012 KM',
+          city: 'Rotterdam',
+        },
+        sms_name: 'HetAnker',
+        webhook_url: null,
+        send_signed_documents_to_email: true,
+        custom_fields: [
+          {
+            name: 'Contractnummer',
+            description: 'Het nummer uit het huurcontract',
+            required: true,
+          },
+        ],
+        logo_url: '/api/logos/hQ3v9cX2mK7pL0aR5tW8yZ1bN4dF6gJe',
+        logo: '/api/logos/hQ3v9cX2mK7pL0aR5tW8yZ1bN4dF6gJe',
+      },
+    ],
+  });
+export type Company = z.infer<typeof companySchema>;
+
+const userExample = {
+  id: 812,
+  name: 'Sanne de Vries',
+  email: 'sanne@hetanker.nl',
+  roles: [{ name: 'admin' }],
+  all_permissions: ['getSignRequests', 'createSignRequest', 'getUsers', 'inviteUser'],
+  is_platform_admin: false,
+  is_active: true,
+  two_factor_auth: false,
+  created_at: '2026-03-02T08:41:17.000Z',
+  company: { id: 57, name: 'Woonstichting Het Anker' },
+  impersonated_by: null,
+};
+
+export const userSchema = z
+  .object({
+    id: z.int().positive(),
+    name: z.string(),
+    email: z.string(),
+    roles: z.array(z.object({ name: z.enum(roles) })),
+    all_permissions: z.array(z.enum(allPermissions)),
+    is_platform_admin: z.boolean(),
+    is_active: z.boolean(),
+    two_factor_auth: z.boolean(),
+    created_at: z.iso.datetime(),
+    company: z.object({ id: z.int().positive(), name: z.string() }),
+    /** The platform admin acting as this user (login-as-user), else null. */
+    impersonated_by: z.int().positive().nullable(),
+  })
+  .meta({ examples: [userExample] });
+export type User = z.infer<typeof userSchema>;
+
+export const sessionSchema = z.object({ user: userSchema, token: z.string() }).meta({
+  examples: [{ user: userExample, token: 'Xq1c7V0yF3rN8kT2bW5mH9pJ4sD6gL0aZ8eR1uY3iO5' }],
+});
+export type Session = z.infer<typeof sessionSchema>;
 
 export interface ValidationErrorBody {
   message: string;
