@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { eurosField, idField, integerField, requiredString, text } from './fields.ts';
 import { inputMessages, messages } from './messages.ts';
-import { roles } from './permissions.ts';
+import { features, roles } from './permissions.ts';
 import { firstExample, paginatedSchema } from './responses.ts';
 
 /** The back office (seed 001 'Admin: all users', 'Admin: custom subscriptions'; issue 15). */
@@ -9,7 +9,39 @@ import { firstExample, paginatedSchema } from './responses.ts';
 export const backofficeMessages = {
   companyUnknown: 'Een of meer gekozen bedrijven bestaan niet',
   cents: inputMessages.cents,
+  featureUnknown: 'Deze functie bestaat niet',
 } as const;
+
+/** PUT /api/admin/companies/{id}/features: the features a company gets on top of its plan. */
+export const updateCompanyFeaturesBody = z.object({
+  extra_features: z
+    .array(z.enum(features, { error: backofficeMessages.featureUnknown }), {
+      error: messages.required,
+    })
+    .max(features.length * 2),
+});
+export type UpdateCompanyFeaturesBody = z.output<typeof updateCompanyFeaturesBody>;
+
+/** PUT /api/admin/companies/{id}/features → the company's features now. */
+export const companyFeaturesSchema = z
+  .object({
+    id: z.int().positive(),
+    name: z.string(),
+    /** Plan features plus extra features: what the company may use now. */
+    features: z.array(z.enum(features)),
+    extra_features: z.array(z.enum(features)),
+  })
+  .meta({
+    examples: [
+      {
+        id: 57,
+        name: 'Woonstichting Het Anker',
+        features: ['multiple_signers', 'multiple_documents', 'idin_verification'],
+        extra_features: ['idin_verification'],
+      },
+    ],
+  });
+export type CompanyFeatures = z.infer<typeof companyFeaturesSchema>;
 
 /** GET /api/all-users: a search on user name or e-mail, page by page (10 a page, id,desc). */
 export const allUsersQuery = z.object({

@@ -187,3 +187,25 @@ export const paymentReturnSchema = z
     examples: [{ status: 'paid', kind: 'credits', credits: 100, description: '100 credits' }],
   });
 export type PaymentReturn = z.infer<typeof paymentReturnSchema>;
+
+/** POST /api/payment-plans/{id}/{date}/cancel: the planned change of plan `id` from `date`. */
+export const planChangeParams = z.object({
+  id: z.int().min(1),
+  /** The change's start date, 'YYYY-MM-DD'. */
+  date: z.iso.date(),
+});
+
+/** GET /api/company/recurring-payment-status: may Paraaf collect by direct debit? */
+export const recurringPaymentStatusSchema = z
+  .object({ can_withdraw: z.boolean() })
+  .meta({ examples: [{ can_withdraw: true }] });
+export type RecurringPaymentStatus = z.infer<typeof recurringPaymentStatusSchema>;
+
+/** GET /api/payments/return/{token}: the payment's return token (32 base64url characters). */
+export const paymentReturnParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32}$/) });
+
+/**
+ * POST /api/payments/webhook: the payment provider (Mollie) says only which payment changed,
+ * urlencoded `id=tr_…` (or JSON); what happened is read at the provider.
+ */
+export const paymentWebhookBody = z.object({ id: z.string().regex(/^tr_[A-Za-z0-9]{1,64}$/) });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Business constants of the seeds (§9) and of the account flows. */
 export const REGISTRATION_CREDITS = 10;
 export const FREE_PLAN_ID = 1;
@@ -17,3 +19,10 @@ export const locales = [
 ] as const;
 export type Locale = (typeof locales)[number]['locale'];
 export const localeCodes = locales.map((l) => l.locale) as [Locale, ...Locale[]];
+
+/** GET /api/locales: the languages a signer's page and mails speak. */
+export const localesSchema = z
+  .object({
+    data: z.array(z.object({ locale: z.enum(localeCodes), name: z.string() })),
+  })
+  .meta({ examples: [{ data: locales }] });

@@ -17,3 +17,4 @@ export * from './billing.ts';
 export * from './backoffice.ts';
 export * from './invoices.ts';
 export * from './office.ts';
+export * from './verify.ts';

@@ -4,11 +4,12 @@ import {
   allUsersQuery,
   customPlanBody,
   loginAsUserBody,
+  updateCompanyFeaturesBody,
 } from '@paraaf/contract';
 import { authedCtx, type Deps } from '../../lib/context.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { loginAsUser } from './admin.service.ts';
-import { updateCompanyFeatures, updateCompanyFeaturesBody } from './company-features.ts';
+import { updateCompanyFeatures } from './company-features.ts';
 import { idParams } from '../../lib/path-params.ts';
 import { listAllUsers } from './all-users.ts';
 import { listCustomPlans, saveCustomPlan } from './custom-plans.ts';

@@ -1,11 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, type Company, type Session } from '@paraaf/contract';
+import {
+  backofficeMessages,
+  messages,
+  type Company,
+  type CompanyFeatures,
+  type Session,
+} from '@paraaf/contract';
 import { companies } from '../../db/schema/index.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { createMember, errorsOf, login, uniqueEmail } from '../../../test/factories.ts';
 import { ensurePlatformAdmin } from './admin.service.ts';
-import { unknownFeatureMessage, type CompanyFeaturesDto } from './company-features.ts';
 
 describe('PUT /api/admin/companies/{id}/features', () => {
   let t: TestApp;
@@ -56,8 +61,8 @@ describe('PUT /api/admin/companies/{id}/features', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(errorsOf(res)).toEqual({
-      'extra_features.1': [unknownFeatureMessage],
-      'extra_features.3': [unknownFeatureMessage],
+      'extra_features.1': [backofficeMessages.featureUnknown],
+      'extra_features.3': [backofficeMessages.featureUnknown],
     });
     for (const body of [{}, { extra_features: 'templates' }, { extra_features: null }]) {
       const bad = await put(platformAdmin.token, id, body);
@@ -85,7 +90,7 @@ describe('PUT /api/admin/companies/{id}/features', () => {
       extra_features: ['idin_verification', 'templates', 'templates'],
     });
     expect(res.statusCode).toBe(200);
-    const body = res.json<CompanyFeaturesDto>();
+    const body = res.json<CompanyFeatures>();
     expect(body).toMatchObject({
       id,
       name: before.name,
@@ -101,7 +106,7 @@ describe('PUT /api/admin/companies/{id}/features', () => {
 
     // An empty list takes them away again.
     const cleared = await put(platformAdmin.token, id, { extra_features: [] });
-    expect(cleared.json<CompanyFeaturesDto>().extra_features).toEqual([]);
+    expect(cleared.json<CompanyFeatures>().extra_features).toEqual([]);
     expect(await extraOf(id)).toEqual([]);
   });
 });

@@ -1,27 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import { features, type Feature } from '@paraaf/contract';
+import type { CompanyFeatures, Feature } from '@paraaf/contract';
 import { companies } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { findCompanyWithPlan } from '../companies/companies.repository.ts';
-
-export const unknownFeatureMessage = 'Deze functie bestaat niet';
-
-/** PUT /api/admin/companies/{id}/features: the features a company gets on top of its plan. */
-export const updateCompanyFeaturesBody = z.object({
-  extra_features: z
-    .array(z.enum(features, { error: unknownFeatureMessage }), { error: 'Dit veld is verplicht' })
-    .max(features.length * 2),
-});
-
-export interface CompanyFeaturesDto {
-  id: number;
-  name: string;
-  /** Plan features plus extra features: what the company may use now. */
-  features: Feature[];
-  extra_features: Feature[];
-}
 
 /**
  * A platform admin replaces a company's extra features (e.g. iDIN or templates outside its plan).
@@ -31,7 +13,7 @@ export async function updateCompanyFeatures(
   ctx: AuthedCtx,
   companyId: number,
   extraFeatures: Feature[],
-): Promise<CompanyFeaturesDto> {
+): Promise<CompanyFeatures> {
   const extra = [...new Set(extraFeatures)];
   const [updated] = await ctx.db
     .update(companies)

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { messages } from '@paraaf/contract';
+import { messages, type VerifyResult } from '@paraaf/contract';
 import { signables, signRequests } from '../../db/schema/index.ts';
 import { authedCtx, type AuthedCtx, type Deps } from '../../lib/context.ts';
 import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
@@ -52,10 +52,7 @@ export async function receiptPdf(
 }
 
 /** Whether these bytes are exactly a document Paraaf sealed; nothing else is told. */
-export async function verifyDocument(
-  deps: Deps,
-  bytes: Buffer,
-): Promise<{ valid: true; completed_at: string | null } | { valid: false }> {
+export async function verifyDocument(deps: Deps, bytes: Buffer): Promise<VerifyResult> {
   const hash = createHash('sha256').update(bytes).digest('hex');
   const [row] = await deps.db
     .select({ completedAt: signRequests.completedAt })

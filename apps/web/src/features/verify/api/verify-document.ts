@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
+import type { VerifyResult } from '@paraaf/contract';
 import { api } from '../../../lib/api-client';
-
-export type VerifyResult = { valid: true; completed_at: string | null } | { valid: false };
 
 /** POST /api/verify: public; compares the file's SHA-256 with every sealed document. */
 export async function verifyDocument(file: File): Promise<VerifyResult> {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { Dropzone, PDF_MIME_TYPE } from '@mantine/dropzone';
+import type { VerifyResult } from '@paraaf/contract';
 import { isApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { useVerifyDocument, type VerifyResult } from '../api/verify-document';
+import { useVerifyDocument } from '../api/verify-document';
 
 const MAX_BYTES = 25 * 1024 * 1024;
 
