@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // TEST_STORAGE=s3: every test app stores its files in a bucket of one s3rver (test/s3.ts).
+    globalSetup: ['test/global-setup.ts'],
   },
 });

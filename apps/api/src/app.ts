@@ -15,7 +15,7 @@ import { impersonationLog } from './db/schema/index.ts';
 import { startQueue } from './jobs/queue.ts';
 import { registerWorkers, jobNames } from './jobs/workers.ts';
 import type { Deps } from './lib/context.ts';
-import { createStorage } from './lib/storage/storage.ts';
+import { createStorage } from './lib/storage/create-storage.ts';
 import {
   createPaymentProvider,
   paymentsSimulatorPrefix,

@@ -5,7 +5,7 @@ import { migrateDatabase, openDatabase } from './db/client.ts';
 import { startQueue } from './jobs/queue.ts';
 import { jobNames, registerWorkers } from './jobs/workers.ts';
 import { serializeErrorForLog } from './lib/log-errors.ts';
-import { createStorage } from './lib/storage/storage.ts';
+import { createStorage } from './lib/storage/create-storage.ts';
 import { createPaymentProvider } from './lib/payments/create-payment-provider.ts';
 
 /** Entry point of a jobs-only process (`npm run worker`), beside api processes run with WORKER=off. */

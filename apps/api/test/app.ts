@@ -8,6 +8,19 @@ import { bearerToken } from '../src/modules/auth/bearer-token.ts';
 import type { Database } from '../src/db/client.ts';
 import { createTestDatabase } from './database.ts';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp.ts';
+import { createTestBucket } from './s3.ts';
+
+/**
+ * The storage of the test apps: their own bucket on the run's s3rver when the run has
+ * TEST_STORAGE=s3 (test/global-setup.ts), else null (DATA_DIR/files on disk).
+ */
+export async function testS3Settings(): Promise<Config['s3']> {
+  if (process.env.TEST_STORAGE !== 's3') return null;
+  const { inject } = await import('vitest');
+  const endpoint = inject('s3Endpoint');
+  if (!endpoint) throw new Error('TEST_STORAGE=s3 but no s3rver: run the tests through vitest');
+  return createTestBucket(endpoint);
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -72,6 +85,7 @@ export async function createTestApp(
     ...base,
     smtpUrl: smtp.url,
     webDist: null,
+    s3: await testS3Settings(),
     jobPollSeconds: 0.5,
     ...overrides,
     // Limits a test leaves out keep their defaults.

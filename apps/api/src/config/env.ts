@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from '../lib/storage/s3-storage.ts';
 
 /** The only reader of process.env: one schema, parsed once at start (DESIGN.md §3). */
 const envSchema = z.object({
@@ -17,6 +18,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_REGION: z.string().optional(),
+  /** `true` for MinIO, s3rver and others that want the bucket in the path, not the host name. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0', '']).optional(),
   SEAL_P12_PATH: z.string().optional(),
   SEAL_P12_PASSWORD: z.string().optional(),
   SEAL_TSA_URL: z.string().url().optional(),
@@ -117,6 +120,8 @@ export interface Config {
   /** MAIL_TRANSPORT: SMTP (or the outbox) or Microsoft Graph with the consented tenant. */
   mailTransport: 'smtp' | 'graph';
   microsoft: MicrosoftConfig;
+  /** The S3-compatible bucket for documents (S3_*); null: files under DATA_DIR/files. */
+  s3: S3Settings | null;
 }
 
 /**
@@ -207,6 +212,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mollieApiKey: e.MOLLIE_API_KEY || null,
     mailTransport: e.MAIL_TRANSPORT,
     microsoft: microsoftConfig(e, (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '')),
+    s3: s3Settings(e),
+  };
+}
+
+const requiredS3 = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+/** S3_*: all four required settings or none of them (half a configuration stops the start). */
+export function s3Settings(e: z.infer<typeof envSchema>): S3Settings | null {
+  const given = requiredS3.filter((name) => e[name]);
+  const optional = [e.S3_REGION, e.S3_FORCE_PATH_STYLE].some(Boolean);
+  if (given.length === 0 && !optional) return null;
+  if (given.length < requiredS3.length) {
+    const missing = requiredS3.filter((name) => !e[name]);
+    throw new Error(
+      `S3 storage is configured only partly: set ${missing.join(', ')} as well (or unset all S3_* settings to keep files under DATA_DIR/files)`,
+    );
+  }
+  try {
+    new URL(e.S3_ENDPOINT!);
+  } catch {
+    throw new Error(
+      `S3_ENDPOINT "${e.S3_ENDPOINT}" is no URL (e.g. https://s3.eu-central-1.amazonaws.com)`,
+    );
+  }
+  return {
+    endpoint: e.S3_ENDPOINT!,
+    bucket: e.S3_BUCKET!,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    region: e.S3_REGION || 'us-east-1',
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true' || e.S3_FORCE_PATH_STYLE === '1',
   };
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isNull } from 'drizzle-orm';
 import pino from 'pino';
 import { mails } from '../db/schema/index.ts';
-import { createStorage } from '../lib/storage/storage.ts';
+import { createStorage } from '../lib/storage/create-storage.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../test/app.ts';
 import { startQueue, type Queue } from './queue.ts';
 import { jobNames, registerWorkers } from './workers.ts';

@@ -6,7 +6,7 @@ import { createTestApp, registerCompany, type TestApp } from '../../../test/app.
 import { makePdf } from '../../../test/fixtures/documents.ts';
 import { MicrosoftTokenClient } from '../microsoft/token-client.ts';
 import { simulatedTenant } from '../microsoft/simulator-store.ts';
-import { createStorage } from '../storage/storage.ts';
+import { createStorage } from '../storage/create-storage.ts';
 import { createMailTransport } from './create-mail-transport.ts';
 import { createGraphTransport } from './graph-transport.ts';
 import { sendMailJob } from './outbox.ts';

@@ -12,7 +12,8 @@ import {
   type SignableDto,
 } from '@paraaf/contract';
 import { signables, signers, signRequests } from '../../db/schema/index.ts';
-import { createDiskStorage } from '../../lib/storage/storage.ts';
+import { createStorage } from '../../lib/storage/create-storage.ts';
+import { listKeys } from '../../lib/storage/storage.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import {
   createDraftSignRequest,
@@ -27,21 +28,14 @@ import { multipart, type FilePart } from '../../../test/fixtures/multipart.ts';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-/** Every file under a directory, recursively. */
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => fs.statSync(path.join(dir, f)).isFile());
-}
-
 describe('POST /api/sign-requests/{id}/signables and GET /api/signables/{id}/file', () => {
   let t: TestApp;
   let dataDir: string;
   let admin: Session;
   let other: Session;
   let draftId: number;
-  const filesDir = () => path.join(dataDir, 'files');
+  /** Every stored file (the app's storage: DATA_DIR/files, or its bucket with TEST_STORAGE=s3). */
+  const storedFiles = () => listKeys(createStorage(t.config), '');
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-docs-test-'));
@@ -107,12 +101,12 @@ describe('POST /api/sign-requests/{id}/signables and GET /api/signables/{id}/fil
 
   /** Refused: a 422 on `file` with the message, and no row nor stored file left behind. */
   async function expectRefused(content: Buffer, message: string, filename = 'contract.pdf') {
-    const before = filesUnder(filesDir()).length;
+    const before = (await storedFiles()).length;
     const res = await create(admin.token, draftId, { content, filename });
     expect(res.statusCode, message).toBe(422);
     expect(errorsOf(res).file).toEqual([message]);
     expect(await rowsOf(draftId)).toEqual([]);
-    expect(filesUnder(filesDir()).length).toBe(before);
+    expect((await storedFiles()).length).toBe(before);
   }
 
   it('needs a session', async () => {
@@ -205,7 +199,7 @@ describe('POST /api/sign-requests/{id}/signables and GET /api/signables/{id}/fil
     expect(Object.keys(errorsOf(unknownType))).toEqual(['fields.0.type']);
 
     expect(await rowsOf(draftId)).toEqual([]);
-    expect(filesUnder(filesDir())).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   });
 
   it('removes the stored file when the insert fails', async () => {
@@ -220,7 +214,7 @@ describe('POST /api/sign-requests/{id}/signables and GET /api/signables/{id}/fil
     try {
       const res = await create(admin.token, draftId, { content: await makePdf() });
       expect(res.statusCode).toBe(500);
-      expect(filesUnder(filesDir())).toEqual([]);
+      expect(await storedFiles()).toEqual([]);
     } finally {
       await t.db.execute(sql.raw('DROP TRIGGER paraaf_test_refuse ON signables'));
       await t.db.execute(sql.raw('DROP FUNCTION paraaf_test_refuse()'));
@@ -292,7 +286,7 @@ describe('POST /api/sign-requests/{id}/signables and GET /api/signables/{id}/fil
     expect(row!.sha256).toBe(sha(pdfBytes));
     expect(row!.position).toBe(1);
     expect(row!.storageKey).toMatch(new RegExp(`^companies/${admin.user.company.id}/signables/`));
-    expect(fs.readFileSync(path.join(filesDir(), row!.storageKey)).equals(pdfBytes)).toBe(true);
+    expect((await createStorage(t.config).get(row!.storageKey)).equals(pdfBytes)).toBe(true);
 
     // A second document (an image, converted) comes next.
     const second = await create(
@@ -363,7 +357,7 @@ describe('POST /api/sign-requests/{id}/signables and GET /api/signables/{id}/fil
       stateId: 5,
       viewerUserId: viewerUser.id,
     });
-    const storage = createDiskStorage(filesDir());
+    const storage = createStorage(t.config);
     const original = await makePdf(1);
     const sealed = await makePdf(2);
     await storage.put(`test/${signed.id}/original.pdf`, original);

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paginated, SignRequestDetail, SignRequestListItem } from '@paraaf/contract';
 import { signables, signerEvidence, signers, signRequests } from '../../db/schema/index.ts';
 import type { Queue } from '../../jobs/queue.ts';
-import { createStorage, newStorageKey, type Storage } from '../../lib/storage/storage.ts';
+import { createStorage } from '../../lib/storage/create-storage.ts';
+import { newStorageKey, type Storage } from '../../lib/storage/storage.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { makePdf, makePng } from '../../../test/fixtures/documents.ts';
 import {
@@ -32,7 +33,7 @@ describe('sealing finds the input invalid', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-invalid-test-'));
     t = await createTestApp({ dataDir });
-    storage = createStorage({ dataDir });
+    storage = createStorage(t.config);
     const admin = await registerCompany(t);
     companyId = admin.user.company.id;
     token = admin.token;

@@ -21,7 +21,8 @@ import type { Tx } from '../../db/client.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { sendMailJob } from '../../lib/mail/outbox.ts';
 import { smtpTransport } from '../../lib/mail/smtp-transport.ts';
-import { createStorage, newStorageKey, type Storage } from '../../lib/storage/storage.ts';
+import { createStorage } from '../../lib/storage/create-storage.ts';
+import { listKeys, newStorageKey, type Storage } from '../../lib/storage/storage.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { createMember, createUser, login } from '../../../test/factories.ts';
 import { makePdf, makePng } from '../../../test/fixtures/documents.ts';
@@ -86,7 +87,7 @@ describe('sealing', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-seal-test-'));
     t = await createTestApp({ dataDir });
-    storage = createStorage({ dataDir });
+    storage = createStorage(t.config);
     const admin = await registerCompany(t);
     companyId = admin.user.company.id;
     adminToken = admin.token;
@@ -400,9 +401,8 @@ describe('sealing', () => {
       expect(d.signedPageCount).toBe(pages);
       expect(pages).toBeGreaterThan(d.pageCount);
     }
-    const dir = path.join(dataDir, 'files', 'companies', String(companyId), 'signed');
-    const onDisk = fs.readdirSync(dir);
-    for (const d of docs) expect(onDisk).toContain(path.basename(d.signedStorageKey!));
+    const stored = await listKeys(storage, `companies/${companyId}/signed/`);
+    for (const d of docs) expect(stored).toContain(d.signedStorageKey);
   }, 60_000);
 
   it('with the TSA down the job fails and the request waits in 60, unsealed and unmailed; with it back it seals', async () => {
@@ -514,14 +514,9 @@ describe('sealing', () => {
     expect((await requestRow(request.id)).stateId).toBe(5);
     expect(docs[0]!.signedStorageKey).toBe(stored[0]);
     expect(docs[0]!.signedSha256).toBe(sha256(kept));
-    const dir = path.join(dataDir, 'files', 'companies', String(companyId), 'signed');
-    const names = docs.map((d) => path.basename(d.signedStorageKey!));
-    expect(
-      fs
-        .readdirSync(dir)
-        .filter((f) => names.includes(f))
-        .sort(),
-    ).toEqual(names.sort());
+    const names = docs.map((d) => d.signedStorageKey!);
+    const inStorage = await listKeys(storage, `companies/${companyId}/signed/`);
+    expect(inStorage.filter((key) => names.includes(key)).sort()).toEqual(names.sort());
     // Nothing else of this request's documents lies there: each has exactly one sealed file.
     expect(new Set(names).size).toBe(docs.length);
   }, 60_000);

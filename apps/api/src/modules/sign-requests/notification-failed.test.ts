@@ -6,7 +6,7 @@ import { createTestApp, registerCompany, type TestApp } from '../../../test/app.
 import { linkFrom } from '../../../test/smtp.ts';
 import { createDraftSignRequest, uniqueEmail } from '../../../test/factories.ts';
 import type { Queue } from '../../jobs/queue.ts';
-import { createStorage } from '../../lib/storage/storage.ts';
+import { createStorage } from '../../lib/storage/create-storage.ts';
 import { sweepSignRequests } from './sweep-sign-requests.ts';
 import { createPaymentProvider } from '../../lib/payments/create-payment-provider.ts';
 

@@ -7,7 +7,7 @@ import { startQueue, type Queue } from '../../jobs/queue.ts';
 import { jobNames, registerWorkers } from '../../jobs/workers.ts';
 import type { Deps } from '../../lib/context.ts';
 import { createToken, sha256 } from '../../lib/crypto.ts';
-import { createStorage } from '../../lib/storage/storage.ts';
+import { createStorage } from '../../lib/storage/create-storage.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { createDraftSignRequest } from '../../../test/factories.ts';
 import { startSweeps, sweepSignRequests, sweepSignRequestsJob } from './sweep-sign-requests.ts';

@@ -8,7 +8,7 @@ import { PDFDocument, PDFSignature } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SigningFormField, SigningPage } from '@paraaf/contract';
 import { signables, signableForms, signerEvidence, signers } from '../../db/schema/index.ts';
-import { createStorage } from '../../lib/storage/storage.ts';
+import { createStorage } from '../../lib/storage/create-storage.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { errorsOf } from '../../../test/factories.ts';
 import { makeFormPdf } from '../../../test/fixtures/form-pdf.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { signables, signers, signRequests } from '../../db/schema/index.ts';
 import { createToken, sha256 } from '../../lib/crypto.ts';
-import { createStorage } from '../../lib/storage/storage.ts';
+import { createStorage } from '../../lib/storage/create-storage.ts';
 import { registerCompany, type TestApp } from '../../../test/app.ts';
 import { createDraftSignRequest, setPlan } from '../../../test/factories.ts';
 import { makePdf, makePng } from '../../../test/fixtures/documents.ts';
