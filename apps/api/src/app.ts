@@ -53,6 +53,8 @@ import { MicrosoftSimulatorStore } from './lib/microsoft/simulator-store.ts';
 import { officeConsentRedirectUri } from './lib/microsoft/consent-url.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { paymentsRoutes } from './modules/billing/payments.routes.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { authenticateApiKey, isApiKeyToken } from './modules/api-keys/api-key-auth.ts';
 
 export interface BuildOptions {
   /** An open database to use (tests); otherwise one is opened from the config and closed with the app. */
@@ -138,6 +140,10 @@ export async function buildApp(
     if (!request.url.startsWith('/api/')) return;
     const token = bearerToken(request);
     if (!token) return;
+    if (isApiKeyToken(token)) {
+      request.auth = await authenticateApiKey(database.db, token, config.limits.apiKeyPerMinute);
+      return;
+    }
     // A route whose statement checks the session itself may start from the session as last
     // found (modules/auth/session-guard.ts); every other route looks it up.
     if (request.routeOptions.config.sessionCheckedByQuery) {
@@ -225,6 +231,7 @@ export async function buildApp(
   identityRoutes(app, deps);
   paymentsRoutes(app, deps);
   officeRoutes(app, deps);
+  apiKeysRoutes(app, deps);
   if (!config.smtpUrl) mailboxRoutes(app, deps);
   if (config.microsoft.simulated) {
     await app.register(microsoftSimulator, {

@@ -398,6 +398,7 @@ describe('every route, walked with wrong input', () => {
     'PUT /api/sign-requests/:id/send-manual-reminder',
     'DELETE /api/users/:id',
     'DELETE /api/templates/:id',
+    'DELETE /api/access-tokens/:id',
     'POST /api/signing/:token/verifications/email',
     'POST /api/signing/:token/verifications/sms',
     'POST /api/signing/:token/verifications/idin',
@@ -550,6 +551,7 @@ describe('every route, walked with wrong input', () => {
       },
       'POST /api/signing/:token/decline': { reason: 'Ik teken niet' },
       'POST /api/credits': { amount: 10 },
+      'POST /api/access-tokens': { name: 'Koppeling', description: 'Het CRM' },
       'POST /api/payments/webhook': { id: 'tr_onbekend1234' },
     };
   }

@@ -18,3 +18,4 @@ export * from './backoffice.ts';
 export * from './invoices.ts';
 export * from './office.ts';
 export * from './verify.ts';
+export * from './api-keys.ts';

@@ -59,6 +59,8 @@ const envSchema = z.object({
   MS_CLIENT_SECRET: z.string().optional(),
   MS_LOGIN_URL: z.string().url().optional(),
   MS_GRAPH_URL: z.string().url().optional(),
+  /** Requests a minute one API key may make before 429 (issue 16). */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
 });
 
 export interface Config {
@@ -93,6 +95,8 @@ export interface Config {
     loginPerIp: number;
     loginWindowSeconds: number;
     reminderPerIp: number;
+    /** Requests a minute per API key (API_KEY_RATE_LIMIT). */
+    apiKeyPerMinute: number;
   };
   sessionTtlHours: number;
   /** SMS gateway: the simulator keeps messages in the outbox shown at /dev/mailbox. */
@@ -181,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerIp: 50,
       loginWindowSeconds: 15 * 60,
       reminderPerIp: 10,
+      apiKeyPerMinute: e.API_KEY_RATE_LIMIT,
     },
     sessionTtlHours: 12,
     sms: {

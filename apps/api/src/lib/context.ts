@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { messages, type Permission } from '@paraaf/contract';
+import { apiKeyMessages, messages, type Permission } from '@paraaf/contract';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import type { Queue } from '../jobs/queue.ts';
@@ -15,7 +15,10 @@ export interface Auth {
   user: UserRow;
   companyName: string;
   permissions: ReadonlySet<Permission>;
-  tokenId: number;
+  /** The session (api_tokens row); null when an API key authenticated the request. */
+  tokenId: number | null;
+  /** The API key acting as `user` (modules/api-keys), or null for a session. */
+  apiKeyId: number | null;
   impersonatorId: number | null;
   /** The administrator's own session an impersonation session was opened from. */
   impersonatorTokenId: number | null;
@@ -64,14 +67,26 @@ export function authedCtx(
   return { ...ctxFrom(deps, request), auth };
 }
 
-/** 403 when a platform admin acts as the user (login-as-user): for what only the user may do. */
+/**
+ * 403 when someone other than the user acts as the user — a platform admin (login-as-user) or
+ * an API key: for what only the user in person may do (password, two-factor, e-mail address).
+ */
 export function assertNotImpersonated(ctx: AuthedCtx): void {
   if (ctx.auth.impersonatorId !== null) throw new ForbiddenError(messages.impersonationLocked);
+  if (ctx.auth.apiKeyId !== null) throw new ForbiddenError(apiKeyMessages.apiKeyNotAllowed);
 }
 
-/** Who an audit row names: the user, and the platform admin acting as that user, if any. */
-export function actorOf(ctx: AuthedCtx): { userId: number; impersonatedBy: number | null } {
-  return { userId: ctx.auth.user.id, impersonatedBy: ctx.auth.impersonatorId };
+/** Who an audit row names: the user, the platform admin acting as it, the API key it acted through. */
+export function actorOf(ctx: AuthedCtx): {
+  userId: number;
+  impersonatedBy: number | null;
+  apiKeyId: number | null;
+} {
+  return {
+    userId: ctx.auth.user.id,
+    impersonatedBy: ctx.auth.impersonatorId,
+    apiKeyId: ctx.auth.apiKeyId,
+  };
 }
 
 declare module 'fastify' {

@@ -7,3 +7,4 @@ export * from './templates.ts';
 export * from './invoices.ts';
 export * from './billing.ts';
 export * from './office.ts';
+export * from './api-keys.ts';

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { companies, departments } from './companies.ts';
 import { users } from './users.ts';
+import { apiKeys } from './api-keys.ts';
 
 export interface CustomField {
   name: string;
@@ -32,6 +33,8 @@ export const signRequests = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     /** The initiator: the user who created the request. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key the initiator created it with, if any. */
+    apiKeyId: integer('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     departmentId: integer('department_id').references(() => departments.id, {
       onDelete: 'set null',
     }),
@@ -216,6 +219,8 @@ export const signerActions = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The platform admin who acted as `userId` (login-as-user), if any. */
     impersonatedBy: integer('impersonated_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key `userId` acted through, if any. */
+    apiKeyId: integer('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),

@@ -30,6 +30,8 @@ export async function loginAsUser(ctx: AuthedCtx, userId: number): Promise<Sessi
     .where(eq(users.id, userId));
   if (!row || !row.user.isActive) throw new NotFoundError();
   if (row.user.isPlatformAdmin) throw new ForbiddenError(messages.impersonateAdmin);
+  const adminTokenId = ctx.auth.tokenId;
+  if (adminTokenId === null) throw new ForbiddenError();
   const token = await ctx.db.transaction(async (tx) => {
     await tx.insert(impersonationLog).values({
       userId: row.user.id,
@@ -41,7 +43,7 @@ export async function loginAsUser(ctx: AuthedCtx, userId: number): Promise<Sessi
     });
     return createSession(tx, row.user.id, IMPERSONATION_TTL_HOURS, {
       userId: ctx.auth.user.id,
-      tokenId: ctx.auth.tokenId,
+      tokenId: adminTokenId,
     });
   });
   return {

@@ -228,7 +228,8 @@ async function companyName(ctx: Ctx, companyId: number): Promise<string> {
 }
 
 export async function logout(ctx: AuthedCtx): Promise<void> {
-  await revokeSession(ctx.db, ctx.auth.tokenId);
+  // An API key has no session to end: it is revoked in the API keys screen.
+  if (ctx.auth.tokenId !== null) await revokeSession(ctx.db, ctx.auth.tokenId);
 }
 
 export async function checkActivation(
@@ -328,6 +329,6 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, ctx.auth.user.id));
-    await revokeUserSessions(tx, ctx.auth.user.id, ctx.auth.tokenId);
+    await revokeUserSessions(tx, ctx.auth.user.id, ctx.auth.tokenId ?? undefined);
   });
 }

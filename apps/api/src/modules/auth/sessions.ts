@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { permissionsFor } from '@paraaf/contract';
+import { API_KEY_PREFIX, permissionsFor } from '@paraaf/contract';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { apiTokens, companies, users } from '../../db/schema/index.ts';
 import { createToken, sha256 } from '../../lib/crypto.ts';
@@ -96,6 +96,7 @@ export async function findSession(db: Db, token: string, ttlHours: number): Prom
     companyName: row.companyName,
     permissions: new Set(permissionsFor(row.user.role, row.user.isPlatformAdmin)),
     tokenId: row.token.id,
+    apiKeyId: null,
     impersonatorId: row.token.impersonatorId,
     impersonatorTokenId: row.token.impersonatorTokenId,
   };
@@ -123,6 +124,8 @@ function remember(hash: string, auth: Auth, expiresAt: number): void {
  * up, which slides it). Only for a statement that carries `sessionGuard(auth)`.
  */
 export function knownSession(token: string, ttlHours: number): Auth | null {
+  // API keys are never taken unchecked: each of their requests is looked up (and rate-counted).
+  if (token.startsWith(API_KEY_PREFIX)) return null;
   const entry = known.get(sha256(token));
   if (!entry) return null;
   const left = entry.expiresAt - Date.now();
@@ -136,6 +139,8 @@ export function knownSession(token: string, ttlHours: number): Auth | null {
  * rights (the same conditions as the lookup). `param(v)` adds a parameter and returns its `$n`.
  */
 export function sessionGuard(auth: Auth, param: (value: unknown) => string): string {
+  // knownSession never gives out an API key's auth; a guard for one must fail safe.
+  if (auth.tokenId === null) return 'false';
   return `EXISTS (SELECT 1 FROM api_tokens t JOIN users u ON u.id = t.user_id
       LEFT JOIN api_tokens a ON a.id = t.impersonator_token_id
       LEFT JOIN users au ON au.id = a.user_id

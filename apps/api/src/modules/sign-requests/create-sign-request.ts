@@ -44,6 +44,7 @@ export async function createSignRequest(ctx: AuthedCtx, input: Input): Promise<{
     .values({
       companyId,
       userId: ctx.auth.user.id,
+      apiKeyId: ctx.auth.apiKeyId,
       departmentId,
       stateId: 1,
       isSync: input.is_sync,

@@ -54,6 +54,7 @@ export async function inviteSigner(
     userAgent: ctx.userAgent,
     userId: ctx.auth.user?.id ?? null,
     impersonatedBy: ctx.auth.impersonatorId ?? null,
+    apiKeyId: ctx.auth.apiKeyId ?? null,
   });
   await queueSignerLinkMail(tx, ctx, 'invitation', request, updated!, token);
 }

@@ -90,6 +90,7 @@ export async function insertSignerAction(
     userAgent?: string | null;
     userId?: number | null;
     impersonatedBy?: number | null;
+    apiKeyId?: number | null;
   },
 ): Promise<void> {
   await db.insert(signerActions).values(action);

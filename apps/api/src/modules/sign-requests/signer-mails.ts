@@ -21,7 +21,12 @@ import { findDepartment, type SignRequestRow } from './sign-requests.repository.
  * signer's side (the next signer invited after an approval), the company name and no user.
  */
 export type SenderCtx = Ctx & {
-  auth: { companyName: string; user?: { id: number } | null; impersonatorId?: number | null };
+  auth: {
+    companyName: string;
+    user?: { id: number } | null;
+    impersonatorId?: number | null;
+    apiKeyId?: number | null;
+  };
 };
 
 /** The signing page a signer's link opens; the token is in the path, never in an API answer. */
