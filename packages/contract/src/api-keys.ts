@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from './constants.ts';
 import { idField, integerField, optionalString, requiredString, text } from './fields.ts';
 import { messages } from './messages.ts';
+import { paginatedSchema } from './responses.ts';
 
 /** API keys (issue 16): `pk_` + random base64url; the prefix tells a key from a session token. */
 export const API_KEY_PREFIX = 'pk_';
@@ -24,20 +25,37 @@ export const createApiKeyBody = z.object({
 export type CreateApiKeyBody = z.output<typeof createApiKeyBody>;
 
 /** One key as listed: never the secret, only the prefix shown to recognise it. */
-export const apiKeyDto = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string().nullable(),
-  /** `pk_` and the first characters of the key. */
-  prefix: z.string(),
-  created_at: z.string(),
-  last_used_at: z.string().nullable(),
-  created_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-});
+const apiKeyExample = {
+  id: 7,
+  name: 'CRM-koppeling',
+  description: 'Maakt huurcontracten aan vanuit het CRM',
+  prefix: 'pk_Xq3vR8tL',
+  created_at: '2026-11-24T09:30:00.000Z',
+  last_used_at: '2026-11-24T10:02:13.000Z',
+  created_by: { id: 12, name: 'Karin Zeil' },
+};
+
+export const apiKeyDto = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    /** `pk_` and the first characters of the key. */
+    prefix: z.string(),
+    created_at: z.string(),
+    last_used_at: z.string().nullable(),
+    created_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  })
+  .meta({ examples: [apiKeyExample] });
 export type ApiKeyDto = z.infer<typeof apiKeyDto>;
 
 /** The answer of POST /api/access-tokens: the key with its secret, shown this once. */
-export const createdApiKeyDto = apiKeyDto.extend({ token: z.string() });
+export const createdApiKeyDto = apiKeyDto.extend({ token: z.string() }).meta({
+  examples: [{ ...apiKeyExample, token: 'pk_Xq3vR8tLm2Zb9yKp4WcN7hJd1sFg6aQe0uTi5oVr3xE' }],
+});
+
+/** GET /api/access-tokens. */
+export const apiKeyPageSchema = paginatedSchema(apiKeyDto);
 export type CreatedApiKeyDto = z.infer<typeof createdApiKeyDto>;
 
 /** POST /api/sign-requests/{id}/signables/from-template. */
