@@ -8,6 +8,7 @@ import { readUpload } from './multipart.ts';
 import { findReusableVariables } from './reusable-variables.ts';
 import { contentDisposition } from './file-names.ts';
 import { idParams } from '../../lib/path-params.ts';
+import { sendStoredFile } from '../../lib/storage/send-stored-file.ts';
 
 export function documentsRoutes(app: FastifyInstance, deps: Deps): void {
   app.addHook('onClose', closePdfWorkers);
@@ -55,15 +56,12 @@ export function documentsRoutes(app: FastifyInstance, deps: Deps): void {
       const ctx = authedCtx(deps, request, 'getSignableFile');
       const file = await documentsService.getSignableFile(ctx, request.params.id);
       const view = request.query.view === 'true' || request.query.view === '1';
-      return reply
-        .type('application/pdf')
-        .header(
-          'content-disposition',
-          contentDisposition(view ? 'inline' : 'attachment', file.filename),
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.bytes);
+      return sendStoredFile(request, reply, ctx.storage, file.key, {
+        'content-type': 'application/pdf',
+        'content-disposition': contentDisposition(view ? 'inline' : 'attachment', file.filename),
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+      });
     },
   );
 }

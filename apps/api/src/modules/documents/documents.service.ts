@@ -156,7 +156,8 @@ export async function createSignable(
 }
 
 export interface SignableFile {
-  bytes: Buffer;
+  /** Where the PDF is stored (the route streams it). */
+  key: string;
   /** The name to offer, ending in .pdf. */
   filename: string;
 }
@@ -179,16 +180,8 @@ export async function getSignableFile(ctx: AuthedCtx, id: number): Promise<Signa
   const { signable } = row;
   if (signable.fileDeletedAt) throw new NotFoundError();
   const signed = row.requestStateId === SIGNED && signable.signedStorageKey !== null;
-  const key = signed ? signable.signedStorageKey! : signable.storageKey;
-  let bytes: Buffer;
-  try {
-    bytes = await ctx.storage.get(key);
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ENOENT') throw new NotFoundError();
-    throw error;
-  }
   return {
-    bytes,
+    key: signed ? signable.signedStorageKey! : signable.storageKey,
     filename: signed ? signedPdfName(signable.filename) : originalPdfName(signable.filename),
   };
 }

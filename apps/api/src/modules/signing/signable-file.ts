@@ -15,7 +15,7 @@ export async function getSignableFile(
   ctx: Ctx,
   token: string,
   signableId: number,
-): Promise<{ filename: string; data: Buffer }> {
+): Promise<{ filename: string; key: string }> {
   const r = await resolveSigner(ctx.db, token, ctx.now());
   const [signable] = await ctx.db
     .select()
@@ -31,11 +31,10 @@ export async function getSignableFile(
   } else {
     throw new ConflictError(signerApiMessages[r.status]);
   }
-  const data = await ctx.storage.get(key);
   if (r.status === 'open') await markViewed(ctx.db, r.signer.id, signable.id);
   return {
     filename:
       r.status === 'signed' ? signedPdfName(signable.filename) : originalPdfName(signable.filename),
-    data,
+    key,
   };
 }

@@ -9,6 +9,7 @@ import {
 import { ctxFrom, type Deps } from '../../lib/context.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { parseInput } from '../../lib/validate.ts';
+import { sendStoredFile } from '../../lib/storage/send-stored-file.ts';
 import { approve } from './approve.ts';
 import { decline } from './decline.ts';
 import { sendEmailCode, verifyEmailCode } from './email-verification.ts';
@@ -82,14 +83,13 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
         request.params.token,
         request.params.id,
       );
-      return reply
-        .type('application/pdf')
-        .headers({
-          ...noStore,
-          'content-disposition': contentDisposition('inline', file.filename),
-          'x-content-type-options': 'nosniff',
-        })
-        .send(file.data);
+      // Streamed, with byte ranges: pdf.js can show page 1 before the rest has come.
+      return sendStoredFile(request, reply, deps.storage, file.key, {
+        ...noStore,
+        'content-type': 'application/pdf',
+        'content-disposition': contentDisposition('inline', file.filename),
+        'x-content-type-options': 'nosniff',
+      });
     },
   );
 

@@ -3,6 +3,7 @@ import { reusableVariablesQuery, templateListQuery } from '@paraaf/contract';
 import { authedCtx, type Deps } from '../../lib/context.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { contentDisposition } from '../documents/file-names.ts';
+import { sendStoredFile } from '../../lib/storage/send-stored-file.ts';
 import { readUpload } from '../documents/multipart.ts';
 import { requireFeature } from '../companies/features.ts';
 import * as service from './templates.service.ts';
@@ -68,12 +69,12 @@ export function templatesRoutes(app: FastifyInstance, deps: Deps): void {
       const ctx = authedCtx(deps, request, 'getTemplates');
       await requireFeature(ctx, 'templates');
       const file = await service.getTemplateFile(ctx, request.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', contentDisposition('inline', file.filename))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.bytes);
+      return sendStoredFile(request, reply, ctx.storage, file.key, {
+        'content-type': 'application/pdf',
+        'content-disposition': contentDisposition('inline', file.filename),
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+      });
     },
   );
 }

@@ -142,21 +142,15 @@ export async function deleteTemplate(ctx: AuthedCtx, id: number): Promise<void> 
 }
 
 export interface TemplateFile {
-  bytes: Buffer;
+  /** Where the PDF is stored (the route streams it). */
+  key: string;
   filename: string;
 }
 
 /** GET /api/templates/{id}/file: the stored PDF. */
 export async function getTemplateFile(ctx: AuthedCtx, id: number): Promise<TemplateFile> {
   const row = await loadTemplate(ctx, id);
-  let bytes: Buffer;
-  try {
-    bytes = await ctx.storage.get(row.storageKey);
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ENOENT') throw new NotFoundError();
-    throw error;
-  }
-  return { bytes, filename: `${row.name}.pdf` };
+  return { key: row.storageKey, filename: `${row.name}.pdf` };
 }
 
 /** GET /api/templates/variables: reusable markers of the company's templates. */
