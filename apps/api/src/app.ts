@@ -26,6 +26,7 @@ import { paymentsSimulator } from './lib/payments/simulator.ts';
 import { PaymentsSimulatorStore } from './lib/payments/simulator-store.ts';
 import { MAX_UPLOAD_BYTES } from './lib/pdf/prepare.ts';
 import { registerSecurityHeaders, staticCacheControl } from './lib/security-headers.ts';
+import { registerOpenApi } from './lib/openapi/register-openapi.ts';
 import { signRequestsRoutes } from './modules/sign-requests/sign-requests.routes.ts';
 import { signRequestsReadRoutes } from './modules/sign-requests/sign-requests.read.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
@@ -212,6 +213,8 @@ export async function buildApp(
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4000, parts: 4001, fieldSize: 65536 },
   });
 
+  // Collects the routes registered below into GET /api/openapi.json and /api/docs.
+  await registerOpenApi(app);
   app.addHook('onRoute', addPathParamParsing);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   healthRoutes(app, deps);

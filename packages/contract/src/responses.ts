@@ -169,7 +169,21 @@ export const sessionSchema = z.object({ user: userSchema, token: z.string() }).m
 });
 export type Session = z.infer<typeof sessionSchema>;
 
-export interface ValidationErrorBody {
-  message: string;
-  errors: Record<string, string[]>;
-}
+/** Login with two-factor authentication on: the code is mailed, this hash goes with it. */
+export const twoFactorChallengeSchema = z
+  .object({ two_factor_hash: z.string() })
+  .meta({ examples: [{ two_factor_hash: 'c2VjcmV0LWNoYWxsZW5nZS0xMjM0NTY3ODkw' }] });
+
+/** Every error but a 422: 401, 402, 403, 404, 409, 413, 429, 503. */
+export const errorBodySchema = z.object({ message: z.string() });
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** A 422: the message, and the Dutch messages per field path (`signers.0.email`). */
+export const validationErrorBodySchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type ValidationErrorBody = z.infer<typeof validationErrorBodySchema>;
+
+/** An answer that only says it worked (password reminder, reset, change). */
+export const messageBodySchema = z.object({ message: z.string() });

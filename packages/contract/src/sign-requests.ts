@@ -12,6 +12,7 @@ import {
   text,
 } from './fields.ts';
 import { localeCodes, PAGE_SIZE } from './constants.ts';
+import { paginatedSchema } from './responses.ts';
 
 /** Texts of the sending flow (seed 000 §5, §8), in one place. */
 export const signingMessages = {
@@ -248,6 +249,10 @@ export type SignRequestListQuery = z.infer<typeof signRequestListQuery>;
 
 // ---------------------------------------------------------------- responses
 
+const stateSchema = z.object({ id: z.int(), label: z.string() });
+const namedRef = z.object({ id: z.int().positive(), name: z.string() });
+const customFieldValue = z.object({ name: z.string(), value: z.string() });
+
 /**
  * Fields a caller may lack the permission to see are left out of the answer (not null):
  * `state_id`/`state` without getSignRequestStatus, `viewer_user` without
@@ -255,113 +260,144 @@ export type SignRequestListQuery = z.infer<typeof signRequestListQuery>;
  * a signer's `actions` without getVerifications, a document's `src`/`file` without
  * getSignableFile (seed 000 §6).
  */
-export interface SignRequestListItem {
-  id: number;
+export const signRequestListItemSchema = z.object({
+  id: z.int().positive(),
   /** Not in seed 000's list; shown so that requests to the same signer can be told apart. */
-  subject: string;
-  created_at: string;
-  state_id?: number;
-  state?: { id: number; label: string };
-  signers: { id: number; firstname: string; lastname: string }[];
-  signables: { id: number; name: string }[];
-  viewer_user?: { id: number; name: string } | null;
-  custom_field_values: { name: string; value: string }[];
-}
+  subject: z.string(),
+  created_at: z.iso.datetime(),
+  state_id: z.int().optional(),
+  state: stateSchema.optional(),
+  signers: z.array(
+    z.object({ id: z.int().positive(), firstname: z.string(), lastname: z.string() }),
+  ),
+  signables: z.array(namedRef),
+  viewer_user: namedRef.nullable().optional(),
+  custom_field_values: z.array(customFieldValue),
+});
+export type SignRequestListItem = z.infer<typeof signRequestListItemSchema>;
 
-export interface SignerAction {
-  id: number;
-  type: number;
-  label: string;
-  comment: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** GET /api/sign-requests */
+export const signRequestListSchema = paginatedSchema(signRequestListItemSchema);
 
-export interface SignerDto {
-  id: number;
-  position: number;
-  firstname: string;
-  lastname: string;
-  email: string;
-  phone: string | null;
-  locale: string;
-  verifications: { type: number; text: string }[];
-  verification_methods: { id: number; type: number }[];
-  idinServices: string[];
-  reminder_after: number;
-  max_reminders: number;
-  reminders_sent: number;
-  manual_reminders_sent: number;
-  next_reminder_at: string | null;
+export const signerActionSchema = z.object({
+  id: z.int().positive(),
+  type: z.int(),
+  label: z.string(),
+  comment: z.string().nullable(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+export type SignerAction = z.infer<typeof signerActionSchema>;
+
+export const signerDtoSchema = z.object({
+  id: z.int().positive(),
+  position: z.int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  locale: z.string(),
+  verifications: z.array(z.object({ type: z.int(), text: z.string() })),
+  verification_methods: z.array(z.object({ id: z.int(), type: z.int() })),
+  idinServices: z.array(z.string()),
+  reminder_after: z.int(),
+  max_reminders: z.int(),
+  reminders_sent: z.int(),
+  manual_reminders_sent: z.int(),
+  next_reminder_at: z.iso.datetime().nullable(),
   /** Before this time a manual reminder is refused (too recent); null: no wait. */
-  manual_reminder_available_at: string | null;
-  allow_form_edit: boolean;
-  state_id: number;
-  invited_at: string | null;
-  signed_at: string | null;
-  declined_at: string | null;
-  decline_reason: string | null;
+  manual_reminder_available_at: z.iso.datetime().nullable(),
+  allow_form_edit: z.boolean(),
+  state_id: z.int(),
+  invited_at: z.iso.datetime().nullable(),
+  signed_at: z.iso.datetime().nullable(),
+  declined_at: z.iso.datetime().nullable(),
+  decline_reason: z.string().nullable(),
   /** The signer's audit actions, oldest first (with getVerifications). */
-  actions?: { id: number; type: number; comment: string | null; updated_at: string }[];
-}
+  actions: z
+    .array(
+      z.object({
+        id: z.int().positive(),
+        type: z.int(),
+        comment: z.string().nullable(),
+        updated_at: z.iso.datetime(),
+      }),
+    )
+    .optional(),
+});
+export type SignerDto = z.infer<typeof signerDtoSchema>;
 
-export interface SignableDto {
-  id: number;
-  name: string;
-  filename: string;
-  size: number;
-  type: 1;
-  state_id: number;
-  options: { pages: number; filesize: number; page_sizes: { width: number; height: number }[] };
-  has_acroforms: boolean;
-  settings: { forms_enabled: boolean };
-  config: { variables: unknown[]; fields: unknown[] };
-  signed_at: string | null;
-  file_deleted_at: string | null;
+export const signableDtoSchema = z.object({
+  id: z.int().positive(),
+  name: z.string(),
+  filename: z.string(),
+  size: z.int(),
+  type: z.literal(1),
+  state_id: z.int(),
+  options: z.object({
+    pages: z.int(),
+    filesize: z.int(),
+    page_sizes: z.array(z.object({ width: z.number(), height: z.number() })),
+  }),
+  has_acroforms: z.boolean(),
+  settings: z.object({ forms_enabled: z.boolean() }),
+  /** The markers (contract `Variable`, `Field`, markers.ts). */
+  config: z.object({ variables: z.array(z.unknown()), fields: z.array(z.unknown()) }),
+  signed_at: z.iso.datetime().nullable(),
+  file_deleted_at: z.iso.datetime().nullable(),
   /** The sealed file; pages counts its audit certificate too (null: sealed before it was kept). */
-  signed_signable: { size: number; sha256: string; pages: number | null } | null;
+  signed_signable: z
+    .object({ size: z.int(), sha256: z.string(), pages: z.int().nullable() })
+    .nullable(),
   /** The document to preview (`view=true`) and to download, with the caller's token in the query. */
-  src?: string;
-  file?: string;
-}
+  src: z.string().optional(),
+  file: z.string().optional(),
+});
+export type SignableDto = z.infer<typeof signableDtoSchema>;
 
-export interface SignRequestDetail {
-  id: number;
-  state_id?: number;
-  state?: { id: number; label: string };
-  credits_cost?: number;
-  emails: string[];
-  expires_at: string;
-  completed_at: string | null;
-  created_at: string;
-  sent_at: string | null;
+export const signRequestDetailSchema = z.object({
+  id: z.int().positive(),
+  state_id: z.int().optional(),
+  state: stateSchema.optional(),
+  credits_cost: z.number().optional(),
+  emails: z.array(z.string()),
+  expires_at: z.iso.datetime(),
+  completed_at: z.iso.datetime().nullable(),
+  created_at: z.iso.datetime(),
+  sent_at: z.iso.datetime().nullable(),
   /** When the sealed documents are available (completed_at once state 5). */
-  date: string | null;
-  department_id: number | null;
-  department: { id: number; name: string } | null;
-  is_sync: boolean;
-  send_documents_to_initiator: boolean;
-  subject: string;
-  message: string;
-  custom_fields: {
-    name: string;
-    description: string | null;
-    required: boolean;
-    value: string | null;
-  }[];
-  custom_field_values: { name: string; value: string }[];
-  viewer_user?: { id: number; name: string } | null;
-  viewer_user_id?: number | null;
-  estimated_gdpr_purge_at: string | null;
-  gdpr_purged_at: string | null;
-  failure_reason: string | null;
-  signers: SignerDto[];
-  signables: SignableDto[];
-  email_templates: Record<string, { subject: string; template: string }>;
-  initiator: { id: number; name: string } | null;
-}
+  date: z.iso.datetime().nullable(),
+  department_id: z.int().positive().nullable(),
+  department: namedRef.nullable(),
+  is_sync: z.boolean(),
+  send_documents_to_initiator: z.boolean(),
+  subject: z.string(),
+  message: z.string(),
+  custom_fields: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string().nullable(),
+      required: z.boolean(),
+      value: z.string().nullable(),
+    }),
+  ),
+  custom_field_values: z.array(customFieldValue),
+  viewer_user: namedRef.nullable().optional(),
+  viewer_user_id: z.int().positive().nullable().optional(),
+  estimated_gdpr_purge_at: z.iso.datetime().nullable(),
+  gdpr_purged_at: z.iso.datetime().nullable(),
+  failure_reason: z.string().nullable(),
+  signers: z.array(signerDtoSchema),
+  signables: z.array(signableDtoSchema),
+  email_templates: z.record(z.string(), z.object({ subject: z.string(), template: z.string() })),
+  initiator: namedRef.nullable(),
+});
+export type SignRequestDetail = z.infer<typeof signRequestDetailSchema>;
+
+/** The answer of a change that names the request it changed (create, ready, cancel). */
+export const signRequestIdSchema = z.object({ id: z.int().positive() });
 
 export const emailTemplateSchema = z
   .object({

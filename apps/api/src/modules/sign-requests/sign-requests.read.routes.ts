@@ -1,19 +1,49 @@
 import type { FastifyInstance } from 'fastify';
-import { signRequestListQuery } from '@paraaf/contract';
+import {
+  signRequestDetailSchema,
+  signRequestListQuery,
+  signRequestListSchema,
+} from '@paraaf/contract';
 import { authedCtx, type Deps } from '../../lib/context.ts';
+import { doc } from '../../lib/openapi/route-doc.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { bearerToken } from '../auth/bearer-token.ts';
 import { withCheckedSession } from '../auth/session-guard.ts';
 import { listSignRequests, scopeOf } from './list-sign-requests.ts';
 import { getSignRequest } from './get-sign-request.ts';
 import { idParams } from '../../lib/path-params.ts';
+import { exampleListItem, exampleSignRequest } from './sign-requests.examples.ts';
 
 /** Reading sign requests: the list (GET /api/sign-requests) and the detail. */
 export function signRequestsReadRoutes(app: FastifyInstance, deps: Deps): void {
   // The most requested read: its statement checks the session too (one round trip, not two).
   app.get(
     '/api/sign-requests',
-    { config: { sessionCheckedByQuery: true } },
+    {
+      config: {
+        sessionCheckedByQuery: true,
+        openapi: doc({
+          summary: 'De ondertekeningen van het bedrijf, per pagina',
+          description:
+            '`filters` is een JSON-lijst, bijvoorbeeld `[{"field":"state_id","value":[3]}]` of ' +
+            '`[{"field":"signers","value":"%Visser%"}]`. Een gebruiker met de rol Inzage ziet de ' +
+            'ondertekeningen waarvoor hij inzage heeft.',
+          tags: ['Ondertekeningen'],
+          query: signRequestListQuery,
+          response: { 200: signRequestListSchema },
+          errors: [403],
+          example: {
+            response: {
+              data: [exampleListItem],
+              total: 1,
+              per_page: 10,
+              current_page: 1,
+              last_page: 1,
+            },
+          },
+        }),
+      },
+    },
     async (request, reply) => {
       const body = await withCheckedSession(deps, request, async (guard) => {
         const ctx = authedCtx(deps, request);
@@ -29,7 +59,21 @@ export function signRequestsReadRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.get<{ Params: { id: number } }>(
     '/api/sign-requests/:id',
-    { schema: { params: idParams } },
+    {
+      schema: { params: idParams },
+      config: {
+        openapi: doc({
+          summary: 'Eén ondertekening met ondertekenaars en documenten',
+          description:
+            'Velden waarvoor de gebruiker het recht mist (status, kosten, inzage, acties, ' +
+            'bestandslinks) ontbreken in het antwoord.',
+          tags: ['Ondertekeningen'],
+          response: { 200: signRequestDetailSchema },
+          errors: [403, 404],
+          example: { response: exampleSignRequest },
+        }),
+      },
+    },
     (request) => getSignRequest(authedCtx(deps, request), request.params.id, bearerToken(request)),
   );
 }

@@ -3,10 +3,13 @@ import {
   createSignerBody,
   createSignRequestBody,
   localeCodes,
+  signRequestIdSchema,
   updateSignerBody,
   viewerUserBody,
 } from '@paraaf/contract';
 import { authedCtx, type Deps } from '../../lib/context.ts';
+import { doc } from '../../lib/openapi/route-doc.ts';
+import { exampleCreateSignRequest } from './sign-requests.examples.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { addSigner } from './add-signer.ts';
 import { cancelSignRequest } from './cancel-sign-request.ts';
@@ -35,18 +38,36 @@ function headerLocale(header: string | string[] | undefined): string | undefined
 
 /** The state-changing calls of the sending flow (the reads are in sign-requests.read.routes.ts). */
 export function signRequestsRoutes(app: FastifyInstance, deps: Deps): void {
-  app.post('/api/sign-requests', async (request, reply) => {
-    const ctx = authedCtx(deps, request, 'createSignRequest');
-    const raw = bodyObject(request.body);
-    const input = parseInput(createSignRequestBody, raw);
-    const given =
-      raw.send_documents_to_initiator !== undefined && raw.send_documents_to_initiator !== null;
-    const result = await createSignRequest(ctx, {
-      ...input,
-      send_documents_to_initiator: given ? input.send_documents_to_initiator : undefined,
-    });
-    return reply.code(201).send(result);
-  });
+  app.post(
+    '/api/sign-requests',
+    {
+      config: {
+        openapi: doc({
+          summary: 'Een ondertekening aanmaken (concept)',
+          description:
+            'Daarna: ondertekenaars toevoegen (POST …/signers), documenten uploaden ' +
+            '(POST …/signables) en versturen (POST …/ready).',
+          tags: ['Ondertekeningen'],
+          body: createSignRequestBody,
+          response: { 201: signRequestIdSchema },
+          errors: [403],
+          example: { body: exampleCreateSignRequest, response: { id: 1042 } },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const ctx = authedCtx(deps, request, 'createSignRequest');
+      const raw = bodyObject(request.body);
+      const input = parseInput(createSignRequestBody, raw);
+      const given =
+        raw.send_documents_to_initiator !== undefined && raw.send_documents_to_initiator !== null;
+      const result = await createSignRequest(ctx, {
+        ...input,
+        send_documents_to_initiator: given ? input.send_documents_to_initiator : undefined,
+      });
+      return reply.code(201).send(result);
+    },
+  );
 
   app.post<IdParams>(
     '/api/sign-requests/:id/signers',

@@ -1,0 +1,95 @@
+import { errorBodySchema, messages, validationErrorBodySchema } from '@paraaf/contract';
+import type { ErrorStatus } from './route-doc.ts';
+import { ERRORS_KEY, jsonSchemaOf } from './route-schema.ts';
+
+type Json = Record<string, unknown>;
+
+const errorText: Record<ErrorStatus, { description: string; example: string }> = {
+  400: { description: 'Onleesbaar verzoek (geen geldige JSON)', example: messages.invalidInput },
+  401: {
+    description: 'Niet ingelogd: geen, een verlopen of ingetrokken token',
+    example: messages.unauthenticated,
+  },
+  402: {
+    description: 'Niet genoeg credits',
+    example: 'U heeft niet voldoende credits om deze ondertekening te versturen.',
+  },
+  403: {
+    description: 'Geen recht op deze actie (rol, functie van het abonnement)',
+    example: messages.forbidden,
+  },
+  404: { description: 'Niet gevonden, of van een ander bedrijf', example: messages.notFound },
+  409: {
+    description: 'Niet mogelijk in de huidige status',
+    example: 'Deze actie is niet mogelijk in de huidige status van de ondertekening',
+  },
+  413: { description: 'Het verzoek is te groot', example: messages.invalidInput },
+  422: {
+    description: 'Ongeldige invoer: een Nederlandse melding per veld',
+    example: messages.invalidInput,
+  },
+  429: {
+    description: 'Te veel verzoeken; de header Retry-After zegt na hoeveel seconden opnieuw',
+    example: messages.tooManyAttempts,
+  },
+  503: { description: 'Tijdelijk te druk; probeer het opnieuw', example: messages.busy },
+};
+
+const componentName = (status: ErrorStatus) => `Error${status}`;
+
+/** The shared parts of the document: the bearer scheme, the error bodies and answers. */
+export function sharedComponents(): Json {
+  const responses: Json = {};
+  for (const [code, text] of Object.entries(errorText)) {
+    const status = Number(code) as ErrorStatus;
+    const isValidation = status === 422;
+    responses[componentName(status)] = {
+      description: text.description,
+      ...(status === 429
+        ? { headers: { 'Retry-After': { schema: { type: 'integer', minimum: 1 } } } }
+        : {}),
+      content: {
+        'application/json': {
+          schema: { $ref: `#/components/schemas/${isValidation ? 'ValidationError' : 'Error'}` },
+          example: isValidation
+            ? { message: text.example, errors: { 'signers.0.email': [messages.email] } }
+            : { message: text.example },
+        },
+      },
+    };
+  }
+  return {
+    securitySchemes: {
+      bearerAuth: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'Een sessietoken (POST /api/auth/login) of een API-sleutel (`pk_…`, Instellingen → API).',
+      },
+    },
+    schemas: {
+      Error: jsonSchemaOf(errorBodySchema, 'output'),
+      ValidationError: jsonSchemaOf(validationErrorBodySchema, 'output'),
+    },
+    responses,
+  };
+}
+
+const methods = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** Replaces each operation's error list (route-schema.ts) with `$ref`s to the shared answers. */
+export function withErrorResponses(document: Json): Json {
+  for (const item of Object.values(document.paths as Record<string, Json>)) {
+    for (const method of methods) {
+      const operation = item[method] as Json | undefined;
+      const statuses = operation?.[ERRORS_KEY] as ErrorStatus[] | undefined;
+      if (!operation || !statuses) continue;
+      delete operation[ERRORS_KEY];
+      const responses = operation.responses as Json;
+      for (const status of statuses) {
+        responses[status] = { $ref: `#/components/responses/${componentName(status)}` };
+      }
+    }
+  }
+  return document;
+}

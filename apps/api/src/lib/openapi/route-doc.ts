@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+
+/** Success statuses a route may document. */
+export type SuccessStatus = 200 | 201 | 202 | 204;
+/** Error statuses; each is a shared component (`components.responses`, see components.ts). */
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
+
+/** A success answer: JSON described by a contract schema, a file of a media type, or no body. */
+export type Answer = z.ZodType | { file: string } | null;
+
+/**
+ * The documentation of one route, declared beside it as `config: { openapi: doc({...}) }`.
+ * It only documents: the route still parses its input with `parseInput` (Dutch 422s) and its
+ * path parameters with lib/path-params.ts; nothing here makes Fastify validate anything.
+ */
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  tags: [string, ...string[]];
+  /** `bearer` (default): a session token or an API key (`pk_…`); `public`: no token. */
+  auth?: 'bearer' | 'public';
+  /** Path parameters, when the route's own `schema.params` does not say enough. */
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** A JSON body. */
+  body?: z.ZodType;
+  /** A multipart/form-data body: its fields, a file as `z.file()`. */
+  form?: z.ZodObject;
+  response: Partial<Record<SuccessStatus, Answer>>;
+  /**
+   * Error answers besides the ones every route gets: 401 on a bearer route, 422 on a route with
+   * a query, body or form.
+   */
+  errors?: ErrorStatus[];
+  /** Realistic values (Dutch data): the body or form sent, and the JSON success answer. */
+  example: { body?: unknown; response?: unknown };
+}
+
+/** Declares a route's documentation (typed where it is written). */
+export function doc(spec: RouteDoc): RouteDoc {
+  return spec;
+}
+
+/** Marks a success answer as a file: `response: { 200: file('application/pdf') }`. */
+export function file(mediaType: string): { file: string } {
+  return { file: mediaType };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's OpenAPI documentation (lib/openapi). */
+    openapi?: RouteDoc;
+  }
+}

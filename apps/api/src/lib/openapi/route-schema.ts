@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import type { Answer, ErrorStatus, RouteDoc, SuccessStatus } from './route-doc.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * A contract schema as JSON Schema 2020-12 (the dialect of OpenAPI 3.1): what a client may send
+ * (`input`: before defaults and transforms) or what the server answers (`output`: objects
+ * closed with `additionalProperties: false`, so a field the document does not name fails the
+ * response test).
+ */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    // A transform's output or a coerced date has no JSON Schema: described as any value.
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  return rest;
+}
+
+const successText: Record<SuccessStatus, string> = {
+  200: 'Gelukt',
+  201: 'Aangemaakt',
+  202: 'Aangenomen, nog een stap nodig',
+  204: 'Gelukt, zonder inhoud',
+};
+
+function answerSchema(status: SuccessStatus, answer: Answer, example: unknown): JsonSchema {
+  const description = successText[status];
+  if (answer === null) return { type: 'null', description };
+  if ('file' in answer) {
+    return {
+      description,
+      content: { [answer.file]: { schema: { type: 'string', format: 'binary' } } },
+    };
+  }
+  return {
+    description,
+    content: {
+      'application/json': {
+        schema: jsonSchemaOf(answer, 'output'),
+        ...(example === undefined ? {} : { example }),
+      },
+    },
+  };
+}
+
+/** The error statuses of a route: its own, plus 401 (bearer) and 422 (any input). */
+export function errorStatuses(d: RouteDoc): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(d.errors ?? []);
+  if ((d.auth ?? 'bearer') === 'bearer') statuses.add(401);
+  if (d.query || d.body || d.form) statuses.add(422);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/** Marks the error statuses of an operation; `withErrorResponses` turns them into `$ref`s. */
+export const ERRORS_KEY = 'x-paraaf-errors';
+
+/**
+ * The route schema @fastify/swagger documents for a route's `config.openapi`. It is handed to
+ * the swagger `transform` hook only: Fastify never compiles it, so it validates nothing.
+ * `routeParams` is the route's own `schema.params` (the `idParams` of lib/path-params.ts).
+ */
+export function routeSchemaOf(d: RouteDoc, routeParams: unknown): JsonSchema {
+  const schema: JsonSchema = {
+    summary: d.summary,
+    tags: d.tags,
+    security: (d.auth ?? 'bearer') === 'bearer' ? [{ bearerAuth: [] }] : [],
+    [ERRORS_KEY]: errorStatuses(d),
+  };
+  if (d.description) schema.description = d.description;
+  if (d.params) schema.params = jsonSchemaOf(d.params, 'input');
+  else if (routeParams) schema.params = routeParams;
+  if (d.query) schema.querystring = jsonSchemaOf(d.query, 'input');
+  const withExample = (s: JsonSchema) =>
+    d.example.body === undefined ? s : { ...s, examples: [d.example.body] };
+  if (d.body) {
+    schema.body = {
+      content: { 'application/json': { schema: withExample(jsonSchemaOf(d.body, 'input')) } },
+    };
+  } else if (d.form) {
+    schema.body = {
+      content: { 'multipart/form-data': { schema: withExample(jsonSchemaOf(d.form, 'input')) } },
+    };
+  }
+  // The example answer is the first JSON answer's (login: the session, not the 2FA challenge).
+  const answers = Object.entries(d.response);
+  const exampleStatus = answers.find(([, a]) => a !== null && !('file' in a))?.[0];
+  schema.response = Object.fromEntries(
+    answers.map(([status, answer]) => [
+      status,
+      answerSchema(
+        Number(status) as SuccessStatus,
+        answer,
+        status === exampleStatus ? d.example.response : undefined,
+      ),
+    ]),
+  );
+  return schema;
+}
