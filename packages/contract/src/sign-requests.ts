@@ -13,6 +13,13 @@ import {
 } from './fields.ts';
 import { localeCodes, PAGE_SIZE } from './constants.ts';
 import { paginatedSchema } from './responses.ts';
+import {
+  exampleCreateSignRequest,
+  exampleListItem,
+  exampleSignable,
+  exampleSigner,
+  exampleSignRequest,
+} from './sign-request-examples.ts';
 
 /** Texts of the sending flow (seed 000 §5, §8), in one place. */
 export const signingMessages = {
@@ -95,22 +102,24 @@ export const customFieldInput = z
   .refine((f) => !f.required || Boolean(f.value), { message: messages.required, path: ['value'] });
 
 /** POST /api/sign-requests */
-export const createSignRequestBody = z.object({
-  department_id: idField().optional(),
-  expires_at: z.coerce.date({ error: messages.required }),
-  subject: requiredString(255),
-  message: mergeFieldMessage,
-  is_sync: booleanField().optional().default(false),
-  send_documents_to_initiator: booleanField().optional().default(false),
-  emails: z
-    .array(emailField(), { error: messages.email })
-    .max(20, messages.max)
-    .optional()
-    .default([]),
-  custom_fields: z.array(customFieldInput).max(50, messages.max).optional().default([]),
-  viewer_user_id: idField().nullish(),
-  email_templates: mailTemplatesPerLocale,
-});
+export const createSignRequestBody = z
+  .object({
+    department_id: idField().optional(),
+    expires_at: z.coerce.date({ error: messages.required }),
+    subject: requiredString(255),
+    message: mergeFieldMessage,
+    is_sync: booleanField().optional().default(false),
+    send_documents_to_initiator: booleanField().optional().default(false),
+    emails: z
+      .array(emailField(), { error: messages.email })
+      .max(20, messages.max)
+      .optional()
+      .default([]),
+    custom_fields: z.array(customFieldInput).max(50, messages.max).optional().default([]),
+    viewer_user_id: idField().nullish(),
+    email_templates: mailTemplatesPerLocale,
+  })
+  .meta({ examples: [exampleCreateSignRequest] });
 export type CreateSignRequestBody = z.input<typeof createSignRequestBody>;
 
 /** A verification type as a number (1, '1') or as the seed writes it, "type and text". */
@@ -260,20 +269,22 @@ const customFieldValue = z.object({ name: z.string(), value: z.string() });
  * a signer's `actions` without getVerifications, a document's `src`/`file` without
  * getSignableFile (seed 000 §6).
  */
-export const signRequestListItemSchema = z.object({
-  id: z.int().positive(),
-  /** Not in seed 000's list; shown so that requests to the same signer can be told apart. */
-  subject: z.string(),
-  created_at: z.iso.datetime(),
-  state_id: z.int().optional(),
-  state: stateSchema.optional(),
-  signers: z.array(
-    z.object({ id: z.int().positive(), firstname: z.string(), lastname: z.string() }),
-  ),
-  signables: z.array(namedRef),
-  viewer_user: namedRef.nullable().optional(),
-  custom_field_values: z.array(customFieldValue),
-});
+export const signRequestListItemSchema = z
+  .object({
+    id: z.int().positive(),
+    /** Not in seed 000's list; shown so that requests to the same signer can be told apart. */
+    subject: z.string(),
+    created_at: z.iso.datetime(),
+    state_id: z.int().optional(),
+    state: stateSchema.optional(),
+    signers: z.array(
+      z.object({ id: z.int().positive(), firstname: z.string(), lastname: z.string() }),
+    ),
+    signables: z.array(namedRef),
+    viewer_user: namedRef.nullable().optional(),
+    custom_field_values: z.array(customFieldValue),
+  })
+  .meta({ examples: [exampleListItem] });
 export type SignRequestListItem = z.infer<typeof signRequestListItemSchema>;
 
 /** GET /api/sign-requests */
@@ -291,113 +302,121 @@ export const signerActionSchema = z.object({
 });
 export type SignerAction = z.infer<typeof signerActionSchema>;
 
-export const signerDtoSchema = z.object({
-  id: z.int().positive(),
-  position: z.int(),
-  firstname: z.string(),
-  lastname: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  locale: z.string(),
-  verifications: z.array(z.object({ type: z.int(), text: z.string() })),
-  verification_methods: z.array(z.object({ id: z.int(), type: z.int() })),
-  idinServices: z.array(z.string()),
-  reminder_after: z.int(),
-  max_reminders: z.int(),
-  reminders_sent: z.int(),
-  manual_reminders_sent: z.int(),
-  next_reminder_at: z.iso.datetime().nullable(),
-  /** Before this time a manual reminder is refused (too recent); null: no wait. */
-  manual_reminder_available_at: z.iso.datetime().nullable(),
-  allow_form_edit: z.boolean(),
-  state_id: z.int(),
-  invited_at: z.iso.datetime().nullable(),
-  signed_at: z.iso.datetime().nullable(),
-  declined_at: z.iso.datetime().nullable(),
-  decline_reason: z.string().nullable(),
-  /** The signer's audit actions, oldest first (with getVerifications). */
-  actions: z
-    .array(
-      z.object({
-        id: z.int().positive(),
-        type: z.int(),
-        comment: z.string().nullable(),
-        updated_at: z.iso.datetime(),
-      }),
-    )
-    .optional(),
-});
+export const signerDtoSchema = z
+  .object({
+    id: z.int().positive(),
+    position: z.int(),
+    firstname: z.string(),
+    lastname: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    locale: z.string(),
+    verifications: z.array(z.object({ type: z.int(), text: z.string() })),
+    verification_methods: z.array(z.object({ id: z.int(), type: z.int() })),
+    idinServices: z.array(z.string()),
+    reminder_after: z.int(),
+    max_reminders: z.int(),
+    reminders_sent: z.int(),
+    manual_reminders_sent: z.int(),
+    next_reminder_at: z.iso.datetime().nullable(),
+    /** Before this time a manual reminder is refused (too recent); null: no wait. */
+    manual_reminder_available_at: z.iso.datetime().nullable(),
+    allow_form_edit: z.boolean(),
+    state_id: z.int(),
+    invited_at: z.iso.datetime().nullable(),
+    signed_at: z.iso.datetime().nullable(),
+    declined_at: z.iso.datetime().nullable(),
+    decline_reason: z.string().nullable(),
+    /** The signer's audit actions, oldest first (with getVerifications). */
+    actions: z
+      .array(
+        z.object({
+          id: z.int().positive(),
+          type: z.int(),
+          comment: z.string().nullable(),
+          updated_at: z.iso.datetime(),
+        }),
+      )
+      .optional(),
+  })
+  .meta({ examples: [exampleSigner] });
 export type SignerDto = z.infer<typeof signerDtoSchema>;
 
-export const signableDtoSchema = z.object({
-  id: z.int().positive(),
-  name: z.string(),
-  filename: z.string(),
-  size: z.int(),
-  type: z.literal(1),
-  state_id: z.int(),
-  options: z.object({
-    pages: z.int(),
-    filesize: z.int(),
-    page_sizes: z.array(z.object({ width: z.number(), height: z.number() })),
-  }),
-  has_acroforms: z.boolean(),
-  settings: z.object({ forms_enabled: z.boolean() }),
-  /** The markers (contract `Variable`, `Field`, markers.ts). */
-  config: z.object({ variables: z.array(z.unknown()), fields: z.array(z.unknown()) }),
-  signed_at: z.iso.datetime().nullable(),
-  file_deleted_at: z.iso.datetime().nullable(),
-  /** The sealed file; pages counts its audit certificate too (null: sealed before it was kept). */
-  signed_signable: z
-    .object({ size: z.int(), sha256: z.string(), pages: z.int().nullable() })
-    .nullable(),
-  /** The document to preview (`view=true`) and to download, with the caller's token in the query. */
-  src: z.string().optional(),
-  file: z.string().optional(),
-});
+export const signableDtoSchema = z
+  .object({
+    id: z.int().positive(),
+    name: z.string(),
+    filename: z.string(),
+    size: z.int(),
+    type: z.literal(1),
+    state_id: z.int(),
+    options: z.object({
+      pages: z.int(),
+      filesize: z.int(),
+      page_sizes: z.array(z.object({ width: z.number(), height: z.number() })),
+    }),
+    has_acroforms: z.boolean(),
+    settings: z.object({ forms_enabled: z.boolean() }),
+    /** The markers (contract `Variable`, `Field`, markers.ts). */
+    config: z.object({ variables: z.array(z.unknown()), fields: z.array(z.unknown()) }),
+    signed_at: z.iso.datetime().nullable(),
+    file_deleted_at: z.iso.datetime().nullable(),
+    /** The sealed file; pages counts its audit certificate too (null: sealed before it was kept). */
+    signed_signable: z
+      .object({ size: z.int(), sha256: z.string(), pages: z.int().nullable() })
+      .nullable(),
+    /** The document to preview (`view=true`) and to download, with the caller's token in the query. */
+    src: z.string().optional(),
+    file: z.string().optional(),
+  })
+  .meta({ examples: [exampleSignable] });
 export type SignableDto = z.infer<typeof signableDtoSchema>;
 
-export const signRequestDetailSchema = z.object({
-  id: z.int().positive(),
-  state_id: z.int().optional(),
-  state: stateSchema.optional(),
-  credits_cost: z.number().optional(),
-  emails: z.array(z.string()),
-  expires_at: z.iso.datetime(),
-  completed_at: z.iso.datetime().nullable(),
-  created_at: z.iso.datetime(),
-  sent_at: z.iso.datetime().nullable(),
-  /** When the sealed documents are available (completed_at once state 5). */
-  date: z.iso.datetime().nullable(),
-  department_id: z.int().positive().nullable(),
-  department: namedRef.nullable(),
-  is_sync: z.boolean(),
-  send_documents_to_initiator: z.boolean(),
-  subject: z.string(),
-  message: z.string(),
-  custom_fields: z.array(
-    z.object({
-      name: z.string(),
-      description: z.string().nullable(),
-      required: z.boolean(),
-      value: z.string().nullable(),
-    }),
-  ),
-  custom_field_values: z.array(customFieldValue),
-  viewer_user: namedRef.nullable().optional(),
-  viewer_user_id: z.int().positive().nullable().optional(),
-  estimated_gdpr_purge_at: z.iso.datetime().nullable(),
-  gdpr_purged_at: z.iso.datetime().nullable(),
-  failure_reason: z.string().nullable(),
-  signers: z.array(signerDtoSchema),
-  signables: z.array(signableDtoSchema),
-  email_templates: z.record(z.string(), z.object({ subject: z.string(), template: z.string() })),
-  initiator: namedRef.nullable(),
-});
+export const signRequestDetailSchema = z
+  .object({
+    id: z.int().positive(),
+    state_id: z.int().optional(),
+    state: stateSchema.optional(),
+    credits_cost: z.number().optional(),
+    emails: z.array(z.string()),
+    expires_at: z.iso.datetime(),
+    completed_at: z.iso.datetime().nullable(),
+    created_at: z.iso.datetime(),
+    sent_at: z.iso.datetime().nullable(),
+    /** When the sealed documents are available (completed_at once state 5). */
+    date: z.iso.datetime().nullable(),
+    department_id: z.int().positive().nullable(),
+    department: namedRef.nullable(),
+    is_sync: z.boolean(),
+    send_documents_to_initiator: z.boolean(),
+    subject: z.string(),
+    message: z.string(),
+    custom_fields: z.array(
+      z.object({
+        name: z.string(),
+        description: z.string().nullable(),
+        required: z.boolean(),
+        value: z.string().nullable(),
+      }),
+    ),
+    custom_field_values: z.array(customFieldValue),
+    viewer_user: namedRef.nullable().optional(),
+    viewer_user_id: z.int().positive().nullable().optional(),
+    estimated_gdpr_purge_at: z.iso.datetime().nullable(),
+    gdpr_purged_at: z.iso.datetime().nullable(),
+    failure_reason: z.string().nullable(),
+    signers: z.array(signerDtoSchema),
+    signables: z.array(signableDtoSchema),
+    email_templates: z.record(z.string(), z.object({ subject: z.string(), template: z.string() })),
+    initiator: namedRef.nullable(),
+  })
+  .meta({ examples: [exampleSignRequest] });
 export type SignRequestDetail = z.infer<typeof signRequestDetailSchema>;
 
 /** The answer of a change that names the request it changed (create, ready, cancel). */
-export const signRequestIdSchema = z.object({ id: z.int().positive() });
+export const signRequestIdSchema = z
+  .object({ id: z.int().positive() })
+  .meta({ examples: [{ id: 1042 }] });
 
 export const emailTemplateSchema = z
   .object({

@@ -32,8 +32,12 @@ export interface RouteDoc {
    * a query, body or form.
    */
   errors?: ErrorStatus[];
-  /** Realistic values (Dutch data): the body or form sent, and the JSON success answer. */
-  example: { body?: unknown; response?: unknown };
+  /**
+   * Realistic values (Dutch data): the body or form sent, and the JSON success answer. Left
+   * out, they are the first `examples` of the schemas' `.meta()` in the contract (the usual
+   * place: one example per shape, reused wherever the shape is).
+   */
+  example?: { body?: unknown; response?: unknown };
 }
 
 /** Declares a route's documentation (typed where it is written). */

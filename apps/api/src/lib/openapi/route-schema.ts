@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { firstExample } from '@paraaf/contract';
 import type { Answer, ErrorStatus, RouteDoc, SuccessStatus } from './route-doc.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -73,8 +74,10 @@ export function routeSchemaOf(d: RouteDoc, routeParams: unknown): JsonSchema {
   if (d.params) schema.params = jsonSchemaOf(d.params, 'input');
   else if (routeParams) schema.params = routeParams;
   if (d.query) schema.querystring = jsonSchemaOf(d.query, 'input');
+  const input = d.body ?? d.form;
+  const bodyExample = d.example?.body ?? (input ? firstExample(input) : undefined);
   const withExample = (s: JsonSchema) =>
-    d.example.body === undefined ? s : { ...s, examples: [d.example.body] };
+    bodyExample === undefined ? s : { ...s, examples: [bodyExample] };
   if (d.body) {
     schema.body = {
       content: { 'application/json': { schema: withExample(jsonSchemaOf(d.body, 'input')) } },
@@ -93,7 +96,9 @@ export function routeSchemaOf(d: RouteDoc, routeParams: unknown): JsonSchema {
       answerSchema(
         Number(status) as SuccessStatus,
         answer,
-        status === exampleStatus ? d.example.response : undefined,
+        status === exampleStatus
+          ? (d.example?.response ?? firstExample(answer as z.ZodType))
+          : undefined,
       ),
     ]),
   );

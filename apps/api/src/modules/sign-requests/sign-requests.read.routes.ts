@@ -12,7 +12,6 @@ import { withCheckedSession } from '../auth/session-guard.ts';
 import { listSignRequests, scopeOf } from './list-sign-requests.ts';
 import { getSignRequest } from './get-sign-request.ts';
 import { idParams } from '../../lib/path-params.ts';
-import { exampleListItem, exampleSignRequest } from './sign-requests.examples.ts';
 
 /** Reading sign requests: the list (GET /api/sign-requests) and the detail. */
 export function signRequestsReadRoutes(app: FastifyInstance, deps: Deps): void {
@@ -32,15 +31,6 @@ export function signRequestsReadRoutes(app: FastifyInstance, deps: Deps): void {
           query: signRequestListQuery,
           response: { 200: signRequestListSchema },
           errors: [403],
-          example: {
-            response: {
-              data: [exampleListItem],
-              total: 1,
-              per_page: 10,
-              current_page: 1,
-              last_page: 1,
-            },
-          },
         }),
       },
     },
@@ -70,7 +60,6 @@ export function signRequestsReadRoutes(app: FastifyInstance, deps: Deps): void {
           tags: ['Ondertekeningen'],
           response: { 200: signRequestDetailSchema },
           errors: [403, 404],
-          example: { response: exampleSignRequest },
         }),
       },
     },

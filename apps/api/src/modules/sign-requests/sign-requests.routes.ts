@@ -9,7 +9,6 @@ import {
 } from '@paraaf/contract';
 import { authedCtx, type Deps } from '../../lib/context.ts';
 import { doc } from '../../lib/openapi/route-doc.ts';
-import { exampleCreateSignRequest } from './sign-requests.examples.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { addSigner } from './add-signer.ts';
 import { cancelSignRequest } from './cancel-sign-request.ts';
@@ -51,7 +50,6 @@ export function signRequestsRoutes(app: FastifyInstance, deps: Deps): void {
           body: createSignRequestBody,
           response: { 201: signRequestIdSchema },
           errors: [403],
-          example: { body: exampleCreateSignRequest, response: { id: 1042 } },
         }),
       },
     },

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { inviteUserBody, listQuery, updateUserBody, userSchema } from '@paraaf/contract';
 import { authedCtx, type Deps } from '../../lib/context.ts';
 import { doc } from '../../lib/openapi/route-doc.ts';
-import { exampleUser } from '../auth/auth.examples.ts';
 import { parseInput } from '../../lib/validate.ts';
 import * as usersService from './users.service.ts';
 import { idParams } from '../../lib/path-params.ts';
@@ -16,7 +15,6 @@ export function usersRoutes(app: FastifyInstance, deps: Deps): void {
           summary: 'De ingelogde gebruiker, met zijn rol en rechten',
           tags: ['Account'],
           response: { 200: userSchema },
-          example: { response: exampleUser },
         }),
       },
     },

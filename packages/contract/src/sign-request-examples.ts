@@ -1,12 +1,8 @@
-import type {
-  SignableDto,
-  SignerDto,
-  SignRequestDetail,
-  SignRequestListItem,
-} from '@paraaf/contract';
-
-/** Realistic values for the OpenAPI document (lib/openapi): a rental contract, two signers. */
-export const exampleSigner: SignerDto = {
+/**
+ * Examples of the sign request shapes (their schemas' `meta`, shown in the OpenAPI document):
+ * a rental contract sent to one signer.
+ */
+export const exampleSigner = {
   id: 311,
   position: 1,
   firstname: 'Daan',
@@ -31,7 +27,7 @@ export const exampleSigner: SignerDto = {
   decline_reason: null,
 };
 
-export const exampleSignable: SignableDto = {
+export const exampleSignable = {
   id: 208,
   name: 'Huurovereenkomst Prinsengracht 12',
   filename: 'huurovereenkomst-prinsengracht-12.pdf',
@@ -47,7 +43,7 @@ export const exampleSignable: SignableDto = {
   signed_signable: null,
 };
 
-export const exampleSignRequest: SignRequestDetail = {
+export const exampleSignRequest = {
   id: 1042,
   state_id: 3,
   state: { id: 3, label: 'Verstuurd' },
@@ -79,7 +75,7 @@ export const exampleSignRequest: SignRequestDetail = {
   initiator: { id: 12, name: 'Sanne de Vries' },
 };
 
-export const exampleListItem: SignRequestListItem = {
+export const exampleListItem = {
   id: 1042,
   subject: 'Huurovereenkomst Prinsengracht 12',
   created_at: '2026-05-12T08:58:00.000Z',
