@@ -188,7 +188,7 @@ describe('every route, walked with wrong input', () => {
     });
     await t.db
       .update(companies)
-      .set({ extraFeatures: ['templates', 'idin_verification'] })
+      .set({ extraFeatures: ['templates', 'idin_verification', 'email_templates'] })
       .where(eq(companies.id, sent.companyId));
     const draft = await createDraftSignRequest(t, sent.companyId, { signers: 1 });
     draftId = draft.request.id;
@@ -266,7 +266,9 @@ describe('every route, walked with wrong input', () => {
       .replace(':id', id ?? String(await realId(route)))
       .replace(':token', token)
       .replace(':type', 'signature')
-      .replace(':date', '2099-01-01');
+      .replace(':date', '2099-01-01')
+      .replace(':name', 'sign_request_to_signer')
+      .replace(':locale', 'nl');
   }
 
   /** The caller: the platform admin for back-office routes, a throwaway session for logout. */
@@ -399,6 +401,7 @@ describe('every route, walked with wrong input', () => {
     'DELETE /api/users/:id',
     'DELETE /api/templates/:id',
     'DELETE /api/access-tokens/:id',
+    'DELETE /api/email-templates/:name/:locale',
     'POST /api/signing/:token/verifications/email',
     'POST /api/signing/:token/verifications/sms',
     'POST /api/signing/:token/verifications/idin',
@@ -511,6 +514,19 @@ describe('every route, walked with wrong input', () => {
         ...signer,
         allow_form_edit: 'false',
         email_templates: { nl: { sign_request_to_signer: template } },
+      },
+      'POST /api/email-templates': {
+        id: null,
+        name: 'reminder_to_signer',
+        locale: 'en',
+        subject: 'Reminder',
+        template: '<p>[[content]]</p><p><a href="[[link]]">Sign</a></p>',
+      },
+      'POST /api/email-templates/preview': {
+        name: 'sign_request_to_signer',
+        locale: 'de',
+        subject: '[[subject]]',
+        template: '<p>[[content]]</p>',
       },
       'PUT /api/sign-requests/:id/update-signer': { signer_id: draftSignerId, ...signer },
       'POST /api/sign-requests/:id/viewer-user': { user_id: userId },

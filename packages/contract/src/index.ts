@@ -19,3 +19,4 @@ export * from './invoices.ts';
 export * from './office.ts';
 export * from './verify.ts';
 export * from './api-keys.ts';
+export * from './email-templates.ts';

@@ -417,37 +417,3 @@ export type SignRequestDetail = z.infer<typeof signRequestDetailSchema>;
 export const signRequestIdSchema = z
   .object({ id: z.int().positive() })
   .meta({ examples: [{ id: 1042 }] });
-
-export const emailTemplateSchema = z
-  .object({
-    /** null: the default text (the company has no own version of it). */
-    id: z.int().positive().nullable(),
-    name: z.string(),
-    label: z.string(),
-    locale: z.string(),
-    subject: z.string(),
-    template: z.string(),
-    merge_fields: z.array(z.string()),
-  })
-  .meta({
-    examples: [
-      {
-        id: null,
-        name: 'sign_request_to_signer',
-        label: 'Uitnodiging aan ondertekenaar',
-        locale: 'nl',
-        subject: 'Verzoek tot ondertekening van [[company]]',
-        template:
-          '<p>[[content]]</p><p>[[link]]</p><p>Je kunt de documenten ondertekenen tot [[expires_at]].</p>',
-        merge_fields: [
-          '[[content]]',
-          '[[link]]',
-          '[[firstname]]',
-          '[[lastname]]',
-          '[[company]]',
-          '[[expires_at]]',
-        ],
-      },
-    ],
-  });
-export type EmailTemplateDto = z.infer<typeof emailTemplateSchema>;

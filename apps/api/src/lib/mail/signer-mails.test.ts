@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillBody, htmlToText, renderSignerMail, sanitizeTemplateHtml } from './signer-mails.ts';
+import { sanitizeTemplateHtml } from './sanitize-template.ts';
+import { fillBody, htmlToText, renderSignerMail } from './signer-mails.ts';
 
 const values = {
   content: 'Regel 1\n<script>x</script> [[firstname]]',

@@ -1,4 +1,5 @@
 import { escapeHtml, type MailContent } from './layout.ts';
+import { sanitizeTemplateHtml } from './sanitize-template.ts';
 
 /**
  * Mails to signers and recipients: a template (HTML with `[[field]]` merge fields, written by
@@ -34,15 +35,6 @@ function buttonHtml(link: { url: string; label: string }): string {
     `<a href="${url}" style="background:${BRAND_COLOUR};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block;font-weight:bold">${escapeHtml(link.label)}</a>` +
     `<br><span style="font-size:12px;color:#666">${url}</span>`
   );
-}
-
-/** Template HTML from a company or sender: scripts, event handlers and javascript: URLs go. */
-export function sanitizeTemplateHtml(html: string): string {
-  return html
-    .replace(/<\s*(script|style|iframe|object|embed)[\s\S]*?<\s*\/\s*\1\s*>/gi, '')
-    .replace(/<\s*(script|style|iframe|object|embed)[^>]*>/gi, '')
-    .replace(/\son\w+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
-    .replace(/(href|src)\s*=\s*(["']?)\s*javascript:[^"'\s>]*\2/gi, '$1="#"');
 }
 
 function fill(template: string, values: Record<string, string>): string {

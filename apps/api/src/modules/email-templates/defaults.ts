@@ -1,4 +1,11 @@
-import type { Locale } from '@paraaf/contract';
+import {
+  emailTemplateLocales,
+  emailTemplateNames,
+  type EmailTemplateName,
+  type Locale,
+} from '@paraaf/contract';
+
+export { emailTemplateNames, type EmailTemplateName };
 
 /**
  * The default text of every mail the product sends to signers and recipients of signed
@@ -8,17 +15,6 @@ import type { Locale } from '@paraaf/contract';
  * Templates are HTML with merge fields `[[name]]`; values are escaped when filled in, except
  * `[[link]]` (a button) and `[[content]]` (the sender's message, escaped with line breaks kept).
  */
-export const emailTemplateNames = [
-  'sign_request_to_signer',
-  'reminder_to_signer',
-  'sign_request_cancelled',
-  'sign_request_declined',
-  'signables_to_sign_request',
-  'verification_code',
-  'sign_request_expired',
-] as const;
-export type EmailTemplateName = (typeof emailTemplateNames)[number];
-
 export interface DefaultEmailTemplate {
   name: EmailTemplateName;
   /** Dutch: the label the settings screen shows. */
@@ -29,48 +25,48 @@ export interface DefaultEmailTemplate {
   merge_fields: string[];
 }
 
-const signerFields = ['[[firstname]]', '[[lastname]]', '[[company]]', '[[expires_at]]'];
+const signerFields = [
+  '[[firstname]]',
+  '[[lastname]]',
+  '[[company]]',
+  '[[expires_at]]',
+  // The request's subject, as the sender typed it in the wizard.
+  '[[subject]]',
+];
 
 export const emailTemplateMeta: Record<
   EmailTemplateName,
-  { label: string; merge_fields: string[]; locales: readonly Locale[] }
+  { label: string; merge_fields: string[] }
 > = {
   sign_request_to_signer: {
     label: 'Uitnodiging aan ondertekenaar',
     merge_fields: ['[[content]]', '[[link]]', ...signerFields],
-    locales: ['nl', 'en', 'de', 'fr'],
   },
   reminder_to_signer: {
     label: 'Herinnering aan ondertekenaar',
     merge_fields: ['[[content]]', '[[link]]', ...signerFields],
-    locales: ['nl', 'en', 'de', 'fr'],
   },
   sign_request_cancelled: {
     label: 'Ondertekening geannuleerd',
     merge_fields: ['[[firstname]]', '[[lastname]]', '[[company]]', '[[subject]]'],
-    locales: ['nl', 'en', 'de', 'fr'],
   },
   sign_request_declined: {
     label: 'Ondertekening geweigerd',
     merge_fields: ['[[name]]', '[[signer]]', '[[reason]]', '[[company]]', '[[subject]]'],
-    locales: ['nl', 'en', 'de', 'fr'],
   },
   // Seed 001 §9: the mail with the signed documents is Dutch only.
   signables_to_sign_request: {
     label: 'Ondertekende documenten',
     merge_fields: ['[[name]]', '[[company]]', '[[subject]]', '[[documents]]', '[[purge_date]]'],
-    locales: ['nl'],
   },
   verification_code: {
     label: 'Verificatiecode per e-mail',
     merge_fields: ['[[firstname]]', '[[lastname]]', '[[company]]', '[[code]]'],
-    locales: ['nl', 'en', 'de', 'fr'],
   },
   // To the initiator, when the expiry date passed before every signer signed (the sweep).
   sign_request_expired: {
     label: 'Ondertekening verlopen',
     merge_fields: ['[[name]]', '[[company]]', '[[subject]]', '[[expires_at]]'],
-    locales: ['nl', 'en', 'de', 'fr'],
   },
 };
 
@@ -81,28 +77,28 @@ const texts: Record<EmailTemplateName, Texts> = {
   // it, so a signer never reads two greetings and two closings.
   sign_request_to_signer: {
     nl: {
-      subject: 'Verzoek tot ondertekening van [[company]]',
+      subject: '[[subject]]',
       template:
         '<p>[[content]]</p>' +
         '<p>[[link]]</p>' +
         '<p>Je kunt de documenten ondertekenen tot [[expires_at]].</p>',
     },
     en: {
-      subject: '[[company]] has asked you to sign',
+      subject: '[[subject]]',
       template:
         '<p>[[content]]</p>' +
         '<p>[[link]]</p>' +
         '<p>You can sign the documents until [[expires_at]].</p>',
     },
     de: {
-      subject: '[[company]] bittet Sie um Ihre Unterschrift',
+      subject: '[[subject]]',
       template:
         '<p>[[content]]</p>' +
         '<p>[[link]]</p>' +
         '<p>Sie können die Dokumente bis zum [[expires_at]] unterzeichnen.</p>',
     },
     fr: {
-      subject: '[[company]] vous invite à signer',
+      subject: '[[subject]]',
       template:
         '<p>[[content]]</p>' +
         '<p>[[link]]</p>' +
@@ -294,10 +290,10 @@ const texts: Record<EmailTemplateName, Texts> = {
 
 /** Every default, one per (name, locale), in a stable order. */
 export const defaultEmailTemplates: DefaultEmailTemplate[] = emailTemplateNames.flatMap((name) =>
-  emailTemplateMeta[name].locales.map((locale) => {
+  emailTemplateLocales[name].map((locale) => {
     const text = texts[name][locale]!;
-    const meta = emailTemplateMeta[name];
-    return { name, label: meta.label, locale, merge_fields: meta.merge_fields, ...text };
+    const { label, merge_fields } = emailTemplateMeta[name];
+    return { name, label, locale, merge_fields, ...text };
   }),
 );
 

@@ -1,13 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import type { EmailTemplateDto } from '@paraaf/contract';
+import {
+  emailTemplateLocales,
+  messages,
+  type EmailTemplateDto,
+  type Locale,
+  type SaveEmailTemplateInput,
+} from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { emailTemplates } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { isBlankHtml, sanitizeTemplateHtml } from '../../lib/mail/sanitize-template.ts';
 import { companyHasFeature } from '../companies/companies.repository.ts';
 import {
   defaultEmailTemplate,
   defaultEmailTemplates,
-  emailTemplateMeta,
   type DefaultEmailTemplate,
   type EmailTemplateName,
 } from './defaults.ts';
@@ -66,7 +73,7 @@ export async function resolveEmailTemplate(
   override?: ResolvedTemplate,
 ): Promise<ResolvedTemplate> {
   if (override) return override;
-  const effectiveLocale = emailTemplateMeta[name].locales.some((l) => l === locale) ? locale : 'nl';
+  const effectiveLocale = emailTemplateLocales[name].some((l) => l === locale) ? locale : 'nl';
   const [own] = await db
     .select({ subject: emailTemplates.subject, template: emailTemplates.template })
     .from(emailTemplates)
@@ -80,4 +87,89 @@ export async function resolveEmailTemplate(
     )
     .limit(1);
   return own ?? defaultEmailTemplate(name, effectiveLocale);
+}
+
+/**
+ * A template's HTML as it may be stored: through the one sanitizer; a body that is empty once
+ * the unsafe parts are gone is a 422 on `template` like an empty one.
+ */
+export function cleanTemplate(template: string, field = 'template'): string {
+  const clean = sanitizeTemplateHtml(template);
+  if (isBlankHtml(clean)) throw ValidationError.field(field, messages.required);
+  return clean;
+}
+
+/**
+ * POST /api/email-templates: saves the company's version of one mail in one language (one row
+ * per name and locale). An `id` must be that row, else 404 (another company's id included).
+ */
+export async function saveEmailTemplate(
+  ctx: AuthedCtx,
+  input: SaveEmailTemplateInput,
+): Promise<EmailTemplateDto> {
+  const companyId = ctx.auth.user.companyId;
+  const values = { subject: input.subject, template: cleanTemplate(input.template) };
+  const row = await ctx.db.transaction(async (tx) => {
+    if (input.id != null) {
+      const [existing] = await tx
+        .select({ id: emailTemplates.id })
+        .from(emailTemplates)
+        .where(
+          and(
+            eq(emailTemplates.id, input.id),
+            eq(emailTemplates.companyId, companyId),
+            eq(emailTemplates.name, input.name),
+            eq(emailTemplates.locale, input.locale),
+          ),
+        );
+      if (!existing) throw new NotFoundError();
+    }
+    const [saved] = await tx
+      .insert(emailTemplates)
+      .values({ companyId, name: input.name, locale: input.locale, ...values })
+      .onConflictDoUpdate({
+        target: [emailTemplates.companyId, emailTemplates.name, emailTemplates.locale],
+        set: { ...values, updatedAt: ctx.now() },
+      })
+      .returning();
+    return saved!;
+  });
+  return toDto({ ...defaultEmailTemplate(input.name, input.locale), ...values }, row.id);
+}
+
+/** DELETE /api/email-templates/{name}/{locale}: the company's version goes; the default is back. */
+export async function resetEmailTemplate(
+  ctx: AuthedCtx,
+  name: EmailTemplateName,
+  locale: Locale,
+): Promise<EmailTemplateDto> {
+  if (!emailTemplateLocales[name].includes(locale)) throw new NotFoundError();
+  await ctx.db
+    .delete(emailTemplates)
+    .where(
+      and(
+        eq(emailTemplates.companyId, ctx.auth.user.companyId),
+        eq(emailTemplates.name, name),
+        eq(emailTemplates.locale, locale),
+      ),
+    );
+  return toDto(defaultEmailTemplate(name, locale));
+}
+
+/**
+ * A request's own invitation texts per language (the wizard's choice), through the same
+ * sanitizer before they are stored.
+ */
+export function cleanTemplateOverrides(
+  perLocale: Partial<Record<string, ResolvedTemplate>> | undefined,
+): Record<string, ResolvedTemplate> {
+  const out: Record<string, ResolvedTemplate> = {};
+  for (const [locale, t] of Object.entries(perLocale ?? {})) {
+    if (!t) continue;
+    out[locale] = {
+      subject: t.subject,
+      template: cleanTemplate(t.template, `email_templates.${locale}.template`),
+    };
+  }
+  return out;
 }

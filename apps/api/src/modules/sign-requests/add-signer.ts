@@ -14,6 +14,7 @@ import { featuresOf } from '../companies/features.ts';
 import { toSignerDto } from './signer-dto.ts';
 import { checkIdin, signerColumns } from './signer-input.ts';
 import { lockSignRequest, signerStats } from './sign-requests.repository.ts';
+import { cleanTemplateOverrides } from '../email-templates/email-templates.service.ts';
 
 type Input = z.output<typeof createSignerBody>;
 
@@ -52,7 +53,7 @@ export async function addSigner(
       .returning();
     // The wizard may send the invitation text for the signer's language with the signer; it
     // becomes the request's override for that language (only an entry in that language counts).
-    const override = input.email_templates?.[input.locale];
+    const override = cleanTemplateOverrides(input.email_templates)[input.locale];
     if (override) {
       await tx
         .update(signRequests)

@@ -5,6 +5,7 @@ import type { AuthedCtx } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { findCompanyWithPlan, listDepartments } from '../companies/companies.repository.ts';
 import { findCompanyUserId, findDepartment } from './sign-requests.repository.ts';
+import { cleanTemplateOverrides } from '../email-templates/email-templates.service.ts';
 
 /** The parsed body; send_documents_to_initiator is undefined when the caller did not give it. */
 type Input = Omit<z.output<typeof createSignRequestBody>, 'send_documents_to_initiator'> & {
@@ -52,7 +53,7 @@ export async function createSignRequest(ctx: AuthedCtx, input: Input): Promise<{
       emails: [...new Set(input.emails)],
       subject: input.subject,
       message: input.message,
-      emailTemplates: input.email_templates ?? {},
+      emailTemplates: cleanTemplateOverrides(input.email_templates),
       customFields: input.custom_fields.map((f) => ({
         name: f.name,
         description: f.description,

@@ -106,11 +106,8 @@ export async function queueSignerLinkMail(
       signer.locale,
       override,
     );
-    content = renderSignerMail(template, values, {
-      locale: signer.locale,
-      subject: override?.subject ?? request.subject,
-      frame: framed,
-    });
+    // The subject is the template's too; the default's is [[subject]], the request's own.
+    content = renderSignerMail(template, values, { locale: signer.locale, frame: framed });
   } else {
     const template = await resolveEmailTemplate(
       tx,
