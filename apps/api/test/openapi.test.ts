@@ -69,8 +69,6 @@ const notYetDocumented = new Set([
   'PUT /api/templates/:id',
   'DELETE /api/templates/:id',
   'GET /api/templates/:id/file',
-  'GET /api/email-templates',
-  'GET /api/email-templates/default',
   'GET /api/sign-requests/:id/receipt/download',
   'POST /api/tsa',
   'POST /api/verify',
