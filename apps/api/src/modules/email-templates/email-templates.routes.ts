@@ -80,7 +80,8 @@ export function emailTemplatesRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
-          summary: 'De e-mail zoals de ontvanger hem krijgt, met voorbeeldwaarden (niet opgeslagen)',
+          summary:
+            'De e-mail zoals de ontvanger hem krijgt, met voorbeeldwaarden (niet opgeslagen)',
           tags,
           body: previewEmailTemplateBody,
           response: { 200: emailTemplatePreview },
