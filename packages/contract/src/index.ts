@@ -20,3 +20,4 @@ export * from './office.ts';
 export * from './verify.ts';
 export * from './api-keys.ts';
 export * from './email-templates.ts';
+export * from './uploads.ts';

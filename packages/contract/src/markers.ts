@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Markers on a document (seed 000 §2, §3, §9): the shapes the marker editor writes, the server
  * validates and stores in `signables.config` / `templates.config`, and sealing stamps.
@@ -26,40 +28,62 @@ export function parseGeneratedValue(
   return m ? { signer: Number(m[1]), kind: m[2] as GeneratedKind } : null;
 }
 
-export interface MarkerBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  page: number;
-}
+export const markerBoxSchema = z.object({
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+  page: z.int().min(1),
+});
+export type MarkerBox = z.infer<typeof markerBoxSchema>;
 
-export interface MarkerOptions {
+export const markerOptionsSchema = z.object({
   /** Date format of a date marker, e.g. 'DD-MM-YYYY'. */
-  format?: string;
-  minWidth?: number;
-  minHeight?: number;
-  defaultWidth?: number;
-  defaultHeight?: number;
-  keepRatio?: boolean;
+  format: z.string().optional(),
+  minWidth: z.number().optional(),
+  minHeight: z.number().optional(),
+  defaultWidth: z.number().optional(),
+  defaultHeight: z.number().optional(),
+  keepRatio: z.boolean().optional(),
   /** Points; never below MIN_FONT_SIZE. */
-  fontSize?: number;
+  fontSize: z.number().optional(),
   /** A label the editor shows (e.g. the reusable marker's name). */
-  label?: string;
-}
+  label: z.string().optional(),
+});
+export type MarkerOptions = z.infer<typeof markerOptionsSchema>;
 
 /** A marker (variable). Generated markers carry `signer.{n}.{kind}` in `value`. */
-export interface Variable extends MarkerBox {
-  type: VariableType;
-  value: string | null;
-  options: MarkerOptions;
-}
+export const variableSchema = markerBoxSchema
+  .extend({
+    type: z.enum(variableTypes),
+    value: z.string().nullable(),
+    options: markerOptionsSchema,
+  })
+  .meta({
+    examples: [
+      {
+        x: 72,
+        y: 640,
+        width: 150,
+        height: 30,
+        page: 1,
+        type: 'text',
+        value: 'Prinsengracht 12, Amsterdam',
+        options: { fontSize: 11, label: 'Adres' },
+      },
+    ],
+  });
+export type Variable = z.infer<typeof variableSchema>;
 
 /** A signer input field; `options.signer` is the 1-based signer it belongs to. */
-export interface Field extends MarkerBox {
-  type: FieldType;
-  options: MarkerOptions & { signer?: number; rules: string[] };
-}
+export const fieldSchema = markerBoxSchema.extend({
+  type: z.enum(fieldTypes),
+  options: markerOptionsSchema.extend({
+    signer: z.int().min(1).optional(),
+    rules: z.array(z.string()),
+  }),
+});
+export type Field = z.infer<typeof fieldSchema>;
 
 export interface MarkerConfig {
   variables: Variable[];
@@ -90,28 +114,75 @@ export const MAX_MARKERS = 500;
 export const TEMPLATE_SIGNERS = 10;
 
 /** A template (seed 001 §3) as the API answers it. */
-export interface TemplateDto {
-  id: number;
-  name: string;
-  created_at: string;
-  updated_at: string;
-  variables: Variable[];
-  fields: Field[];
-  page_count: number;
-  /** Page sizes in PDF points. */
-  pages: { width: number; height: number }[];
-  has_acroforms: boolean;
-  size: number;
-}
+export const templateSchema = z
+  .object({
+    id: z.int().positive(),
+    name: z.string(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+    variables: z.array(variableSchema),
+    fields: z.array(fieldSchema),
+    page_count: z.int().min(1),
+    /** Page sizes in PDF points. */
+    pages: z.array(z.object({ width: z.number(), height: z.number() })),
+    has_acroforms: z.boolean(),
+    size: z.int().min(0),
+  })
+  .meta({
+    examples: [
+      {
+        id: 31,
+        name: 'Huurovereenkomst woonruimte',
+        created_at: '2026-04-01T10:12:00.000Z',
+        updated_at: '2026-04-03T14:40:00.000Z',
+        variables: [
+          {
+            x: 72,
+            y: 640,
+            width: 150,
+            height: 30,
+            page: 1,
+            type: 'generated',
+            value: 'signer.1.signature',
+            options: {},
+          },
+        ],
+        fields: [],
+        page_count: 3,
+        pages: [{ width: 595.28, height: 841.89 }],
+        has_acroforms: false,
+        size: 184_320,
+      },
+    ],
+  });
+export type TemplateDto = z.infer<typeof templateSchema>;
 
 /** A reusable marker found by GET /api/templates/variables or /api/signrequests/variables. */
-export interface ReusableVariable {
-  type: VariableType;
-  value: string | null;
-  width: number;
-  height: number;
-  options: MarkerOptions;
-}
+export const reusableVariableSchema = z.object({
+  type: z.enum(variableTypes),
+  value: z.string().nullable(),
+  width: z.number(),
+  height: z.number(),
+  options: markerOptionsSchema,
+});
+export type ReusableVariable = z.infer<typeof reusableVariableSchema>;
+
+/** The answer of both reusable-marker searches. */
+export const reusableVariablesSchema = z.object({ data: z.array(reusableVariableSchema) }).meta({
+  examples: [
+    {
+      data: [
+        {
+          type: 'text',
+          value: 'Prinsengracht 12, Amsterdam',
+          width: 150,
+          height: 30,
+          options: { label: 'Adres' },
+        },
+      ],
+    },
+  ],
+});
 
 /** Dutch texts of marker validation (422 messages on `variables.i.*` / `fields.i.*`). */
 export const markerMessages = {

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 
 /** Success statuses a route may document. */
-export type SuccessStatus = 200 | 201 | 202 | 204;
+export type SuccessStatus = 200 | 201 | 202 | 204 | 206;
 /** Error statuses; each is a shared component (`components.responses`, see components.ts). */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 416 | 422 | 429 | 503;
 
 /** A success answer: JSON described by a contract schema, a file of a media type, or no body. */
 export type Answer = z.ZodType | { file: string } | null;
@@ -28,8 +28,8 @@ export interface RouteDoc {
   form?: z.ZodObject;
   response: Partial<Record<SuccessStatus, Answer>>;
   /**
-   * Error answers besides the ones every route gets: 401 on a bearer route, 422 on a route with
-   * a query, body or form.
+   * Error answers besides the ones every route gets: 401 and 429 (an API key's rate limit) on a
+   * bearer route, 422 on a route with a query, body or form.
    */
   errors?: ErrorStatus[];
   /**

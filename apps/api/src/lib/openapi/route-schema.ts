@@ -25,6 +25,7 @@ const successText: Record<SuccessStatus, string> = {
   201: 'Aangemaakt',
   202: 'Aangenomen, nog een stap nodig',
   204: 'Gelukt, zonder inhoud',
+  206: 'Een deel van het bestand (de gevraagde Range)',
 };
 
 function answerSchema(status: SuccessStatus, answer: Answer, example: unknown): JsonSchema {
@@ -47,10 +48,14 @@ function answerSchema(status: SuccessStatus, answer: Answer, example: unknown): 
   };
 }
 
-/** The error statuses of a route: its own, plus 401 (bearer) and 422 (any input). */
+/** The error statuses of a route: its own, plus 401 and 429 (bearer) and 422 (any input). */
 export function errorStatuses(d: RouteDoc): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(d.errors ?? []);
-  if ((d.auth ?? 'bearer') === 'bearer') statuses.add(401);
+  // A bearer route is refused without a valid token, and an API key past its rate limit.
+  if ((d.auth ?? 'bearer') === 'bearer') {
+    statuses.add(401);
+    statuses.add(429);
+  }
   if (d.query || d.body || d.form) statuses.add(422);
   return [...statuses].sort((a, b) => a - b);
 }

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { authedCtx, type Deps } from '../../lib/context.ts';
-import { reusableVariablesQuery } from '@paraaf/contract';
+import {
+  fileViewQuery,
+  reusableVariablesQuery,
+  reusableVariablesSchema,
+  signableDtoSchema,
+  signableUploadForm,
+  uploadFileForm,
+} from '@paraaf/contract';
+import { doc, file } from '../../lib/openapi/route-doc.ts';
 import { closePdfWorkers } from '../../lib/pdf/prepare.ts';
 import { parseInput } from '../../lib/validate.ts';
 import * as documentsService from './documents.service.ts';
@@ -13,31 +21,74 @@ import { sendStoredFile } from '../../lib/storage/send-stored-file.ts';
 export function documentsRoutes(app: FastifyInstance, deps: Deps): void {
   app.addHook('onClose', closePdfWorkers);
 
-  app.post('/api/upload-file', async (request, reply) => {
-    const ctx = authedCtx(deps, request);
-    documentsService.assertMayUpload(ctx);
-    const converted = await documentsService.convertUpload(ctx, await readUpload(request));
-    return reply
-      .type('application/pdf')
-      .header('x-page-count', String(converted.pageCount))
-      .header('x-has-acroforms', converted.hasAcroforms ? '1' : '0')
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'no-store')
-      .send(converted.pdf);
-  });
+  const tags: ['Documenten'] = ['Documenten'];
+
+  app.post(
+    '/api/upload-file',
+    {
+      config: {
+        openapi: doc({
+          summary: 'Een bestand omzetten naar de PDF die ondertekend wordt (voorbeeldweergave)',
+          description:
+            'Slaat niets op. De headers X-Page-Count en X-Has-Acroforms beschrijven de PDF.',
+          tags,
+          form: uploadFileForm,
+          response: { 200: file('application/pdf') },
+          errors: [403],
+        }),
+      },
+    },
+    async (request, reply) => {
+      const ctx = authedCtx(deps, request);
+      documentsService.assertMayUpload(ctx);
+      const converted = await documentsService.convertUpload(ctx, await readUpload(request));
+      return reply
+        .type('application/pdf')
+        .header('x-page-count', String(converted.pageCount))
+        .header('x-has-acroforms', converted.hasAcroforms ? '1' : '0')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(converted.pdf);
+    },
+  );
 
   // Reusable markers of the company's sign requests (seed 000 §7 writes `signrequests`).
-  app.get('/api/signrequests/variables', async (request) => {
-    const ctx = authedCtx(deps, request, 'getSignRequests');
-    const { search } = parseInput(reusableVariablesQuery, request.query);
-    return {
-      data: await findReusableVariables(ctx.db, 'signables', ctx.auth.user.companyId, search),
-    };
-  });
+  app.get(
+    '/api/signrequests/variables',
+    {
+      config: {
+        openapi: doc({
+          summary: 'Herbruikbare markers uit de recente documenten van het bedrijf',
+          tags,
+          query: reusableVariablesQuery,
+          response: { 200: reusableVariablesSchema },
+          errors: [403],
+        }),
+      },
+    },
+    async (request) => {
+      const ctx = authedCtx(deps, request, 'getSignRequests');
+      const { search } = parseInput(reusableVariablesQuery, request.query);
+      return {
+        data: await findReusableVariables(ctx.db, 'signables', ctx.auth.user.companyId, search),
+      };
+    },
+  );
 
   app.post<{ Params: { id: number } }>(
     '/api/sign-requests/:id/signables',
-    { schema: { params: idParams } },
+    {
+      schema: { params: idParams },
+      config: {
+        openapi: doc({
+          summary: 'Een document toevoegen aan een concept (met markers)',
+          tags,
+          form: signableUploadForm,
+          response: { 201: signableDtoSchema },
+          errors: [403, 404, 409],
+        }),
+      },
+    },
     async (request, reply) => {
       const ctx = authedCtx(deps, request, 'createSignable');
       const signable = await documentsService.createSignable(
@@ -51,7 +102,19 @@ export function documentsRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.get<{ Params: { id: number }; Querystring: { view?: string } }>(
     '/api/signables/:id/file',
-    { schema: { params: idParams } },
+    {
+      schema: { params: idParams },
+      config: {
+        openapi: doc({
+          summary: 'Het document als PDF (na ondertekening: het verzegelde document)',
+          description: 'Ondersteunt Range-verzoeken (206).',
+          tags,
+          query: fileViewQuery,
+          response: { 200: file('application/pdf'), 206: file('application/pdf') },
+          errors: [403, 404, 416],
+        }),
+      },
+    },
     async (request, reply) => {
       const ctx = authedCtx(deps, request, 'getSignableFile');
       const file = await documentsService.getSignableFile(ctx, request.params.id);

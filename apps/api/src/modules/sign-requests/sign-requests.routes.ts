@@ -3,11 +3,14 @@ import {
   createSignerBody,
   createSignRequestBody,
   localeCodes,
+  signerActionSchema,
+  signerDtoSchema,
   signRequestIdSchema,
   updateSignerBody,
   viewerUserBody,
 } from '@paraaf/contract';
 import { authedCtx, type Deps } from '../../lib/context.ts';
+import { z } from 'zod';
 import { doc } from '../../lib/openapi/route-doc.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { addSigner } from './add-signer.ts';
@@ -36,6 +39,52 @@ function headerLocale(header: string | string[] | undefined): string | undefined
 }
 
 /** The state-changing calls of the sending flow (the reads are in sign-requests.read.routes.ts). */
+const tags: ['Ondertekeningen'] = ['Ondertekeningen'];
+const signerTags: ['Ondertekenaars'] = ['Ondertekenaars'];
+
+/** The answer of POST …/viewer-user. */
+const viewerUserAnswer = z
+  .object({
+    id: z.int().positive(),
+    viewer_user: z.object({ id: z.int().positive(), name: z.string() }).nullable(),
+  })
+  .meta({ examples: [{ id: 1042, viewer_user: { id: 15, name: 'Pieter Bakker' } }] });
+
+/** The answer of GET /api/signers/{id}/verifications: the signer's audit trail. */
+const verificationsAnswer = z
+  .object({ data: z.object({ data: z.array(signerActionSchema) }) })
+  .meta({
+    examples: [
+      {
+        data: {
+          data: [
+            {
+              id: 5521,
+              type: 1,
+              label: 'Uitnodiging verstuurd',
+              comment: null,
+              ip: null,
+              user_agent: null,
+              created_at: '2026-05-12T09:00:00.000Z',
+              updated_at: '2026-05-12T09:00:00.000Z',
+            },
+          ],
+        },
+      },
+    ],
+  });
+
+const exampleSignerBody = {
+  firstname: 'Daan',
+  lastname: 'Visser',
+  email: 'daan.visser@voorbeeld.nl',
+  phone: '0612345678',
+  locale: 'nl',
+  verifications: [1],
+  reminder_after: 3,
+  max_reminders: 2,
+};
+
 export function signRequestsRoutes(app: FastifyInstance, deps: Deps): void {
   app.post(
     '/api/sign-requests',
@@ -69,7 +118,21 @@ export function signRequestsRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.post<IdParams>(
     '/api/sign-requests/:id/signers',
-    { schema: { params: idParams } },
+    {
+      schema: { params: idParams },
+      config: {
+        openapi: doc({
+          summary: 'Een ondertekenaar toevoegen aan een concept',
+          description:
+            'Zonder `locale` krijgt de ondertekenaar de taal van de header Content-Language.',
+          tags: signerTags,
+          body: createSignerBody,
+          response: { 201: signerDtoSchema },
+          errors: [403, 404, 409],
+          example: { body: exampleSignerBody },
+        }),
+      },
+    },
     async (request, reply) => {
       const ctx = authedCtx(deps, request, 'createSigner');
       const raw = bodyObject(request.body);
@@ -80,17 +143,59 @@ export function signRequestsRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
-  app.post<IdParams>('/api/sign-requests/:id/ready', { schema: { params: idParams } }, (request) =>
-    sendSignRequest(authedCtx(deps, request, 'createSignRequest'), request.params.id),
+  app.post<IdParams>(
+    '/api/sign-requests/:id/ready',
+    {
+      schema: { params: idParams },
+      config: {
+        openapi: doc({
+          summary: 'Versturen: de ondertekenaars krijgen hun uitnodiging',
+          description:
+            'Kost credits (402 als het saldo niet genoeg is). 422 zonder ondertekenaars of documenten.',
+          tags,
+          response: { 200: signRequestIdSchema },
+          errors: [402, 403, 404, 409, 422],
+        }),
+      },
+    },
+    (request) => sendSignRequest(authedCtx(deps, request, 'createSignRequest'), request.params.id),
   );
 
-  app.post<IdParams>('/api/sign-requests/:id/cancel', { schema: { params: idParams } }, (request) =>
-    cancelSignRequest(authedCtx(deps, request, 'cancelSignRequest'), request.params.id),
+  app.post<IdParams>(
+    '/api/sign-requests/:id/cancel',
+    {
+      schema: { params: idParams },
+      config: {
+        openapi: doc({
+          summary: 'Een verstuurde ondertekening intrekken',
+          tags,
+          response: { 200: signRequestIdSchema },
+          errors: [403, 404, 409],
+        }),
+      },
+    },
+    (request) =>
+      cancelSignRequest(authedCtx(deps, request, 'cancelSignRequest'), request.params.id),
   );
 
   app.put<IdParams>(
     '/api/sign-requests/:id/update-signer',
-    { schema: { params: idParams } },
+    {
+      schema: { params: idParams },
+      config: {
+        openapi: doc({
+          summary: 'Een ondertekenaar wijzigen',
+          description:
+            'Het pad noemt de ondertekening, `signer_id` de ondertekenaar. Na het versturen ' +
+            'kunnen de verificatiemethoden niet meer wijzigen.',
+          tags: signerTags,
+          body: updateSignerBody,
+          response: { 200: signerDtoSchema },
+          errors: [403, 404, 409],
+          example: { body: { signer_id: 311, ...exampleSignerBody } },
+        }),
+      },
+    },
     (request) => {
       const ctx = authedCtx(deps, request, 'updateSigner');
       return updateSigner(ctx, request.params.id, parseInput(updateSignerBody, request.body));
@@ -100,14 +205,37 @@ export function signRequestsRoutes(app: FastifyInstance, deps: Deps): void {
   // Seed 000 §7: here the id is the signer's.
   app.put<IdParams>(
     '/api/sign-requests/:id/send-manual-reminder',
-    { schema: { params: idParams } },
+    {
+      schema: { params: idParams },
+      config: {
+        openapi: doc({
+          summary: 'Een herinnering sturen aan een ondertekenaar',
+          description: 'Hier is `{id}` het id van de ondertekenaar (seed 000 §7).',
+          tags: signerTags,
+          response: { 200: signerDtoSchema },
+          errors: [403, 404, 409, 422],
+        }),
+      },
+    },
     (request) =>
       sendManualReminder(authedCtx(deps, request, 'sendSignerReminder'), request.params.id),
   );
 
   app.post<IdParams>(
     '/api/sign-requests/:id/viewer-user',
-    { schema: { params: idParams } },
+    {
+      schema: { params: idParams },
+      config: {
+        openapi: doc({
+          summary: 'De gebruiker met inzage kiezen (of `null`: niemand)',
+          tags,
+          body: viewerUserBody,
+          response: { 200: viewerUserAnswer },
+          errors: [403, 404],
+          example: { body: { user_id: 15 } },
+        }),
+      },
+    },
     (request) => {
       const ctx = authedCtx(deps, request, 'changeSignRequestViewerUser');
       const input = parseInput(viewerUserBody, request.body);
@@ -115,7 +243,19 @@ export function signRequestsRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
-  app.get<IdParams>('/api/signers/:id/verifications', { schema: { params: idParams } }, (request) =>
-    getVerifications(authedCtx(deps, request, 'getVerifications'), request.params.id),
+  app.get<IdParams>(
+    '/api/signers/:id/verifications',
+    {
+      schema: { params: idParams },
+      config: {
+        openapi: doc({
+          summary: 'De audittrail van een ondertekenaar',
+          tags: signerTags,
+          response: { 200: verificationsAnswer },
+          errors: [403, 404],
+        }),
+      },
+    },
+    (request) => getVerifications(authedCtx(deps, request, 'getVerifications'), request.params.id),
   );
 }

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * The multipart/form-data bodies of the uploads, for the API's documentation. The server reads
+ * them with its own decoder (apps/api modules/documents/multipart.ts) and checks the fields with
+ * the schemas of the sign request and template modules.
+ */
+
+const uploadFile = () =>
+  z
+    .file()
+    .describe('Het document: PDF, Word (.docx, .doc, .odt) of een afbeelding; hoogstens 25 MB');
+
+const markersText =
+  'Markers als formuliervelden: `variables[0][x]`, `[y]`, `[width]`, `[height]`, `[page]`, ' +
+  '`[type]` (text, date, checkbox_checked, generated), `[value]` en `[options][…]`; invoervelden ' +
+  'van ondertekenaars als `fields[0][…]` met `[type]` (text, checkbox), `[options][signer]` en ' +
+  '`[options][rules][]`. Posities in PDF-punten vanaf linksboven, `page` begint bij 1.';
+
+/** POST /api/upload-file: any supported file, answered as the PDF it becomes. */
+export const uploadFileForm = z
+  .object({ file: uploadFile() })
+  .meta({ examples: [{ file: '(bestand huurovereenkomst.docx)' }] });
+
+/** POST /api/sign-requests/{id}/signables */
+export const signableUploadForm = z
+  .object({
+    file: uploadFile(),
+    name: z.string().max(255).optional().describe('De naam in de lijst; anders de bestandsnaam'),
+    filename: z.string().max(255).optional(),
+    'settings[forms_enabled]': z
+      .enum(['0', '1'])
+      .optional()
+      .describe('De formuliervelden van de PDF zelf laten invullen'),
+  })
+  .catchall(z.string())
+  .describe(markersText)
+  .meta({
+    examples: [
+      {
+        file: '(bestand huurovereenkomst.pdf)',
+        name: 'Huurovereenkomst Prinsengracht 12',
+        'variables[0][x]': '72',
+        'variables[0][y]': '640',
+        'variables[0][width]': '150',
+        'variables[0][height]': '30',
+        'variables[0][page]': '1',
+        'variables[0][type]': 'generated',
+        'variables[0][value]': 'signer.1.signature',
+      },
+    ],
+  });
+
+/** POST /api/templates */
+export const templateUploadForm = z
+  .object({ file: uploadFile(), name: z.string().max(255).describe('De naam van het sjabloon') })
+  .catchall(z.string())
+  .describe(markersText)
+  .meta({
+    examples: [{ file: '(bestand huurovereenkomst.pdf)', name: 'Huurovereenkomst woonruimte' }],
+  });
+
+/** GET …/file: `view=true` shows the PDF in the browser (inline) instead of downloading it. */
+export const fileViewQuery = z.object({
+  view: z.enum(['true', '1', 'false', '0']).optional(),
+});
