@@ -54,13 +54,6 @@ const notYetDocumented = new Set([
   'POST /api/all-invoices/:id',
   'GET /api/all-invoices/:id/download',
   'POST /api/companies/:id/add-credits-with-invoice',
-  'GET /api/templates',
-  'GET /api/templates/variables',
-  'POST /api/templates',
-  'GET /api/templates/:id',
-  'PUT /api/templates/:id',
-  'DELETE /api/templates/:id',
-  'GET /api/templates/:id/file',
   'GET /api/sign-requests/:id/receipt/download',
   'POST /api/tsa',
   'POST /api/verify',
@@ -468,6 +461,69 @@ describe('the OpenAPI document', () => {
         'GET /api/signers/{id}/verifications',
         'POST /api/sign-requests/{id}/ready',
         'POST /api/sign-requests/{id}/cancel',
+      ]),
+    );
+  });
+
+  it('matches the answers of the templates screen: create, list, read, mark, file, delete', async () => {
+    const admin = await registerCompanyOnPlan(t, PLAN.premium);
+    const token = admin.token;
+    const upload = multipart({ name: 'Huurovereenkomst woonruimte' }, [
+      { content: await makePdf(1) },
+    ]);
+    const created = await call({ method: 'POST', url: '/api/templates', token, ...upload });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    await call({ method: 'GET', url: '/api/templates?page=1&limit=10', token });
+    await call({ method: 'GET', url: `/api/templates/${id}`, token });
+    const marked = await call({
+      method: 'PUT',
+      url: `/api/templates/${id}`,
+      token,
+      payload: {
+        name: 'Huurovereenkomst woonruimte',
+        variables: [
+          {
+            x: 72,
+            y: 600,
+            width: 150,
+            height: 30,
+            page: 1,
+            type: 'text',
+            value: 'Prinsengracht 12',
+            options: { label: 'Adres', fontSize: 11 },
+          },
+        ],
+        fields: [
+          {
+            x: 72,
+            y: 500,
+            width: 150,
+            height: 30,
+            page: 1,
+            type: 'text',
+            options: { signer: 1, rules: ['required'] },
+          },
+        ],
+      },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    await call({ method: 'GET', url: '/api/templates/variables?search=adres', token });
+    await call({ method: 'GET', url: `/api/templates/${id}/file`, token });
+    await call({
+      method: 'GET',
+      url: `/api/templates/${id}`,
+      token: (await registerCompany(t)).token,
+    });
+    await call({ method: 'DELETE', url: `/api/templates/${id}`, token });
+    await call({ method: 'GET', url: `/api/templates/${id}`, token });
+    expect([...checker.answered]).toEqual(
+      expect.arrayContaining([
+        'POST /api/templates',
+        'GET /api/templates',
+        'GET /api/templates/{id}',
+        'PUT /api/templates/{id}',
+        'GET /api/templates/variables',
       ]),
     );
   });

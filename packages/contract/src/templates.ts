@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { PAGE_SIZE } from './constants.ts';
 import { messages } from './messages.ts';
 import { integerField, requiredString, text } from './fields.ts';
-import { TEMPLATE_ORDER } from './markers.ts';
+import { fieldSchema, TEMPLATE_ORDER, templateSchema, variableSchema } from './markers.ts';
+import { paginatedSchema } from './responses.ts';
 
 /** GET /api/templates: page, order (default id,desc) and limit (at most 100; the picker's). */
 export const templateListQuery = z.object({
@@ -23,3 +24,37 @@ export const updateTemplateBody = z.object({
   variables: z.unknown().optional(),
   fields: z.unknown().optional(),
 });
+
+/**
+ * PUT /api/templates/{id} as the API documents it: the markers the server checks by hand
+ * against the stored pages (modules/templates).
+ */
+export const updateTemplateDocBody = z
+  .object({
+    name: z.string().min(1).max(255),
+    variables: z.array(variableSchema).optional(),
+    fields: z.array(fieldSchema).optional(),
+  })
+  .meta({
+    examples: [
+      {
+        name: 'Huurovereenkomst woonruimte',
+        variables: [
+          {
+            x: 72,
+            y: 640,
+            width: 150,
+            height: 30,
+            page: 1,
+            type: 'generated',
+            value: 'signer.1.signature',
+            options: {},
+          },
+        ],
+        fields: [],
+      },
+    ],
+  });
+
+/** GET /api/templates */
+export const templateListSchema = paginatedSchema(templateSchema);

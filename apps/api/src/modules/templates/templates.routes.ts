@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { reusableVariablesQuery, templateListQuery } from '@paraaf/contract';
+import {
+  reusableVariablesQuery,
+  reusableVariablesSchema,
+  templateListQuery,
+  templateListSchema,
+  templateSchema,
+  templateUploadForm,
+  updateTemplateDocBody,
+} from '@paraaf/contract';
+import { doc, file } from '../../lib/openapi/route-doc.ts';
 import { authedCtx, type Deps } from '../../lib/context.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { contentDisposition } from '../documents/file-names.ts';
@@ -11,29 +20,88 @@ import { idParams } from '../../lib/path-params.ts';
 
 /** Templates (seed 001 'Templates management'): feature `templates` plus the permission. */
 export function templatesRoutes(app: FastifyInstance, deps: Deps): void {
-  app.get('/api/templates', async (request) => {
-    const ctx = authedCtx(deps, request, 'getTemplates');
-    await requireFeature(ctx, 'templates');
-    return service.listTemplates(ctx, parseInput(templateListQuery, request.query));
-  });
+  const tags: ['Sjablonen'] = ['Sjablonen'];
+  const needs = 'Vereist de functie Sjablonen van het abonnement (anders 403).';
 
-  app.get('/api/templates/variables', async (request) => {
-    const ctx = authedCtx(deps, request, 'getTemplates');
-    await requireFeature(ctx, 'templates');
-    const { search } = parseInput(reusableVariablesQuery, request.query);
-    return service.templateVariables(ctx, search);
-  });
+  app.get(
+    '/api/templates',
+    {
+      config: {
+        openapi: doc({
+          summary: 'De sjablonen van het bedrijf, per pagina',
+          description: needs,
+          tags,
+          query: templateListQuery,
+          response: { 200: templateListSchema },
+          errors: [403],
+        }),
+      },
+    },
+    async (request) => {
+      const ctx = authedCtx(deps, request, 'getTemplates');
+      await requireFeature(ctx, 'templates');
+      return service.listTemplates(ctx, parseInput(templateListQuery, request.query));
+    },
+  );
 
-  app.post('/api/templates', async (request, reply) => {
-    const ctx = authedCtx(deps, request, 'createTemplate');
-    await requireFeature(ctx, 'templates');
-    const template = await service.createTemplate(ctx, await readUpload(request));
-    return reply.code(201).send(template);
-  });
+  app.get(
+    '/api/templates/variables',
+    {
+      config: {
+        openapi: doc({
+          summary: 'Herbruikbare markers uit de sjablonen van het bedrijf',
+          description: needs,
+          tags,
+          query: reusableVariablesQuery,
+          response: { 200: reusableVariablesSchema },
+          errors: [403],
+        }),
+      },
+    },
+    async (request) => {
+      const ctx = authedCtx(deps, request, 'getTemplates');
+      await requireFeature(ctx, 'templates');
+      const { search } = parseInput(reusableVariablesQuery, request.query);
+      return service.templateVariables(ctx, search);
+    },
+  );
+
+  app.post(
+    '/api/templates',
+    {
+      config: {
+        openapi: doc({
+          summary: 'Een sjabloon aanmaken uit een document',
+          description: needs,
+          tags,
+          form: templateUploadForm,
+          response: { 201: templateSchema },
+          errors: [403],
+        }),
+      },
+    },
+    async (request, reply) => {
+      const ctx = authedCtx(deps, request, 'createTemplate');
+      await requireFeature(ctx, 'templates');
+      const template = await service.createTemplate(ctx, await readUpload(request));
+      return reply.code(201).send(template);
+    },
+  );
 
   app.get<{ Params: { id: number } }>(
     '/api/templates/:id',
-    { schema: { params: idParams } },
+    {
+      schema: { params: idParams },
+      config: {
+        openapi: doc({
+          summary: 'Eén sjabloon met zijn markers',
+          description: needs,
+          tags,
+          response: { 200: templateSchema },
+          errors: [403, 404],
+        }),
+      },
+    },
     async (request) => {
       const ctx = authedCtx(deps, request, 'getTemplates');
       await requireFeature(ctx, 'templates');
@@ -43,7 +111,19 @@ export function templatesRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.put<{ Params: { id: number } }>(
     '/api/templates/:id',
-    { schema: { params: idParams } },
+    {
+      schema: { params: idParams },
+      config: {
+        openapi: doc({
+          summary: 'De naam en markers van een sjabloon wijzigen',
+          description: needs,
+          tags,
+          body: updateTemplateDocBody,
+          response: { 200: templateSchema },
+          errors: [403, 404],
+        }),
+      },
+    },
     async (request) => {
       const ctx = authedCtx(deps, request, 'updateTemplate');
       await requireFeature(ctx, 'templates');
@@ -53,7 +133,18 @@ export function templatesRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.delete<{ Params: { id: number } }>(
     '/api/templates/:id',
-    { schema: { params: idParams } },
+    {
+      schema: { params: idParams },
+      config: {
+        openapi: doc({
+          summary: 'Een sjabloon verwijderen',
+          description: needs,
+          tags,
+          response: { 204: null },
+          errors: [403, 404],
+        }),
+      },
+    },
     async (request, reply) => {
       const ctx = authedCtx(deps, request, 'deleteTemplate');
       await requireFeature(ctx, 'templates');
@@ -64,7 +155,18 @@ export function templatesRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.get<{ Params: { id: number } }>(
     '/api/templates/:id/file',
-    { schema: { params: idParams } },
+    {
+      schema: { params: idParams },
+      config: {
+        openapi: doc({
+          summary: 'Het document van een sjabloon als PDF',
+          description: needs,
+          tags,
+          response: { 200: file('application/pdf'), 206: file('application/pdf') },
+          errors: [403, 404, 416],
+        }),
+      },
+    },
     async (request, reply) => {
       const ctx = authedCtx(deps, request, 'getTemplates');
       await requireFeature(ctx, 'templates');
