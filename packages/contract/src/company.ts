@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { booleanField, optionalString, requiredString } from './fields.ts';
+import { booleanField, integerField, optionalString, requiredString } from './fields.ts';
 
 /** Company settings limits (seed 001 §5). */
 export const companyLimits = {
@@ -17,6 +17,12 @@ export const companyLimits = {
   custom_field_name: 128,
   custom_field_description: 255,
 } as const;
+
+/**
+ * How long a finished request's documents and personal data are kept (days after completion,
+ * decline, expiry or cancellation) before the GDPR purge; the default of a new company.
+ */
+export const GDPR_RETENTION = { default: 30, min: 1, max: 3650 } as const;
 
 /** The logo: PNG or JPEG by content, at most 2 MB and 2000 × 2000 pixels. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
@@ -61,6 +67,11 @@ export const updateCompanyBody = z.object({
     }),
   custom_fields: z.array(companyCustomField).max(50, messages.max).default([]),
   delete_logo: booleanField().default(false),
+  /** Absent: unchanged. */
+  gdpr_retention_days: integerField({
+    min: GDPR_RETENTION.min,
+    max: GDPR_RETENTION.max,
+  }).optional(),
 });
 export type UpdateCompanyBody = z.output<typeof updateCompanyBody>;
 

@@ -13,6 +13,7 @@ export const emailTemplateNames = [
   'signables_to_sign_request',
   'verification_code',
   'sign_request_expired',
+  'gdpr_purge_warning',
 ] as const;
 export type EmailTemplateName = (typeof emailTemplateNames)[number];
 
@@ -25,6 +26,8 @@ export const emailTemplateLocales: Record<EmailTemplateName, readonly Locale[]> 
   signables_to_sign_request: ['nl'],
   verification_code: localeCodes,
   sign_request_expired: localeCodes,
+  // To the initiator, 7 days before the GDPR purge; the initiator's mails are Dutch.
+  gdpr_purge_warning: ['nl'],
 };
 
 export const emailTemplateLimits = { subject: 255, template: 50_000 } as const;

@@ -21,6 +21,8 @@ export const messages = {
   cannotDeleteOnlyUser: 'De enige gebruiker kan niet verwijderd worden',
   tooManyAttempts: 'Te veel pogingen, probeer het over een paar minuten opnieuw',
   notFound: 'Niet gevonden',
+  /** A download of a request whose documents the GDPR purge removed (410). */
+  documentsPurged: 'De documenten zijn verwijderd in verband met de privacywetgeving (AVG)',
   unauthenticated: 'Je bent niet ingelogd',
   forbidden: 'Je hebt geen rechten voor deze actie',
   invalidInput: 'Je hebt niet alle velden correct ingevuld',

@@ -84,6 +84,8 @@ export const companySchema = z
     sms_name: z.string().nullable(),
     webhook_url: z.string().nullable(),
     send_signed_documents_to_email: z.boolean(),
+    /** Days after a request ended until its documents and personal data are purged. */
+    gdpr_retention_days: z.int().min(1),
     custom_fields: z.array(
       z.object({ name: z.string(), description: z.string().nullable(), required: z.boolean() }),
     ),
@@ -118,6 +120,7 @@ export const companySchema = z
         sms_name: 'HetAnker',
         webhook_url: null,
         send_signed_documents_to_email: true,
+        gdpr_retention_days: 30,
         custom_fields: [
           {
             name: 'Contractnummer',

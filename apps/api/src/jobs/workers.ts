@@ -7,6 +7,7 @@ import { billPeriodsJob, startBilling } from '../modules/billing/bill-periods.ts
 import { createSmsSender } from '../lib/sms/sms-sender.ts';
 import { requeueUnsealed, sealSignRequestJob } from '../modules/sealing/seal-sign-request.ts';
 import { startSweeps, sweepSignRequestsJob } from '../modules/sign-requests/sweep-sign-requests.ts';
+import { gdprPurgeJob, startGdprPurge } from '../modules/gdpr/gdpr-purge-job.ts';
 import type { Queue, QueueSpec } from './queue.ts';
 
 /** Every queue the product uses; created at start so that enqueueing never races creation. */
@@ -14,12 +15,14 @@ import type { Queue, QueueSpec } from './queue.ts';
 // 'sweep-sign-requests' runs every few minutes: expiry, expiry mails, automatic reminders,
 // sealing jobs that are gone.
 // 'bill-periods' runs every hour: plan changes due, billing periods, invoices, recurring payments.
+// 'gdpr-purge' runs every hour: warnings 7 days ahead, then the purge of ended requests due.
 export const jobNames: QueueSpec[] = [
   sendMailJob,
   sendSmsJob,
   sealSignRequestJob,
   sweepSignRequestsJob,
   billPeriodsJob,
+  gdprPurgeJob,
 ];
 
 /** Starts the handlers of every job in this process (inline mode or `npm run worker`). */
@@ -43,6 +46,8 @@ export async function registerWorkers(
   await startSweeps(deps);
   await queue.work(billPeriodsJob, { ...deps, log });
   await startBilling(deps);
+  await queue.work(gdprPurgeJob, { ...deps, log });
+  await startGdprPurge(deps);
   const requeued = await requeueUnsealed(deps);
   if (requeued) log.warn({ requeued }, 'sealing jobs queued again for requests left unsealed');
   log.info(

@@ -44,6 +44,12 @@ export class NotFoundError extends AppError {
     super(404, message);
   }
 }
+/** What existed is gone for good (a purged document): 410. */
+export class GoneError extends AppError {
+  constructor(message: string) {
+    super(410, message);
+  }
+}
 export class ConflictError extends AppError {
   constructor(message: string) {
     super(409, message);

@@ -53,3 +53,22 @@ export async function forgiveHits(db: DbOrTx, keys: readonly string[]): Promise<
       sql`, `,
     )})`);
 }
+
+/**
+ * Every window is at most a day long (login 15 minutes, most others an hour), so a counter whose
+ * window began longer ago than this counts nothing any more; removing it is the same as its reset.
+ */
+const DEAD_COUNTER_AGE = '2 days';
+
+/**
+ * Removes counters that count nothing any more: their keys hold client addresses and account
+ * ids, which are not kept longer than a limit needs them (the GDPR purge job calls this).
+ */
+export async function deleteDeadRateLimits(db: DbOrTx, now: Date): Promise<number> {
+  const result = await db.execute(sql`
+    DELETE FROM rate_limits
+    WHERE window_start < ${now.toISOString()}::timestamptz - ${DEAD_COUNTER_AGE}::interval`);
+  // node-postgres says rowCount, PGlite affectedRows.
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return r.rowCount ?? r.affectedRows ?? 0;
+}

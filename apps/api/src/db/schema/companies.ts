@@ -45,6 +45,8 @@ export const companies = pgTable('companies', {
   /** Random, unique; a new logo gets a new token, so an old URL stops working. */
   logoToken: text('logo_token').unique(),
   maxSigners: integer('max_signers').notNull().default(10),
+  /** Days a finished request's documents and personal data are kept (modules/gdpr). */
+  gdprRetentionDays: integer('gdpr_retention_days').notNull().default(30),
   /** Balance; every change also writes a credit_ledger row in the same transaction. */
   credits: integer('credits').notNull().default(0),
   paymentPlanId: integer('payment_plan_id')

@@ -55,8 +55,16 @@ export const signRequests = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * When the request reached a final state (signed, declined, expired, cancelled, invalid): the
+     * start of its retention period (modules/gdpr). Null while it can still change.
+     */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** ended_at (else expires_at) + the company's retention days; kept by modules/gdpr. */
     estimatedGdprPurgeAt: timestamp('estimated_gdpr_purge_at', { withTimezone: true }),
     gdprPurgedAt: timestamp('gdpr_purged_at', { withTimezone: true }),
+    /** When the initiator was warned of the coming purge (once). */
+    gdprWarnedAt: timestamp('gdpr_warned_at', { withTimezone: true }),
     /** Why the request failed (state 9) or could not notify (40); for the sender, never internals. */
     failureReason: text('failure_reason'),
     /** When the initiator was told the request expired (state 7); null: still to tell. */
@@ -69,6 +77,10 @@ export const signRequests = pgTable(
     index('sign_requests_company_state_idx').on(t.companyId, t.stateId, t.id),
     index('sign_requests_company_created_idx').on(t.companyId, t.createdAt),
     index('sign_requests_viewer_idx').on(t.viewerUserId, t.id),
+    // The purge job's candidates (modules/gdpr): ended, not yet purged, by date.
+    index('sign_requests_gdpr_due_idx')
+      .on(t.estimatedGdprPurgeAt)
+      .where(sql`${t.gdprPurgedAt} IS NULL AND ${t.endedAt} IS NOT NULL`),
     index('sign_requests_state_expires_idx').on(t.stateId, t.expiresAt),
     // The sweep's expiry mails still to send (modules/sign-requests/sweep-sign-requests.ts).
     index('sign_requests_expired_unnotified_idx')
@@ -193,6 +205,8 @@ export const signables = pgTable(
   },
   (t) => [
     index('signables_sign_request_idx').on(t.signRequestId, t.position),
+    // /api/verify finds a sealed document by its hash (also after the purge removed the file).
+    index('signables_signed_sha256_idx').on(t.signedSha256),
     index('signables_company_idx').on(t.companyId),
   ],
 );

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { signers } from './sign-requests.ts';
+import { signers, signRequests } from './sign-requests.ts';
 
 /** Fixed-window counters shared by every api process (no state in a process). */
 export const rateLimits = pgTable('rate_limits', {
@@ -58,10 +58,17 @@ export const mails = pgTable(
     error: text('error'),
     /** The signer a mail invites or reminds: an address the server rejects marks that signer 40. */
     signerId: integer('signer_id').references(() => signers.id, { onDelete: 'set null' }),
+    /** The request a mail is about: its body and attachments are scrubbed by the GDPR purge. */
+    signRequestId: integer('sign_request_id').references(() => signRequests.id, {
+      onDelete: 'set null',
+    }),
     /** Files attached at send time, read from storage (e.g. the sealed documents). */
     attachments: jsonb('attachments').$type<MailAttachment[]>(),
     /** Set: subject, html and text are rendered again from these rows at send time. */
     bodySource: jsonb('body_source').$type<MailBodySource>(),
   },
-  (t) => [index('mails_signer_idx').on(t.signerId)],
+  (t) => [
+    index('mails_signer_idx').on(t.signerId),
+    index('mails_sign_request_idx').on(t.signRequestId),
+  ],
 );

@@ -158,6 +158,8 @@ export async function queueMail(
   fromName?: string,
   options: {
     signerId?: number;
+    /** The request the mail is about: the GDPR purge scrubs its body, address and files. */
+    signRequestId?: number;
     attachments?: MailAttachment[];
     /** Rows the subject and body are rendered from again when the mail leaves. */
     bodySource?: MailBodySource;
@@ -175,6 +177,7 @@ export async function queueMail(
       fromName: fromName ?? null,
       replyTo: options.replyTo ?? null,
       signerId: options.signerId ?? null,
+      signRequestId: options.signRequestId ?? null,
       attachments: options.attachments?.length ? options.attachments : null,
       bodySource: options.bodySource ?? null,
     })

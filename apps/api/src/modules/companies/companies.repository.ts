@@ -78,6 +78,7 @@ export type CompanyUpdate = Partial<
     | 'name'
     | 'phone'
     | 'smsName'
+    | 'gdprRetentionDays'
     | 'webhookUrl'
     | 'sendSignedDocumentsToEmail'
     | 'tnv'

@@ -28,6 +28,7 @@ import {
 } from './companies.repository.ts';
 import { requireFieldFeature } from './features.ts';
 import { DEFAULT_SMS_SENDER } from '../../lib/sms/sms-sender.ts';
+import { recomputePurgeDates } from '../gdpr/retention.ts';
 
 /** The public address of a logo; relative, the signer's page is on the same origin. */
 export function logoUrl(token: string | null): string | null {
@@ -89,6 +90,7 @@ export async function getCompany(ctx: AuthedCtx): Promise<Company> {
     sms_name: company.smsName ?? DEFAULT_SMS_SENDER,
     webhook_url: company.webhookUrl,
     send_signed_documents_to_email: company.sendSignedDocumentsToEmail,
+    gdpr_retention_days: company.gdprRetentionDays,
     custom_fields: company.customFields,
     // Without own_styling the logo is hidden (kept, and shown again after an upgrade).
     logo_url: features.includes('own_styling') ? logoUrl(company.logoToken) : null,
@@ -130,8 +132,14 @@ export async function updateCompany(ctx: AuthedCtx, upload: Upload): Promise<Com
     await ctx.storage.put(newKey, logo);
   }
   let oldKey: string | null = null;
+  const retention = input.gdpr_retention_days;
+  const current = retention === undefined ? null : await findCompanyWithPlan(ctx.db, companyId);
   try {
     await ctx.db.transaction(async (tx) => {
+      // A new retention period moves the purge date of every request not yet purged; the
+      // request rows before the company row (ARCHITECTURE.md "Locks").
+      if (retention !== undefined && current?.company.gdprRetentionDays !== retention)
+        await recomputePurgeDates(tx, companyId, retention);
       const row = await lockCompany(tx, companyId);
       if (!row) throw new NotFoundError();
       const features = new Set<Feature>([...row.plan.features, ...row.company.extraFeatures]);
@@ -148,6 +156,7 @@ export async function updateCompany(ctx: AuthedCtx, upload: Upload): Promise<Com
         city: input.address.city,
         customFields: input.custom_fields,
       };
+      if (retention !== undefined) values.gdprRetentionDays = retention;
       if (features.has('webhooks')) values.webhookUrl = input.webhook_url;
       if (newKey && image) {
         values.logoStorageKey = newKey;

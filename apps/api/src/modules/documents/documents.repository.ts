@@ -43,6 +43,7 @@ export async function findSignableForFile(db: DbOrTx, companyId: number, id: num
       signable: signables,
       requestStateId: signRequests.stateId,
       viewerUserId: signRequests.viewerUserId,
+      gdprPurgedAt: signRequests.gdprPurgedAt,
     })
     .from(signables)
     .innerJoin(signRequests, eq(signRequests.id, signables.signRequestId))

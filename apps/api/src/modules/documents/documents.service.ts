@@ -9,7 +9,13 @@ import {
   type SignableDto,
 } from '@paraaf/contract';
 import type { AuthedCtx } from '../../lib/context.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  GoneError,
+  NotFoundError,
+  ValidationError,
+} from '../../lib/errors.ts';
 import { preparePdf } from '../../lib/pdf/prepare.ts';
 import { newStorageKey } from '../../lib/storage/storage.ts';
 import { parseInput } from '../../lib/validate.ts';
@@ -178,6 +184,7 @@ export async function getSignableFile(ctx: AuthedCtx, id: number): Promise<Signa
     if (!linkedViewer) throw new NotFoundError();
   }
   const { signable } = row;
+  if (row.gdprPurgedAt) throw new GoneError(messages.documentsPurged);
   if (signable.fileDeletedAt) throw new NotFoundError();
   const signed = row.requestStateId === SIGNED && signable.signedStorageKey !== null;
   return {

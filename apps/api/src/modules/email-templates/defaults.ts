@@ -68,6 +68,11 @@ export const emailTemplateMeta: Record<
     label: 'Ondertekening verlopen',
     merge_fields: ['[[name]]', '[[company]]', '[[subject]]', '[[expires_at]]'],
   },
+  // To the initiator (or the company's admins), 7 days before the GDPR purge (modules/gdpr).
+  gdpr_purge_warning: {
+    label: 'Documenten worden binnenkort verwijderd',
+    merge_fields: ['[[name]]', '[[company]]', '[[subject]]', '[[purge_date]]', '[[link]]'],
+  },
 };
 
 type Texts = Partial<Record<Locale, { subject: string; template: string }>>;
@@ -250,6 +255,17 @@ const texts: Record<EmailTemplateName, Texts> = {
         '<p>Utilisez ce code pour confirmer que c’est bien vous qui signez les documents de [[company]] :</p>' +
         '<p style="font-size:28px;letter-spacing:8px;font-weight:bold">[[code]]</p>' +
         '<p>Vous n’avez pas demandé ce code ? Vous pouvez ignorer cet e-mail.</p>',
+    },
+  },
+  gdpr_purge_warning: {
+    nl: {
+      subject: 'Documenten worden op [[purge_date]] verwijderd: [[subject]]',
+      template:
+        '<p>Beste [[name]],</p>' +
+        '<p>Op [[purge_date]] verwijderen we de documenten en persoonsgegevens van het ondertekenverzoek "[[subject]]" in verband met de privacywetgeving (AVG). Wil je ze bewaren? Download ze dan voor die datum via de ondertekening (na inloggen):</p>' +
+        '<p>[[link]]</p>' +
+        '<p>Daarna blijven alleen het verloop van de ondertekening en de controlegetallen (SHA-256) van de documenten bewaard.</p>' +
+        '<p>Met vriendelijke groet,<br>[[company]]</p>',
     },
   },
   sign_request_expired: {

@@ -10,7 +10,7 @@ import { signables, signerActions, signRequests } from '../../db/schema/index.ts
 import type { JobDefinition, Queue } from '../../jobs/queue.ts';
 import { queueMail } from '../../lib/mail/outbox.ts';
 import { formatLongDate, renderSignerMail } from '../../lib/mail/signer-mails.ts';
-import { GDPR_RETENTION_DAYS } from '../sign-requests/send-sign-request.ts';
+import { markRequestEnded } from '../gdpr/retention.ts';
 import { sealPdf } from '../../lib/pdf/seal.ts';
 import { TimestampUnavailableError } from '../../lib/pki/tsa-client.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
@@ -234,17 +234,19 @@ async function markInvalid(
   error: InvalidSealInputError,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    const now = new Date();
     const moved = await tx
       .update(signRequests)
       .set({
         stateId: error.stateId,
         failureReason: INVALID_REASONS[error.stateId],
-        updatedAt: new Date(),
+        updatedAt: now,
       })
       .where(
         and(eq(signRequests.id, signRequestId), inArray(signRequests.stateId, SEALABLE_STATES)),
       )
       .returning({ id: signRequests.id });
+    if (moved.length) await markRequestEnded(tx, signRequestId, now);
     if (moved.length && error.signableId !== null)
       await tx
         .update(signables)
@@ -340,14 +342,11 @@ async function complete(deps: SealDeps, signRequestId: number): Promise<void> {
     const unsealed = bundle.signables.filter((s) => !s.signedStorageKey && !s.fileDeletedAt);
     if (unsealed.length > 0) throw new Error('documents left unsealed');
     const completedAt = new Date();
-    // The documents are kept for the retention period after completion; the mail names the date.
-    const purgeAt = new Date(completedAt.getTime() + GDPR_RETENTION_DAYS * 24 * 3600_000);
     const moved = await tx
       .update(signRequests)
       .set({
         stateId: SIGNED,
         completedAt,
-        estimatedGdprPurgeAt: purgeAt,
         failureReason: null,
         updatedAt: completedAt,
       })
@@ -356,6 +355,8 @@ async function complete(deps: SealDeps, signRequestId: number): Promise<void> {
       )
       .returning({ id: signRequests.id });
     if (moved.length === 0) return;
+    // The documents are kept for the company's retention period; the mail names the date.
+    const purgeAt = (await markRequestEnded(tx, signRequestId, completedAt))!;
 
     const last = [...bundle.signers].sort(
       (a, b) =>
@@ -437,6 +438,9 @@ async function queueSignedDocumentMails(tx: Tx, queue: Queue, bundle: SealBundle
       },
       { locale: 'nl', frame: { company } },
     );
-    await queueMail(tx, queue, recipient.email, content, fromName, { attachments });
+    await queueMail(tx, queue, recipient.email, content, fromName, {
+      attachments,
+      signRequestId: bundle.request.id,
+    });
   }
 }

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { messages, type VerifyResult } from '@paraaf/contract';
 import { signables, signRequests } from '../../db/schema/index.ts';
 import { authedCtx, type AuthedCtx, type Deps } from '../../lib/context.ts';
-import { AppError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { AppError, GoneError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { auditCertificateDocument } from '../../lib/pdf/audit-certificate.ts';
 import { signPdfDocument } from '../../lib/pdf/sign.ts';
 import { answerTimestampRequest } from '../../lib/pki/tsa-server.ts';
@@ -43,6 +43,8 @@ export async function receiptPdf(
       bundle.request.viewerUserId === user.id;
     if (!linkedViewer) throw new NotFoundError();
   }
+  // The certificate would name signers the purge removed, and its drawings are gone.
+  if (bundle.request.gdprPurgedAt) throw new GoneError(messages.documentsPurged);
   const images = await loadImages(ctx.storage, bundle);
   const doc = await auditCertificateDocument(certificateData(bundle, images, ctx.config.appUrl));
   return signPdfDocument(doc, await sealIdentity(ctx.config, ctx.db), {

@@ -4,6 +4,7 @@ import { signers, signRequests } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { WAITING_SIGNER_STATES } from './expire-sign-request.ts';
+import { markRequestEnded } from '../gdpr/retention.ts';
 import { queueCancellationMail } from './signer-mails.ts';
 import { findSignRequest, listSigners } from './sign-requests.repository.ts';
 
@@ -26,6 +27,7 @@ export async function cancelSignRequest(ctx: AuthedCtx, id: number): Promise<{ i
       )
       .returning();
     if (!request) throw new ConflictError(signingMessages.stateConflict);
+    await markRequestEnded(tx, id, now);
     await tx
       .update(signers)
       .set({ stateId: 8, updatedAt: now })

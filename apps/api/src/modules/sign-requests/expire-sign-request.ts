@@ -2,6 +2,7 @@ import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { signers, signRequests } from '../../db/schema/index.ts';
 import type { SignRequestRow } from './sign-requests.repository.ts';
+import { markRequestEnded } from '../gdpr/retention.ts';
 
 /** Signer states that still wait for the signer: created, invited, verified, no reminders left. */
 export const WAITING_SIGNER_STATES = [1, 2, 3, 6];
@@ -34,6 +35,9 @@ export async function expireSignRequest(
       )
       .returning();
     if (!expired) return null;
+    // Its end is the expiry date, however late the sweep or a signer's visit noticed it.
+    expired.estimatedGdprPurgeAt = await markRequestEnded(tx, requestId, expired.expiresAt);
+    expired.endedAt = expired.expiresAt;
     await tx
       .update(signers)
       .set({ stateId: 7, updatedAt: now })

@@ -18,13 +18,7 @@ import {
   type SignRequestRow,
 } from './sign-requests.repository.ts';
 import { recordSignerLink } from '../signing/signer-links.ts';
-
-/**
- * Signed documents are kept this long after the request can no longer be signed; the real
- * purge date is set when the request completes, this is the estimate shown meanwhile.
- */
-export const GDPR_RETENTION_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { estimatePurgeDate } from '../gdpr/retention.ts';
 
 /**
  * Gives a signer a fresh link: a new token whose hash replaces the old one (the old link stops
@@ -94,12 +88,11 @@ export async function sendSignRequest(ctx: AuthedCtx, id: number): Promise<{ id:
     await placeAutoMarkers(tx, companyId, id, current);
     // The cost by the plan as read now; checked again under the company's lock below.
     const estimate = costOf(current, (await findCompanyWithPlan(tx, companyId))!.plan);
+    // The purge date shown meanwhile: the expiry + the company's retention (set again at the end).
+    await estimatePurgeDate(tx, id);
     const [sent] = await tx
       .update(signRequests)
-      .set({
-        creditsCost: estimate,
-        estimatedGdprPurgeAt: new Date(request.expiresAt.getTime() + GDPR_RETENTION_DAYS * DAY_MS),
-      })
+      .set({ creditsCost: estimate })
       .where(eq(signRequests.id, id))
       .returning();
     // In sequence (is_sync) only the first signer is invited now; the others when it is their turn.

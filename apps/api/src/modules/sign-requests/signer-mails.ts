@@ -120,6 +120,7 @@ export async function queueSignerLinkMail(
   await queueMail(tx, ctx.queue, signer.email, content, fromName, {
     replyTo,
     signerId: signer.id,
+    signRequestId: request.id,
     priority: 'prompt',
   });
 }
@@ -142,5 +143,8 @@ export async function queueCancellationMail(
     locale: signer.locale,
     frame,
   });
-  await queueMail(tx, ctx.queue, signer.email, content, fromName, { replyTo });
+  await queueMail(tx, ctx.queue, signer.email, content, fromName, {
+    replyTo,
+    signRequestId: request.id,
+  });
 }

@@ -172,7 +172,9 @@ async function notifyExpired(deps: Deps, requestId: number, now: Date): Promise<
       },
       { locale: 'nl' },
     );
-    await queueMail(tx, deps.queue, initiator.email, content, fromName);
+    await queueMail(tx, deps.queue, initiator.email, content, fromName, {
+      signRequestId: request.id,
+    });
     return true;
   });
 }

@@ -9,6 +9,7 @@ import { renderSignerMail } from '../../lib/mail/signer-mails.ts';
 import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
 import { listSigners } from '../sign-requests/sign-requests.repository.ts';
 import { mailSenderOf } from './mail-sender.ts';
+import { markRequestEnded } from '../gdpr/retention.ts';
 import {
   assertSignerMayAct,
   recordAction,
@@ -43,7 +44,9 @@ async function queueDeclinedMail(
     },
     { locale: to.locale },
   );
-  await queueMail(tx, ctx.queue, to.email, content, fromName);
+  await queueMail(tx, ctx.queue, to.email, content, fromName, {
+    signRequestId: r.request.id,
+  });
 }
 
 /**
@@ -71,6 +74,7 @@ export async function decline(
       .where(and(eq(signers.id, r.signer.id), inArray(signers.stateId, [2, 3, 6])))
       .returning();
     if (!declined) throw new ConflictError(signerApiMessages.approved);
+    await markRequestEnded(tx, request.id, now);
     await recordAction(tx, r.signer, 4, ctx, reason);
 
     if (request.userId) {

@@ -55,7 +55,10 @@ export async function sendEmailCode(ctx: Ctx, token: string): Promise<{ sent: tr
       },
       { locale: signer.locale },
     );
-    await queueMail(tx, ctx.queue, signer.email, content, fromName, { priority: 'code' });
+    await queueMail(tx, ctx.queue, signer.email, content, fromName, {
+      priority: 'code',
+      signRequestId: signer.signRequestId,
+    });
     await recordAction(tx, signer, 5, ctx);
   });
   return { sent: true };

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { signables } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { ConflictError, GoneError, NotFoundError } from '../../lib/errors.ts';
 import { signerApiMessages } from '@paraaf/contract';
 import { markViewed, resolveSigner } from './resolve-signer.ts';
 import { originalPdfName, signedPdfName } from '../documents/file-names.ts';
@@ -21,7 +21,9 @@ export async function getSignableFile(
     .select()
     .from(signables)
     .where(and(eq(signables.id, signableId), eq(signables.signRequestId, r.request.id)));
-  if (!signable || signable.fileDeletedAt) throw new NotFoundError();
+  if (!signable) throw new NotFoundError();
+  if (r.status === 'purged') throw new GoneError(signerApiMessages.purged);
+  if (signable.fileDeletedAt) throw new NotFoundError();
   let key: string;
   if (r.status === 'signed') {
     if (!signable.signedStorageKey) throw new NotFoundError();

@@ -16,6 +16,9 @@ export const texts = {
   smsName: 'SMS afzendernaam',
   smsNameHelp: 'Maximaal 11 tekens',
   webhookUrl: 'Webhook URL',
+  retention: 'Bewaartermijn (dagen)',
+  retentionHelp:
+    'Zoveel dagen na afronding, weigering, verlopen of annulering verwijderen we de documenten en persoonsgegevens van een ondertekening (AVG). Alleen het verloop en de controlegetallen blijven bewaard.',
   logo: 'Logo',
   logoUpload: 'Nieuw logo uploaden',
   logoHelp: 'PNG of JPEG, maximaal 2 MB en 2000 × 2000 pixels',

@@ -60,6 +60,10 @@ export const texts = {
   createdAt: 'Aangemaakt op',
   expiresAt: 'Verloopt op',
   completedAt: 'Afgerond op',
+  // The GDPR purge (modules/gdpr on the server): the date, then what happened.
+  purgeAt: 'Wordt verwijderd op',
+  purged: (date: string) =>
+    `De documenten zijn op ${date} verwijderd in verband met de privacywetgeving (AVG).`,
   department: 'Bedrijfsnaam',
   subject: 'Onderwerp',
   viewerUser: 'Inzage gebruiker',

@@ -9,6 +9,8 @@ export interface CompanySettingsValues {
   sms_name: string;
   webhook_url: string;
   send_signed_documents_to_email: boolean;
+  /** A number, or the text typed ('' when emptied). */
+  gdpr_retention_days: number | string;
   address: {
     tnv: string;
     street: string;
@@ -40,6 +42,7 @@ export function companyFormData({
   data.append('sms_name', values.sms_name);
   data.append('send_signed_documents_to_email', values.send_signed_documents_to_email ? '1' : '0');
   if (withWebhook) data.append('webhook_url', values.webhook_url);
+  data.append('gdpr_retention_days', String(values.gdpr_retention_days));
   for (const [key, value] of Object.entries(values.address)) {
     data.append(`address[${key}]`, value);
   }

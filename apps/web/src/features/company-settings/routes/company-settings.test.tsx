@@ -30,6 +30,7 @@ const company = {
   sms_name: 'BedrijfBV',
   webhook_url: null,
   send_signed_documents_to_email: true,
+  gdpr_retention_days: 30,
   custom_fields: [{ name: 'Dossiernummer', description: null, required: true }],
   logo_url: '/api/logos/abcdefghijklmnopqrstuvwxyz012345',
 };
@@ -151,6 +152,23 @@ describe('Company settings screen', () => {
     expect((body.get('logo') as File).name).toBe('logo.png');
     expect(body.has('webhook_url')).toBe(false);
     expect(body.has('delete_logo')).toBe(false);
+  });
+
+  it('shows and saves the retention period, and refuses 0 without calling the server', async () => {
+    const { posts } = renderScreen(() => json({ ...company, gdpr_retention_days: 90 }));
+    const field = await screen.findByLabelText(/Bewaartermijn \(dagen\)/);
+    expect((field as HTMLInputElement).value).toBe('30');
+    expect(screen.getByText(/verwijderen we de documenten en persoonsgegevens/)).toBeTruthy();
+
+    fireEvent.change(field, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText(messages.min)).toBeTruthy();
+    expect(posts).toHaveLength(0);
+
+    fireEvent.change(field, { target: { value: '90' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Je wijzigingen zijn opgeslagen')).toBeTruthy();
+    expect(posts[0]!.get('gdpr_retention_days')).toBe('90');
   });
 
   it('sends delete_logo after the delete button, and the webhook URL with the feature', async () => {

@@ -7,6 +7,7 @@ import {
   FileInput,
   Group,
   Image,
+  NumberInput,
   Paper,
   SimpleGrid,
   Stack,
@@ -21,6 +22,7 @@ import { IconPhoto, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import {
   companyMessages,
+  GDPR_RETENTION,
   LOGO_MAX_BYTES,
   messages,
   updateCompanyBody,
@@ -43,6 +45,7 @@ function initialValues(company: Company): CompanySettingsValues {
     sms_name: company.sms_name ?? '',
     webhook_url: company.webhook_url ?? '',
     send_signed_documents_to_email: company.send_signed_documents_to_email,
+    gdpr_retention_days: company.gdpr_retention_days,
     address: {
       tnv: a.tnv ?? '',
       street: a.street ?? '',
@@ -279,6 +282,19 @@ export function CompanySettingsForm({ company }: { company: Company }) {
               label={texts.sendSignedDocuments}
               key={form.key('send_signed_documents_to_email')}
               {...form.getInputProps('send_signed_documents_to_email', { type: 'checkbox' })}
+            />
+            <NumberInput
+              label={texts.retention}
+              description={texts.retentionHelp}
+              required
+              min={GDPR_RETENTION.min}
+              max={GDPR_RETENTION.max}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              maw={240}
+              key={form.key('gdpr_retention_days')}
+              {...form.getInputProps('gdpr_retention_days')}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput

@@ -43,10 +43,10 @@ const draft = {
   signables: [],
 };
 
-function renderDetail(company: Record<string, unknown>) {
+function renderDetail(company: Record<string, unknown>, request: object = draft) {
   stubApi({
     company: { id: 1, name: 'Bedrijf BV', features: [], ...company },
-    answer: (url) => (url === '/api/sign-requests/7' ? json(draft) : undefined),
+    answer: (url) => (url === '/api/sign-requests/7' ? json(request) : undefined),
   });
   renderRoutes(
     screenRoutes({
@@ -80,5 +80,53 @@ describe("a draft's detail screen and the plan's send rule", () => {
     expect(screen.getByRole('link', { name: 'Credits kopen' }).getAttribute('href')).toBe(
       '/instellingen/credits',
     );
+  });
+});
+
+const signedDocument = {
+  id: 11,
+  name: 'Huurcontract',
+  filename: 'huurcontract.pdf',
+  size: 2048,
+  options: { pages: 2, filesize: 2048 },
+  file_deleted_at: null,
+  signed_signable: { pages: 3, size: 4096 },
+};
+const signed = {
+  ...draft,
+  state_id: 5,
+  completed_at: '2025-03-10T09:05:00Z',
+  estimated_gdpr_purge_at: '2025-04-09T09:05:00Z',
+  gdpr_purged_at: null,
+  signers: [{ ...signer(1), state_id: 5 }],
+  signables: [signedDocument],
+};
+
+describe('the GDPR purge on the detail screen', () => {
+  it('shows when the documents will be removed, with the downloads', async () => {
+    renderDetail({ credits: 1, current_payment_plan: plan(2, 1) }, signed);
+    expect(await screen.findByText('Wordt verwijderd op')).toBeTruthy();
+    expect(screen.getByText('09-04-2025')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Downloaden' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Auditcertificaat downloaden' })).toBeTruthy();
+  });
+
+  it('once purged says so and offers no download', async () => {
+    renderDetail(
+      { credits: 1, current_payment_plan: plan(2, 1) },
+      {
+        ...signed,
+        gdpr_purged_at: '2025-04-09T10:00:00Z',
+        signables: [{ ...signedDocument, file_deleted_at: '2025-04-09T10:00:00Z' }],
+      },
+    );
+    expect(
+      await screen.findByText(
+        'De documenten zijn op 09-04-2025 verwijderd in verband met de privacywetgeving (AVG).',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Wordt verwijderd op')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Downloaden' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Auditcertificaat downloaden' })).toBeNull();
   });
 });

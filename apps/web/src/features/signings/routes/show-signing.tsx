@@ -202,6 +202,12 @@ function Detail({
         </Alert>
       )}
 
+      {request.gdpr_purged_at && (
+        <Alert color="gray" icon={<IconInfoCircle />}>
+          {texts.purged(formatDate(request.gdpr_purged_at))}
+        </Alert>
+      )}
+
       <Paper withBorder radius="lg" p="lg">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" verticalSpacing="md">
           {may('getSignRequestStatus') && (
@@ -224,6 +230,9 @@ function Detail({
           <Item label={texts.availableAt}>
             {formatDateTime(request.date ?? request.completed_at) || texts.none}
           </Item>
+          {!request.gdpr_purged_at && request.estimated_gdpr_purge_at && (
+            <Item label={texts.purgeAt}>{formatDate(request.estimated_gdpr_purge_at)}</Item>
+          )}
           <Item label={texts.subject}>{request.subject}</Item>
           {request.department && <Item label={texts.department}>{request.department.name}</Item>}
           <Item label={texts.extraRecipients}>
@@ -245,7 +254,7 @@ function Detail({
               </Group>
             </Item>
           )}
-          {state === 5 && may('getSignRequestReceipt') && (
+          {state === 5 && !request.gdpr_purged_at && may('getSignRequestReceipt') && (
             <Item label={texts.receipt}>
               <Anchor href={receiptUrl(request.id)} target="_blank" rel="noopener" size="sm">
                 <Group gap={4} component="span">
