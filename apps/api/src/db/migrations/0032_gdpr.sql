@@ -5,7 +5,8 @@ ALTER TABLE "sign_requests" ADD COLUMN "gdpr_warned_at" timestamp with time zone
 ALTER TABLE "mails" ADD CONSTRAINT "mails_sign_request_id_sign_requests_id_fk" FOREIGN KEY ("sign_request_id") REFERENCES "public"."sign_requests"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "mails_sign_request_idx" ON "mails" USING btree ("sign_request_id");--> statement-breakpoint
 CREATE INDEX "sign_requests_gdpr_due_idx" ON "sign_requests" USING btree ("estimated_gdpr_purge_at") WHERE "sign_requests"."gdpr_purged_at" IS NULL AND "sign_requests"."ended_at" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "signables_signed_sha256_idx" ON "signables" USING btree ("signed_sha256");-- Requests that ended before this migration: their final moment, and the purge date from it with
+CREATE INDEX "signables_signed_sha256_idx" ON "signables" USING btree ("signed_sha256");--> statement-breakpoint
+-- Requests that ended before this migration: their final moment, and the purge date from it with
 -- the default retention (30 days), as modules/gdpr/retention.ts computes it from now on.
 UPDATE "sign_requests" SET "ended_at" = CASE "state_id"
     WHEN 5 THEN coalesce("completed_at", "updated_at")

@@ -14,7 +14,8 @@ import {
 } from '../../db/schema/index.ts';
 import { jobNames } from '../../jobs/workers.ts';
 import { startQueue, type Queue } from '../../jobs/queue.ts';
-import { createStorage, type Storage } from '../../lib/storage/storage.ts';
+import { createStorage } from '../../lib/storage/create-storage.ts';
+import { listKeys, type Storage } from '../../lib/storage/storage.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { multipart } from '../../../test/fixtures/multipart.ts';
 import { pngDataUrl, requestRow, sendTestRequest } from '../signing/signing.fixture.ts';
@@ -40,7 +41,8 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-gdpr-test-'));
   // No SMTP: the mails table is the outbox and keeps every body, the worst case for the purge.
   t = await createTestApp({ dataDir, smtpUrl: null });
-  storage = createStorage({ dataDir });
+  // The app's own storage: DATA_DIR/files, or its bucket when the tests run on S3.
+  storage = createStorage(t.config);
   queue = await startQueue(t.database, jobNames, { pollSeconds: 60, onError: () => undefined });
 });
 afterAll(async () => {
@@ -49,17 +51,12 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Every file in storage, as paths under DATA_DIR/files. */
-function storedFiles(): Set<string> {
-  const root = path.join(dataDir, 'files');
-  if (!fs.existsSync(root)) return new Set();
-  return new Set(
-    fs
-      .readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile() && !path.relative(root, e.parentPath).startsWith('.tmp'))
-      .map((e) => path.relative(root, path.join(e.parentPath, e.name))),
-  );
+/** Every file in storage (DATA_DIR/files, or the bucket), by key. */
+async function storedFiles(): Promise<Set<string>> {
+  return new Set(await listKeys(storage, ''));
 }
+
+const isStored = async (key: string) => (await storage.head(key)) !== null;
 
 async function until(what: string, probe: () => Promise<boolean>) {
   for (let i = 0; i < 600; i++) {
@@ -205,7 +202,7 @@ describe('the GDPR purge of a signed request', () => {
       .orderBy(signerActions.id);
     auditBefore = actions.map((a) => a.type);
     fullIps = [...new Set(actions.map((a) => a.ip).filter((ip): ip is string => !!ip))];
-    filesBefore = storedFiles();
+    filesBefore = await storedFiles();
   });
 
   it('sets the purge date from the end and the company’s retention, in the mail too', async () => {
@@ -245,7 +242,7 @@ describe('the GDPR purge of a signed request', () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.html).toContain(`${t.config.appUrl}/ondertekening/${sent.requestId}`);
     expect(warnings[0]!.html).toContain('in verband met de privacywetgeving (AVG)');
-    expect(storedFiles()).toEqual(filesBefore);
+    expect(await storedFiles()).toEqual(filesBefore);
   });
 
   it('purges once due: files gone from storage, the personal data from every table', async () => {
@@ -258,11 +255,10 @@ describe('the GDPR purge of a signed request', () => {
     const run = await runGdprPurge(deps(), new Date(purgeAt.getTime() + 60_000));
     expect(run).toMatchObject({ purged: 1, failed: [] });
 
-    const after = storedFiles();
+    const after = await storedFiles();
     const removed = [...filesBefore].filter((f) => !after.has(f)).sort();
     expect(removed).toEqual([...requestFiles].sort());
-    for (const key of requestFiles)
-      expect(fs.existsSync(path.join(dataDir, 'files', key))).toBe(false);
+    for (const key of requestFiles) expect(await isStored(key)).toBe(false);
 
     const needles = [
       PERSON.firstname,
@@ -355,11 +351,11 @@ describe('the GDPR purge of a signed request', () => {
   });
 
   it('does nothing on a second run', async () => {
-    const files = storedFiles();
+    const files = await storedFiles();
     const before = await requestRow(t, sent.requestId);
     const run = await runGdprPurge(deps(), new Date(purgeAt.getTime() + 2 * DAY_MS));
     expect(run).toMatchObject({ warned: 0, purged: 0, failed: [] });
-    expect(storedFiles()).toEqual(files);
+    expect(await storedFiles()).toEqual(files);
     expect((await requestRow(t, sent.requestId)).gdprPurgedAt).toEqual(before.gdprPurgedAt);
   });
 });
@@ -386,8 +382,12 @@ describe('a purge killed halfway', () => {
       .from(signerEvidence)
       .where(eq(signerEvidence.signerId, sent.signerIds[0]!));
     keys.push(evidence!.signatureKey!);
-    const exists = (key: string) => fs.existsSync(path.join(dataDir, 'files', key));
-    expect(keys.every(exists)).toBe(true);
+    const stored = async () => {
+      const found = [];
+      for (const key of keys) if (await isStored(key)) found.push(key);
+      return found;
+    };
+    expect(await stored()).toEqual(keys);
 
     let deletes = 0;
     const dying: Storage = {
@@ -403,12 +403,12 @@ describe('a purge killed halfway', () => {
     expect(killed.purged).toBe(0);
     expect(killed.failed.map((f) => f.signRequestId)).toContain(sent.requestId);
     expect((await requestRow(t, sent.requestId)).gdprPurgedAt).toBeNull();
-    expect(keys.filter(exists)).toHaveLength(2);
+    expect(await stored()).toHaveLength(keys.length - 2);
 
     const rerun = await runGdprPurge(deps(), due);
     expect(rerun).toMatchObject({ failed: [] });
     expect(rerun.purged).toBeGreaterThanOrEqual(1);
-    expect(keys.filter(exists)).toEqual([]);
+    expect(await stored()).toEqual([]);
     expect((await requestRow(t, sent.requestId)).gdprPurgedAt).not.toBeNull();
   });
 });
