@@ -18,8 +18,8 @@ import {
 } from '../../lib/mail/signer-mails.ts';
 import { styledLogoToken } from '../companies/companies.repository.ts';
 import { logoUrl } from '../companies/companies.service.ts';
-import { GDPR_RETENTION_DAYS } from '../sign-requests/send-sign-request.ts';
 import { cleanTemplate } from './email-templates.service.ts';
+import { PURGE_WARNING_BUTTON } from '../gdpr/purge-warning.ts';
 
 /** Sample values a preview fills in, in the mail's language. */
 const samples: Record<
@@ -74,7 +74,11 @@ export async function previewEmailTemplate(
   const companyId = ctx.auth.user.companyId;
   const template = { subject: input.subject, template: cleanTemplate(input.template) };
   const [company] = await ctx.db
-    .select({ name: companies.name, logoToken: styledLogoToken })
+    .select({
+      name: companies.name,
+      logoToken: styledLogoToken,
+      retentionDays: companies.gdprRetentionDays,
+    })
     .from(companies)
     .where(eq(companies.id, companyId));
   const [department] = await ctx.db
@@ -88,7 +92,8 @@ export async function previewEmailTemplate(
   const sample = samples[input.locale];
   const now = ctx.now();
   const expires = new Date(now.getTime() + 14 * 86_400_000);
-  const purge = new Date(now.getTime() + GDPR_RETENTION_DAYS * 86_400_000);
+  // The company's retention period, as the signed documents' mail names it.
+  const purge = new Date(now.getTime() + (company?.retentionDays ?? 30) * 86_400_000);
   const signer = `${sample.firstname} ${sample.lastname}`;
   const isLinkMail = linkMails.includes(input.name);
 
@@ -99,7 +104,9 @@ export async function previewEmailTemplate(
           url: `${ctx.config.appUrl}/ondertekenen/voorbeeld`,
           label: signButtonLabel(input.locale),
         }
-      : undefined,
+      : input.name === 'gdpr_purge_warning'
+        ? { url: `${ctx.config.appUrl}/ondertekening/1`, label: PURGE_WARNING_BUTTON }
+        : undefined,
     fields: {
       firstname: sample.firstname,
       lastname: sample.lastname,
@@ -127,6 +134,7 @@ export async function previewEmailTemplate(
 function frameOf(name: EmailTemplateName, full: MailFrame): MailFrame | undefined {
   if (linkMails.includes(name)) return full;
   if (name === 'sign_request_cancelled') return { company: full.company, logoUrl: full.logoUrl };
-  if (name === 'signables_to_sign_request') return { company: full.company };
+  if (name === 'signables_to_sign_request' || name === 'gdpr_purge_warning')
+    return { company: full.company };
   return undefined;
 }

@@ -7,6 +7,9 @@ import { formatLongDate, renderSignerMail } from '../../lib/mail/signer-mails.ts
 import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
 import { mailSenderOf } from '../signing/mail-sender.ts';
 
+/** The warning's button: it opens the request's detail screen. */
+export const PURGE_WARNING_BUTTON = 'Ondertekening bekijken';
+
 /** The initiator hears of the purge this many days before it. */
 export const WARNING_DAYS = 7;
 
@@ -56,7 +59,7 @@ export async function warnOfPurge(
           },
           link: {
             url: `${deps.config.appUrl}/ondertekening/${request.id}`,
-            label: 'Ondertekening bekijken',
+            label: PURGE_WARNING_BUTTON,
           },
         },
         { locale: 'nl', frame: { company: companyName } },
