@@ -29,6 +29,21 @@ run('typecheck', 'npm', ['run', '-s', 'typecheck']);
 run('lint', 'npm', ['run', '-s', 'lint']);
 run('format', 'npm', ['run', '-s', 'format:check']);
 run('unit and integration tests', 'npx', ['vitest', 'run']);
+// The storage-related files once more with every test app on an S3 bucket (an s3rver): the
+// driver contract and the 2 api + 2 worker test on S3 already ran above.
+run(
+  'storage tests on S3 (TEST_STORAGE=s3)',
+  'npx',
+  [
+    'vitest',
+    'run',
+    'apps/api/src/lib/storage/file-ranges.test.ts',
+    'apps/api/src/modules/documents/signables.test.ts',
+    'apps/api/src/modules/templates/templates.test.ts',
+    'apps/api/src/modules/sealing/sealing.test.ts',
+  ],
+  { TEST_STORAGE: 's3' },
+);
 
 const chromium = findChromium();
 if (!chromium) {

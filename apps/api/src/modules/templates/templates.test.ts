@@ -14,16 +14,11 @@ import {
 } from '@paraaf/contract';
 import { companies, templates } from '../../db/schema/index.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
+import { createStorage } from '../../lib/storage/create-storage.ts';
+import { listKeys } from '../../lib/storage/storage.ts';
 import { createMember, errorsOf, seedSignRequest } from '../../../test/factories.ts';
 import { makePdf, makePng } from '../../../test/fixtures/documents.ts';
 import { multipart, type FilePart } from '../../../test/fixtures/multipart.ts';
-
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => fs.statSync(path.join(dir, f)).isFile());
-}
 
 const marker = (i: number, over: Record<string, string> = {}) => {
   const base: Record<string, string> = {
@@ -46,7 +41,9 @@ describe('templates API', () => {
   let viewer: Session;
   let other: Session;
   let withoutFeature: Session;
-  const filesDir = () => path.join(dataDir, 'files');
+  /** The app's storage (DATA_DIR/files, or its bucket with TEST_STORAGE=s3). */
+  const storage = () => createStorage(t.config);
+  const storedFiles = () => listKeys(storage(), '');
 
   const enableTemplates = (companyId: number) =>
     t.db
@@ -156,7 +153,7 @@ describe('templates API', () => {
     });
 
     it('refuses bad files and bad markers on the right keys, leaving nothing behind', async () => {
-      const before = filesUnder(filesDir()).length;
+      const before = (await storedFiles()).length;
       const pdf = await makePdf(2, { size: [500, 700] });
       const cases: [FilePart | null, Record<string, string>, Record<string, string[]>][] = [
         [null, {}, { file: [messages.required] }],
@@ -203,7 +200,7 @@ describe('templates API', () => {
         expect(errorsOf(res)).toEqual(errors);
       }
       expect(await rowsOf(admin.user.company.id)).toEqual([]);
-      expect(filesUnder(filesDir()).length).toBe(before);
+      expect((await storedFiles()).length).toBe(before);
     });
   });
 
@@ -275,7 +272,7 @@ describe('templates API', () => {
       const [row] = await rowsOf(admin.user.company.id);
       expect(row!.storageKey).toMatch(new RegExp(`^companies/${admin.user.company.id}/templates/`));
       expect(row!.createdByUserId).toBe(admin.user.id);
-      expect(fs.existsSync(path.join(filesDir(), row!.storageKey))).toBe(true);
+      expect(await storage().head(row!.storageKey)).not.toBeNull();
     });
 
     it('names a template after its file when no name is given, and converts images', async () => {
@@ -384,11 +381,10 @@ describe('templates API', () => {
 
     it('deletes the row and the stored file; a second delete is a 404', async () => {
       const [row] = (await rowsOf(admin.user.company.id)).filter((r) => r.id === created.id);
-      const file = path.join(filesDir(), row!.storageKey);
-      expect(fs.existsSync(file)).toBe(true);
+      expect(await storage().head(row!.storageKey)).not.toBeNull();
       const res = await del(admin.token, created.id);
       expect(res.statusCode).toBe(204);
-      expect(fs.existsSync(file)).toBe(false);
+      expect(await storage().head(row!.storageKey)).toBeNull();
       expect((await rowsOf(admin.user.company.id)).map((r) => r.id)).not.toContain(created.id);
       expect((await del(admin.token, created.id)).statusCode).toBe(404);
       expect((await get(admin.token, `/api/templates/${created.id}`)).statusCode).toBe(404);
