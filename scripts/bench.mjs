@@ -14,6 +14,7 @@ import { benchDocuments } from './bench-documents.mjs';
 import { benchSignRequests } from './bench-sign-requests.mjs';
 import { benchSealing } from './bench-sealing.mjs';
 import { benchInvoicePdf } from './bench-invoice-pdf.mjs';
+import { benchStorage } from './bench-storage.mjs';
 import { benchAllUsers } from './bench-all-users.mjs';
 import { benchBilling } from './bench-billing.mjs';
 import { benchSignings } from './bench-signings.mjs';
@@ -162,6 +163,9 @@ try {
 
   console.log('\nSealing: 100 pages, three signers, a signature and a paraph on every page');
   await benchSealing();
+
+  console.log('\nStorage: a 25 MB document uploaded and downloaded, disk versus S3 (s3rver)');
+  await benchStorage();
 
   console.log('\nInvoice PDF: one invoice with four lines');
   await benchInvoicePdf();
