@@ -5,8 +5,8 @@ export type SuccessStatus = 200 | 201 | 202 | 204 | 206;
 /** Error statuses; each is a shared component (`components.responses`, see components.ts). */
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 416 | 422 | 429 | 503;
 
-/** A success answer: JSON described by a contract schema, a file of a media type, or no body. */
-export type Answer = z.ZodType | { file: string } | null;
+/** A success answer: JSON described by a contract schema, a file of media types, or no body. */
+export type Answer = z.ZodType | { file: string[] } | null;
 
 /**
  * The documentation of one route, declared beside it as `config: { openapi: doc({...}) }`.
@@ -45,9 +45,12 @@ export function doc(spec: RouteDoc): RouteDoc {
   return spec;
 }
 
-/** Marks a success answer as a file: `response: { 200: file('application/pdf') }`. */
-export function file(mediaType: string): { file: string } {
-  return { file: mediaType };
+/**
+ * Marks a success answer as a file of one of these media types:
+ * `response: { 200: file('application/pdf') }`, `file('image/png', 'image/jpeg')`.
+ */
+export function file(...mediaTypes: [string, ...string[]]): { file: string[] } {
+  return { file: mediaTypes };
 }
 
 declare module 'fastify' {

@@ -34,7 +34,9 @@ function answerSchema(status: SuccessStatus, answer: Answer, example: unknown): 
   if ('file' in answer) {
     return {
       description,
-      content: { [answer.file]: { schema: { type: 'string', format: 'binary' } } },
+      content: Object.fromEntries(
+        answer.file.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+      ),
     };
   }
   return {

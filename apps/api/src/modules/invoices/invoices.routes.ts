@@ -1,11 +1,18 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import {
+  addCreditsWithInvoiceAnswerSchema,
   addCreditsWithInvoiceBody,
+  adminInvoiceSchema,
   allInvoicesQuery,
+  firstExample,
   invoiceListQuery,
+  invoiceSchema,
+  paginatedSchema,
   updateInvoiceBody,
 } from '@paraaf/contract';
 import { authedCtx, type Deps } from '../../lib/context.ts';
+import { doc, file, type RouteDoc } from '../../lib/openapi/route-doc.ts';
 import { idParams } from '../../lib/path-params.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { contentDisposition } from '../documents/file-names.ts';
@@ -15,6 +22,24 @@ import { companyInvoicePdf, listInvoices } from './invoices.service.ts';
 
 type IdRoute = { Params: { id: number } };
 const withId = { schema: { params: idParams } };
+const invoicesPage = paginatedSchema(invoiceSchema);
+const adminInvoicesPage = paginatedSchema(adminInvoiceSchema);
+/** A download opened in a new tab carries the session as `?token=` (bearer-token.ts). */
+const downloadQuery = z.object({ token: z.string().max(200).optional() });
+
+/** A route with `{id}` documented by `spec`. */
+function withIdDoc(spec: RouteDoc) {
+  return { ...withId, config: { openapi: doc(spec) } };
+}
+
+const pdfDownload = (summary: string, tags: RouteDoc['tags']) =>
+  withIdDoc({
+    summary,
+    tags,
+    query: downloadQuery,
+    response: { 200: file('application/pdf') },
+    errors: [403, 404],
+  });
 
 function sendPdf(reply: FastifyReply, pdf: { filename: string; content: Buffer }) {
   return reply
@@ -27,46 +52,107 @@ function sendPdf(reply: FastifyReply, pdf: { filename: string; content: Buffer }
 
 /** The company's invoices (issue 14) and the back office's (issue 15). */
 export function invoicesRoutes(app: FastifyInstance, deps: Deps): void {
-  app.get('/api/invoices', (request) =>
-    listInvoices(
-      authedCtx(deps, request, 'getInvoices'),
-      parseInput(invoiceListQuery, request.query),
-    ),
+  app.get(
+    '/api/invoices',
+    {
+      config: {
+        openapi: doc({
+          summary: 'De facturen van het bedrijf',
+          tags: ['Facturen'],
+          query: invoiceListQuery,
+          response: { 200: invoicesPage },
+          errors: [403],
+        }),
+      },
+    },
+    (request) =>
+      listInvoices(
+        authedCtx(deps, request, 'getInvoices'),
+        parseInput(invoiceListQuery, request.query),
+      ),
   );
 
   // The bearer header, or `?token=` for a download opened in a new tab (bearer-token.ts).
-  app.get<IdRoute>('/api/invoices/:id/download', withId, async (request, reply) =>
-    sendPdf(
-      reply,
-      await companyInvoicePdf(authedCtx(deps, request, 'getInvoice'), request.params.id),
-    ),
+  app.get<IdRoute>(
+    '/api/invoices/:id/download',
+    pdfDownload('Een factuur van het bedrijf als PDF', ['Facturen']),
+    async (request, reply) =>
+      sendPdf(
+        reply,
+        await companyInvoicePdf(authedCtx(deps, request, 'getInvoice'), request.params.id),
+      ),
   );
 
-  app.get('/api/all-invoices', (request) =>
-    listAll(
-      authedCtx(deps, request, 'adminGetInvoices'),
-      parseInput(allInvoicesQuery, request.query),
-    ),
+  app.get(
+    '/api/all-invoices',
+    {
+      config: {
+        openapi: doc({
+          summary: 'Alle facturen van het platform, te zoeken en te filteren',
+          tags: ['Platformbeheer'],
+          query: allInvoicesQuery,
+          response: { 200: adminInvoicesPage },
+          errors: [403],
+        }),
+      },
+    },
+    (request) =>
+      listAll(
+        authedCtx(deps, request, 'adminGetInvoices'),
+        parseInput(allInvoicesQuery, request.query),
+      ),
   );
 
-  app.post<IdRoute>('/api/all-invoices/:id', withId, (request) =>
-    updateInvoiceState(
-      authedCtx(deps, request, 'adminUpdateInvoice'),
-      request.params.id,
-      parseInput(updateInvoiceBody, request.body),
-    ),
+  app.post<IdRoute>(
+    '/api/all-invoices/:id',
+    withIdDoc({
+      summary: 'De status van een handmatige factuur zetten (open of betaald)',
+      tags: ['Platformbeheer'],
+      body: updateInvoiceBody,
+      response: { 200: adminInvoiceSchema },
+      errors: [403, 404],
+      example: { body: { state: 'paid' }, response: firstExample(adminInvoiceSchema) },
+    }),
+    (request) =>
+      updateInvoiceState(
+        authedCtx(deps, request, 'adminUpdateInvoice'),
+        request.params.id,
+        parseInput(updateInvoiceBody, request.body),
+      ),
   );
 
-  app.get<IdRoute>('/api/all-invoices/:id/download', withId, async (request, reply) =>
-    sendPdf(
-      reply,
-      await anyInvoicePdf(authedCtx(deps, request, 'adminGetInvoices'), request.params.id),
-    ),
+  app.get<IdRoute>(
+    '/api/all-invoices/:id/download',
+    pdfDownload('Een factuur van een bedrijf als PDF', ['Platformbeheer']),
+    async (request, reply) =>
+      sendPdf(
+        reply,
+        await anyInvoicePdf(authedCtx(deps, request, 'adminGetInvoices'), request.params.id),
+      ),
   );
 
   app.post<IdRoute>(
     '/api/companies/:id/add-credits-with-invoice',
-    withId,
+    withIdDoc({
+      summary: 'Credits bij een bedrijf boeken met een factuur, die gemaild wordt',
+      description:
+        'Met de header `Idempotency-Key` boekt een herhaald verzoek niets opnieuw: het krijgt ' +
+        '200 met het eerste antwoord (het eerste krijgt 201).',
+      tags: ['Platformbeheer'],
+      body: addCreditsWithInvoiceBody,
+      response: { 201: addCreditsWithInvoiceAnswerSchema, 200: addCreditsWithInvoiceAnswerSchema },
+      errors: [403, 404],
+      example: {
+        body: {
+          total_credits: 100,
+          price_per_credit: 1.25,
+          email: 'sanne@goudenkorst.nl',
+          name: 'Sanne de Vries',
+          description: 'Credits',
+        },
+        response: firstExample(addCreditsWithInvoiceAnswerSchema),
+      },
+    }),
     async (request, reply) => {
       const ctx = authedCtx(deps, request, 'adminAddCreditsToCompany');
       const body = parseInput(addCreditsWithInvoiceBody, request.body);

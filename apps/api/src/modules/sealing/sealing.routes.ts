@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { messages, type VerifyResult } from '@paraaf/contract';
+import {
+  firstExample,
+  messages,
+  verifyDocumentForm,
+  verifyResultSchema,
+  type VerifyResult,
+} from '@paraaf/contract';
 import { signables, signRequests } from '../../db/schema/index.ts';
 import { authedCtx, type AuthedCtx, type Deps } from '../../lib/context.ts';
 import { AppError, GoneError, NotFoundError, ValidationError } from '../../lib/errors.ts';
@@ -16,6 +22,7 @@ import { certificateData, loadBundle, loadImages } from './sealing.repository.ts
 import { SIGNED } from './seal-sign-request.ts';
 import { auditCertificateName, contentDisposition } from '../documents/file-names.ts';
 import { idParams } from '../../lib/path-params.ts';
+import { doc } from '../../lib/openapi/route-doc.ts';
 
 /** A TimeStampReq is a few hundred bytes. */
 const TSA_QUERY_LIMIT = 16 * 1024;
@@ -102,12 +109,33 @@ export function sealingRoutes(app: FastifyInstance, deps: Deps): void {
   });
 
   // Public: anyone holding a document may check it; limited per IP.
-  app.post('/api/verify', async (request) => {
-    await hitRateLimit(deps.db, `verify:${request.ip}`, VERIFY_PER_IP_PER_HOUR, 3600);
-    const upload = await readUpload(request);
-    if (!upload.file || upload.file.bytes.length === 0) {
-      throw ValidationError.field('file', messages.required);
-    }
-    return verifyDocument(deps, upload.file.bytes);
-  });
+  app.post(
+    '/api/verify',
+    {
+      config: {
+        openapi: doc({
+          summary: 'Is dit document door Paraaf verzegeld en sindsdien ongewijzigd?',
+          description:
+            'Vergelijkt de SHA-256 van het bestand met elk verzegeld document; meer niet.',
+          tags: ['Verifiëren'],
+          auth: 'public',
+          form: verifyDocumentForm,
+          response: { 200: verifyResultSchema },
+          errors: [413, 429],
+          example: {
+            body: { file: 'huurovereenkomst-ondertekend.pdf' },
+            response: firstExample(verifyResultSchema),
+          },
+        }),
+      },
+    },
+    async (request) => {
+      await hitRateLimit(deps.db, `verify:${request.ip}`, VERIFY_PER_IP_PER_HOUR, 3600);
+      const upload = await readUpload(request);
+      if (!upload.file || upload.file.bytes.length === 0) {
+        throw ValidationError.field('file', messages.required);
+      }
+      return verifyDocument(deps, upload.file.bytes);
+    },
+  );
 }
