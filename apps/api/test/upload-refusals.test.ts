@@ -22,19 +22,14 @@ import {
 } from './fixtures/bombs.ts';
 import { makeEncryptedPdf, makePdf, qpdfEncryptedFixture } from './fixtures/documents.ts';
 import { multipart, type FilePart } from './fixtures/multipart.ts';
+import { createStorage } from '../src/lib/storage/create-storage.ts';
+import { listKeys } from '../src/lib/storage/storage.ts';
 
 /**
  * Every upload route against hostile and broken files: decompression bombs, encrypted,
  * truncated and disguised files, and an HTML/PDF polyglot. Each is a 422 with a Dutch message
  * on the file field, and leaves no stored file and no row behind.
  */
-
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => fs.statSync(path.join(dir, f)).isFile());
-}
 
 interface Case {
   name: string;
@@ -134,7 +129,8 @@ describe('hostile and broken uploads on every upload route', () => {
   let admin: Session;
   let draftId: number;
   let all: Case[];
-  const filesDir = () => path.join(dataDir, 'files');
+  /** Every stored file (DATA_DIR/files, or the app's bucket with TEST_STORAGE=s3). */
+  const storedFiles = () => listKeys(createStorage(t.config), '');
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-refusals-test-'));
@@ -166,7 +162,7 @@ describe('hostile and broken uploads on every upload route', () => {
       .from(companies)
       .where(eq(companies.id, companyId));
     return {
-      files: filesUnder(filesDir()),
+      files: await storedFiles(),
       signables: await t.db.select().from(signables).where(eq(signables.signRequestId, draftId)),
       templates: await t.db.select().from(templates).where(eq(templates.companyId, companyId)),
       logo: company,
@@ -179,7 +175,7 @@ describe('hostile and broken uploads on every upload route', () => {
       expect(res.statusCode, c.name).toBe(422);
       expect(errorsOf(res), c.name).toEqual({ file: [c.document] });
     }
-    expect(filesUnder(filesDir())).toEqual([]);
+    expect(await storedFiles()).toEqual([]);
   }, 120_000);
 
   it('refuses each as a signable, storing nothing', async () => {
