@@ -20,104 +20,200 @@ export type SigningStatus = (typeof signingStatuses)[number];
 export const signingStepTypes = ['email', 'sms', 'idin', 'signature', 'paraph', 'fields'] as const;
 export type SigningStepType = (typeof signingStepTypes)[number];
 
-export interface SigningMarker {
+export const signingMarkerSchema = z.object({
   /** Index in the signable's config.variables (markers) or config.fields (input fields). */
-  index: number;
-  page: number;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+  index: z.int().min(0),
+  page: z.int().min(1),
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+});
+export type SigningMarker = z.infer<typeof signingMarkerSchema>;
 
-export interface SigningField extends SigningMarker {
-  type: 'text' | 'checkbox';
-  required: boolean;
-  value: string | null;
-}
+export const signingFieldSchema = signingMarkerSchema.extend({
+  type: z.enum(['text', 'checkbox']),
+  required: z.boolean(),
+  value: z.string().nullable(),
+});
+export type SigningField = z.infer<typeof signingFieldSchema>;
 
-export interface SigningDocument {
-  id: number;
-  name: string;
-  page_count: number;
+/** A field of the PDF's own form, with where its widgets are (PDF points from the top-left). */
+export const signingFormFieldSchema = z.object({
+  /** Fully qualified field name: the key when saving. */
+  name: z.string(),
+  kind: z.enum(['text', 'checkbox', 'radio', 'dropdown', 'optionlist']),
+  /** One per place the field shows; a radio button's widget carries the option it selects. */
+  widgets: z.array(
+    z.object({
+      page: z.int().min(1),
+      x: z.number(),
+      y: z.number(),
+      width: z.number(),
+      height: z.number(),
+      option: z.string().optional(),
+    }),
+  ),
+  /** Choices of a radio group, dropdown or option list. */
+  options: z.array(z.string()),
+  /** What this signer saved, else the PDF's value: text, 'true'/'false', or an option. */
+  value: z.string().nullable(),
+  read_only: z.boolean(),
+  required: z.boolean(),
+  multiline: z.boolean(),
+  max_length: z.int().nullable(),
+});
+export type SigningFormField = z.infer<typeof signingFormFieldSchema>;
+
+export const signingDocumentSchema = z.object({
+  id: z.int().positive(),
+  name: z.string(),
+  page_count: z.int().min(1),
   /** Page sizes in PDF points. Marker coordinates are PDF points from the page's top-left. */
-  pages: { width: number; height: number }[];
+  pages: z.array(z.object({ width: z.number(), height: z.number() })),
   /** Where this signer's drawn signature and initials will be stamped. */
-  signature_markers: SigningMarker[];
-  paraph_markers: SigningMarker[];
+  signature_markers: z.array(signingMarkerSchema),
+  paraph_markers: z.array(signingMarkerSchema),
   /** This signer's input fields. */
-  fields: SigningField[];
+  fields: z.array(signingFieldSchema),
   /**
    * The PDF's own form fields (AcroForm), only for the signer allowed to edit forms on a
    * document whose forms are enabled; else []. Saved with PUT /api/signing/{token}/form-fields.
    */
-  form_fields: SigningFormField[];
-}
+  form_fields: z.array(signingFormFieldSchema),
+});
+export type SigningDocument = z.infer<typeof signingDocumentSchema>;
 
-/** A field of the PDF's own form, with where its widgets are (PDF points from the top-left). */
-export interface SigningFormField {
-  /** Fully qualified field name: the key when saving. */
-  name: string;
-  kind: 'text' | 'checkbox' | 'radio' | 'dropdown' | 'optionlist';
-  /** One per place the field shows; a radio button's widget carries the option it selects. */
-  widgets: {
-    page: number;
-    x: number;
-    y: number;
-    width: number;
-    height: number;
-    option?: string;
-  }[];
-  /** Choices of a radio group, dropdown or option list. */
-  options: string[];
-  /** What this signer saved, else the PDF's value: text, 'true'/'false', or an option. */
-  value: string | null;
-  read_only: boolean;
-  required: boolean;
-  multiline: boolean;
-  max_length: number | null;
-}
+export const signingPageSchema = z
+  .object({
+    status: z.enum(signingStatuses),
+    locale: z.enum(['nl', 'en', 'de', 'fr']),
+    company: z.object({ name: z.string(), logo_url: z.string().nullable() }),
+    sign_request: z.object({
+      id: z.int().positive(),
+      subject: z.string(),
+      message: z.string(),
+      expires_at: z.iso.datetime(),
+      state_id: z.int(),
+      is_sync: z.boolean(),
+      sender_name: z.string().nullable(),
+    }),
+    signer: z.object({
+      id: z.int().positive(),
+      firstname: z.string(),
+      lastname: z.string(),
+      email: z.string(),
+      /** e.g. '06••••••78'; null without SMS. */
+      phone_masked: z.string().nullable(),
+      state_id: z.int(),
+    }),
+    /** Only the steps chosen for this signer, in the order the page walks them. */
+    steps: z.array(z.object({ type: z.enum(signingStepTypes), done: z.boolean() })),
+    documents: z.array(signingDocumentSchema),
+    /**
+     * Whether this signer has a drawn signature / initials stored, to show again on the markers
+     * after a reload: GET /api/signing/{token}/drawings/{signature|paraph} returns the PNG.
+     */
+    drawings: z.object({ signature: z.boolean(), paraph: z.boolean() }),
+    /** iDIN attributes shared after a successful check (shown back to the signer). */
+    idin: z.object({
+      status: z.enum(['none', 'started', 'failed', 'verified']),
+      attributes: z.record(z.string(), z.string()),
+    }),
+    /**
+     * Until when (ISO time) a code sent by e-mail / SMS can still be entered, else null: after a
+     * reload the page shows the code input instead of asking for a new code. Never the code itself.
+     */
+    pending_codes: z.object({
+      email: z.iso.datetime().nullable(),
+      sms: z.iso.datetime().nullable(),
+    }),
+    /** The platform's terms and privacy statement, linked beside the consent to sign. */
+    legal: z.object({ terms_url: z.string(), privacy_url: z.string() }),
+  })
+  .meta({
+    examples: [
+      {
+        status: 'open',
+        locale: 'nl',
+        company: { name: 'Verhuur Amsterdam B.V.', logo_url: null },
+        sign_request: {
+          id: 1042,
+          subject: 'Huurovereenkomst Prinsengracht 12',
+          message: 'Beste huurder, wilt u de huurovereenkomst ondertekenen?',
+          expires_at: '2026-06-12T22:00:00.000Z',
+          state_id: 3,
+          is_sync: false,
+          sender_name: 'Sanne de Vries',
+        },
+        signer: {
+          id: 311,
+          firstname: 'Daan',
+          lastname: 'Visser',
+          email: 'daan.visser@voorbeeld.nl',
+          phone_masked: null,
+          state_id: 3,
+        },
+        steps: [
+          { type: 'email', done: false },
+          { type: 'signature', done: false },
+        ],
+        documents: [
+          {
+            id: 208,
+            name: 'Huurovereenkomst Prinsengracht 12',
+            page_count: 1,
+            pages: [{ width: 595.28, height: 841.89 }],
+            signature_markers: [{ index: 0, page: 1, x: 72, y: 640, width: 150, height: 30 }],
+            paraph_markers: [],
+            fields: [],
+            form_fields: [],
+          },
+        ],
+        drawings: { signature: false, paraph: false },
+        idin: { status: 'none', attributes: {} },
+        pending_codes: { email: null, sms: null },
+        legal: {
+          terms_url: 'https://paraaf.example/voorwaarden',
+          privacy_url: 'https://paraaf.example/privacy',
+        },
+      },
+    ],
+  });
+export type SigningPage = z.infer<typeof signingPageSchema>;
 
-export interface SigningPage {
-  status: SigningStatus;
-  locale: 'nl' | 'en' | 'de' | 'fr';
-  company: { name: string; logo_url: string | null };
-  sign_request: {
-    id: number;
-    subject: string;
-    message: string;
-    expires_at: string;
-    state_id: number;
-    is_sync: boolean;
-    sender_name: string | null;
-  };
-  signer: {
-    id: number;
-    firstname: string;
-    lastname: string;
-    email: string;
-    /** e.g. '06••••••78'; null without SMS. */
-    phone_masked: string | null;
-    state_id: number;
-  };
-  /** Only the steps chosen for this signer, in the order the page walks them. */
-  steps: { type: SigningStepType; done: boolean }[];
-  documents: SigningDocument[];
-  /**
-   * Whether this signer has a drawn signature / initials stored, to show again on the markers
-   * after a reload: GET /api/signing/{token}/drawings/{signature|paraph} returns the PNG.
-   */
-  drawings: { signature: boolean; paraph: boolean };
-  /** iDIN attributes shared after a successful check (shown back to the signer). */
-  idin: { status: 'none' | 'started' | 'failed' | 'verified'; attributes: Record<string, string> };
-  /**
-   * Until when (ISO time) a code sent by e-mail / SMS can still be entered, else null: after a
-   * reload the page shows the code input instead of asking for a new code. Never the code itself.
-   */
-  pending_codes: { email: string | null; sms: string | null };
-  /** The platform's terms and privacy statement, linked beside the consent to sign. */
-  legal: { terms_url: string; privacy_url: string };
-}
+/** 410 from GET /api/signing/{token}: the link was replaced by a newer invitation. */
+export const linkReplacedBodySchema = z.object({
+  message: z.string(),
+  status: z.literal('replaced'),
+  locale: z.string(),
+});
+
+/** The answers of the signer's steps. */
+export const codeSentSchema = z
+  .object({ sent: z.literal(true) })
+  .meta({ examples: [{ sent: true }] });
+export const smsCodeSentSchema = z
+  .object({ sent: z.literal(true), phone_masked: z.string().nullable() })
+  .meta({ examples: [{ sent: true, phone_masked: '06••••••78' }] });
+export const codeVerifiedSchema = z
+  .object({ verified: z.literal(true) })
+  .meta({ examples: [{ verified: true }] });
+export const signatureSavedSchema = z
+  .object({ saved: z.literal(true) })
+  .meta({ examples: [{ saved: true }] });
+export const fieldsSavedSchema = z
+  .object({ saved: z.int().min(0) })
+  .meta({ examples: [{ saved: 2 }] });
+export const approvedSchema = z
+  .object({ status: z.literal('approved') })
+  .meta({ examples: [{ status: 'approved' }] });
+export const declinedSchema = z
+  .object({ status: z.literal('declined') })
+  .meta({ examples: [{ status: 'declined' }] });
+export const idinStartedSchema = z
+  .object({ redirect_url: z.string() })
+  .meta({ examples: [{ redirect_url: 'https://idin.example/authorize?state=…' }] });
 
 export const verifyCodeBody = z.object({
   code: text()
@@ -209,3 +305,22 @@ export const signingStepLabels: Record<SigningStepType, string> = {
   paraph: 'paraaf',
   fields: 'invulvelden',
 };
+
+/** GET /api/identity/callback: where the iDIN broker sends the signer back (OIDC). */
+export const identityCallbackQuery = z.object({
+  state: z.string().optional(),
+  code: z.string().optional(),
+  error: z.string().optional(),
+});
+
+/** GET /api/identity/simulator: the built-in test bank's page for an iDIN session. */
+export const identitySimulatorQuery = z.object({ state: z.string().optional() });
+
+/** POST /api/identity/simulator: the test bank's urlencoded form. */
+export const identitySimulatorForm = z
+  .object({
+    state: z.string(),
+    bank: z.string(),
+    outcome: z.enum(['success', 'cancelled', 'failure']),
+  })
+  .meta({ examples: [{ state: 'c3RhdGUtMTIz', bank: 'abn', outcome: 'success' }] });

@@ -23,11 +23,6 @@ const errorText: Record<ErrorStatus, { description: string; example: string }> =
     description: 'Niet mogelijk in de huidige status',
     example: 'Deze actie is niet mogelijk in de huidige status van de ondertekening',
   },
-  410: {
-    description:
-      'De link is vervangen door een nieuwe (de ondertekenaar kreeg een nieuwe uitnodiging)',
-    example: 'Deze link is niet meer geldig',
-  },
   413: { description: 'Het verzoek is te groot', example: messages.invalidInput },
   416: {
     description: 'De gevraagde Range ligt buiten het bestand',

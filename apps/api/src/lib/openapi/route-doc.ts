@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 
-/** Success statuses a route may document. */
-export type SuccessStatus = 200 | 201 | 202 | 204 | 206;
+/** Statuses a route documents with its own answer: successes, redirects, a route's own error body. */
+export type AnswerStatus = 200 | 201 | 202 | 204 | 206 | 302 | 303 | 400 | 410;
 /** Error statuses; each is a shared component (`components.responses`, see components.ts). */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 416 | 422 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 416 | 422 | 429 | 503;
 
-/** A success answer: JSON described by a contract schema, a file of media types, or no body. */
+/** An answer: JSON described by a contract schema, a file (or page) of media types, or no body. */
 export type Answer = z.ZodType | { file: string[] } | null;
 
 /**
@@ -24,9 +24,10 @@ export interface RouteDoc {
   query?: z.ZodObject;
   /** A JSON body. */
   body?: z.ZodType;
-  /** A multipart/form-data body: its fields, a file as `z.file()`. */
+  /** A form body: its fields, a file as `z.file()`; multipart/form-data unless `formType` says. */
   form?: z.ZodObject;
-  response: Partial<Record<SuccessStatus, Answer>>;
+  formType?: 'multipart/form-data' | 'application/x-www-form-urlencoded';
+  response: Partial<Record<AnswerStatus, Answer>>;
   /**
    * Error answers besides the ones every route gets: 401 and 429 (an API key's rate limit) on a
    * bearer route, 422 on a route with a query, body or form.

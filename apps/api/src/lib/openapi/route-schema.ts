@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { firstExample } from '@paraaf/contract';
-import type { Answer, ErrorStatus, RouteDoc, SuccessStatus } from './route-doc.ts';
+import type { Answer, AnswerStatus, ErrorStatus, RouteDoc } from './route-doc.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -20,16 +20,20 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
   return rest;
 }
 
-const successText: Record<SuccessStatus, string> = {
+const answerText: Record<AnswerStatus, string> = {
   200: 'Gelukt',
   201: 'Aangemaakt',
   202: 'Aangenomen, nog een stap nodig',
   204: 'Gelukt, zonder inhoud',
   206: 'Een deel van het bestand (de gevraagde Range)',
+  302: 'Doorverwijzing (Location)',
+  303: 'Doorverwijzing (Location)',
+  400: 'Onbekende of verlopen sessie',
+  410: 'Deze link is vervangen door een nieuwere uitnodiging',
 };
 
-function answerSchema(status: SuccessStatus, answer: Answer, example: unknown): JsonSchema {
-  const description = successText[status];
+function answerSchema(status: AnswerStatus, answer: Answer, example: unknown): JsonSchema {
+  const description = answerText[status];
   if (answer === null) return { type: 'null', description };
   if ('file' in answer) {
     return {
@@ -91,7 +95,11 @@ export function routeSchemaOf(d: RouteDoc, routeParams: unknown): JsonSchema {
     };
   } else if (d.form) {
     schema.body = {
-      content: { 'multipart/form-data': { schema: withExample(jsonSchemaOf(d.form, 'input')) } },
+      content: {
+        [d.formType ?? 'multipart/form-data']: {
+          schema: withExample(jsonSchemaOf(d.form, 'input')),
+        },
+      },
     };
   }
   // The example answer is the first JSON answer's (login: the session, not the 2FA challenge).
@@ -101,7 +109,7 @@ export function routeSchemaOf(d: RouteDoc, routeParams: unknown): JsonSchema {
     answers.map(([status, answer]) => [
       status,
       answerSchema(
-        Number(status) as SuccessStatus,
+        Number(status) as AnswerStatus,
         answer,
         status === exampleStatus
           ? (d.example?.response ?? firstExample(answer as z.ZodType))

@@ -1,5 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { verifyCodeBody } from '@paraaf/contract';
+import {
+  codeVerifiedSchema,
+  identityCallbackQuery,
+  identitySimulatorForm,
+  identitySimulatorQuery,
+  idinStartedSchema,
+  smsCodeSentSchema,
+  verifyCodeBody,
+} from '@paraaf/contract';
+import { file } from '../../lib/openapi/route-doc.ts';
 import { ctxFrom, type Deps } from '../../lib/context.ts';
 import {
   createIdentityProvider,
@@ -7,7 +16,7 @@ import {
 } from '../../lib/identity/identity-provider.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { SIGNING_RATE_LIMIT } from '../signing/signing.routes.ts';
+import { SIGNING_RATE_LIMIT, signerDoc } from '../signing/signing.routes.ts';
 import { completeIdin, startIdin } from './idin-verification.ts';
 import {
   renderSimulatorPage,
@@ -42,14 +51,34 @@ export function identityRoutes(
 
   app.post<TokenParams>(
     '/api/signing/:token/verifications/sms',
-    { schema: { params: tokenParam } },
+    {
+      schema: { params: tokenParam },
+      config: {
+        openapi: signerDoc({
+          summary: 'Een verificatiecode per sms sturen',
+          response: { 200: smsCodeSentSchema },
+          errors: [409],
+        }),
+      },
+    },
     async (request, reply) =>
       reply.headers(noStore).send(await sendSmsCode(await ctxOf(request), request.params.token)),
   );
 
   app.post<TokenParams>(
     '/api/signing/:token/verifications/sms/verify',
-    { schema: { params: tokenParam } },
+    {
+      schema: { params: tokenParam },
+      config: {
+        openapi: signerDoc({
+          summary: 'De verificatiecode uit de sms invoeren',
+          body: verifyCodeBody,
+          response: { 200: codeVerifiedSchema },
+          errors: [409],
+          example: { body: { code: '482913' } },
+        }),
+      },
+    },
     async (request, reply) => {
       const ctx = await ctxOf(request);
       const { code } = parseInput(verifyCodeBody, request.body ?? {});
@@ -59,40 +88,74 @@ export function identityRoutes(
 
   app.post<TokenParams>(
     '/api/signing/:token/verifications/idin',
-    { schema: { params: tokenParam } },
+    {
+      schema: { params: tokenParam },
+      config: {
+        openapi: signerDoc({
+          summary: 'De iDIN-controle starten: de ondertekenaar gaat naar zijn bank',
+          response: { 200: idinStartedSchema },
+          errors: [403, 409],
+        }),
+      },
+    },
     async (request, reply) =>
       reply
         .headers(noStore)
         .send(await startIdin(await ctxOf(request), provider, request.params.token)),
   );
 
-  app.get<StateQuery>('/api/identity/callback', async (request, reply) => {
-    const ctx = await ctxOf(request);
-    const target = await completeIdin(ctx, provider, request.log, {
-      state: str(request.query.state),
-      code: str(request.query.code),
-      error: str(request.query.error),
-    });
-    if (!target) {
-      return reply
-        .code(400)
-        .headers(noStore)
-        .type('text/html; charset=utf-8')
-        .send(unknownSessionPage());
-    }
-    return reply.headers(noStore).redirect(target, 302);
-  });
+  app.get<StateQuery>(
+    '/api/identity/callback',
+    {
+      config: {
+        openapi: signerDoc({
+          summary: 'Terugkeer van de bank na iDIN (door de iDIN-makelaar aangeroepen)',
+          description: 'Stuurt de browser door naar de ondertekenpagina.',
+          query: identityCallbackQuery,
+          response: { 302: null, 400: file('text/html') },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const ctx = await ctxOf(request);
+      const target = await completeIdin(ctx, provider, request.log, {
+        state: str(request.query.state),
+        code: str(request.query.code),
+        error: str(request.query.error),
+      });
+      if (!target) {
+        return reply
+          .code(400)
+          .headers(noStore)
+          .type('text/html; charset=utf-8')
+          .send(unknownSessionPage());
+      }
+      return reply.headers(noStore).redirect(target, 302);
+    },
+  );
 
   if (provider.name !== 'simulator') return;
 
-  app.get<StateQuery>('/api/identity/simulator', async (request, reply) => {
-    const html = await renderSimulatorPage(await ctxOf(request), str(request.query.state) ?? '');
-    return reply
-      .code(html ? 200 : 400)
-      .headers(noStore)
-      .type('text/html; charset=utf-8')
-      .send(html ?? unknownSessionPage());
-  });
+  app.get<StateQuery>(
+    '/api/identity/simulator',
+    {
+      config: {
+        openapi: signerDoc({
+          summary: 'De testbank van de ingebouwde iDIN-simulator (alleen zonder echte iDIN)',
+          query: identitySimulatorQuery,
+          response: { 200: file('text/html'), 400: file('text/html') },
+        }),
+      },
+    },
+    async (request, reply) => {
+      const html = await renderSimulatorPage(await ctxOf(request), str(request.query.state) ?? '');
+      return reply
+        .code(html ? 200 : 400)
+        .headers(noStore)
+        .type('text/html; charset=utf-8')
+        .send(html ?? unknownSessionPage());
+    },
+  );
 
   // The test bank's form posts urlencoded, as a bank page would; only this route parses it.
   void app.register((scope, _options, done) => {
@@ -103,7 +166,15 @@ export function identityRoutes(
         parsed(null, Object.fromEntries(new URLSearchParams(body as string)));
       },
     );
-    scope.post('/api/identity/simulator', async (request, reply) => {
+    const config = {
+      openapi: signerDoc({
+        summary: 'De keuze op de testbank: terug naar Paraaf met het gekozen resultaat',
+        form: identitySimulatorForm,
+        formType: 'application/x-www-form-urlencoded',
+        response: { 303: null, 400: file('text/html') },
+      }),
+    };
+    scope.post('/api/identity/simulator', { config }, async (request, reply) => {
       const form = (request.body ?? {}) as Record<string, unknown>;
       const target = await submitSimulatorChoice(await ctxOf(request), form);
       if (!target) {

@@ -1,11 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  approvedSchema,
+  codeSentSchema,
+  codeVerifiedSchema,
   declineBody,
+  declinedSchema,
   fieldsBody,
+  fieldsSavedSchema,
   formFieldsBody,
+  linkReplacedBodySchema,
   signatureBody,
+  signatureSavedSchema,
+  signingPageSchema,
   verifyCodeBody,
 } from '@paraaf/contract';
+import { doc, file, type RouteDoc } from '../../lib/openapi/route-doc.ts';
 import { ctxFrom, type Deps } from '../../lib/context.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { parseInput } from '../../lib/validate.ts';
@@ -48,6 +57,20 @@ const drawingParams = {
 } as const;
 type TokenParams = { Params: { token: string } };
 
+/**
+ * A signer's call: public (the link's token is in the path), 404 for a token that opens
+ * nothing, 429 past the per-address limit.
+ */
+export const signerDoc = (
+  spec: Omit<RouteDoc, 'tags' | 'auth' | 'errors'> & { errors?: RouteDoc['errors'] },
+) =>
+  doc({
+    ...spec,
+    tags: ['Ondertekenen'],
+    auth: 'public',
+    errors: [404, 429, ...(spec.errors ?? [])],
+  });
+
 /** The signer's API: everything under `/api/signing/{token}`, for the holder of the link only. */
 export function signingRoutes(app: FastifyInstance, deps: Deps): void {
   const ctxOf = async (request: FastifyRequest) => {
@@ -58,7 +81,16 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.get<TokenParams>(
     '/api/signing/:token',
-    { schema: { params: tokenParam } },
+    {
+      config: {
+        openapi: signerDoc({
+          summary:
+            'De ondertekenpagina: verzoek, documenten, markers en stappen van deze ondertekenaar',
+          response: { 200: signingPageSchema, 410: linkReplacedBodySchema },
+        }),
+      },
+      schema: { params: tokenParam },
+    },
     async (request, reply) => {
       const ctx = await ctxOf(request);
       try {
@@ -76,7 +108,16 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.get<{ Params: { token: string; id: number } }>(
     '/api/signing/:token/signables/:id/file',
-    { schema: { params: fileParams } },
+    {
+      config: {
+        openapi: signerDoc({
+          summary: 'Een document van het verzoek als PDF (met Range-verzoeken)',
+          response: { 200: file('application/pdf'), 206: file('application/pdf') },
+          errors: [409, 416],
+        }),
+      },
+      schema: { params: fileParams },
+    },
     async (request, reply) => {
       const file = await getSignableFile(
         await ctxOf(request),
@@ -95,7 +136,15 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.get<{ Params: { token: string; type: string } }>(
     '/api/signing/:token/drawings/:type',
-    { schema: { params: drawingParams } },
+    {
+      config: {
+        openapi: signerDoc({
+          summary: 'De getekende handtekening (`signature`) of paraaf (`paraph`) als PNG',
+          response: { 200: file('image/png') },
+        }),
+      },
+      schema: { params: drawingParams },
+    },
     async (request, reply) => {
       const png = await getDrawing(await ctxOf(request), request.params.token, request.params.type);
       return reply
@@ -107,13 +156,33 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.post<TokenParams>(
     '/api/signing/:token/verifications/email',
-    { schema: { params: tokenParam } },
+    {
+      config: {
+        openapi: signerDoc({
+          summary: 'Een verificatiecode per e-mail sturen',
+          response: { 200: codeSentSchema },
+          errors: [409],
+        }),
+      },
+      schema: { params: tokenParam },
+    },
     async (request) => sendEmailCode(await ctxOf(request), request.params.token),
   );
 
   app.post<TokenParams>(
     '/api/signing/:token/verifications/email/verify',
-    { schema: { params: tokenParam } },
+    {
+      config: {
+        openapi: signerDoc({
+          summary: 'De verificatiecode uit de e-mail invoeren',
+          body: verifyCodeBody,
+          response: { 200: codeVerifiedSchema },
+          errors: [409],
+          example: { body: { code: '482913' } },
+        }),
+      },
+      schema: { params: tokenParam },
+    },
     async (request) => {
       const ctx = await ctxOf(request);
       const { code } = parseInput(verifyCodeBody, request.body);
@@ -123,7 +192,19 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.put<TokenParams>(
     '/api/signing/:token/signature',
-    { schema: { params: tokenParam }, bodyLimit: 1_000_000 },
+    {
+      config: {
+        openapi: signerDoc({
+          summary: 'De getekende handtekening of paraaf opslaan (PNG als data-URL)',
+          body: signatureBody,
+          response: { 200: signatureSavedSchema },
+          errors: [409],
+          example: { body: { type: 'signature', image: 'data:image/png;base64,iVBORw0KGgo=' } },
+        }),
+      },
+      schema: { params: tokenParam },
+      bodyLimit: 1_000_000,
+    },
     async (request) => {
       const ctx = await ctxOf(request);
       const input = parseInput(signatureBody, request.body);
@@ -133,7 +214,18 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.put<TokenParams>(
     '/api/signing/:token/fields',
-    { schema: { params: tokenParam } },
+    {
+      config: {
+        openapi: signerDoc({
+          summary: 'De invoervelden van deze ondertekenaar opslaan',
+          body: fieldsBody,
+          response: { 200: fieldsSavedSchema },
+          errors: [409],
+          example: { body: { fields: [{ signable_id: 208, index: 0, value: 'Amsterdam' }] } },
+        }),
+      },
+      schema: { params: tokenParam },
+    },
     async (request) => {
       const ctx = await ctxOf(request);
       const input = parseInput(fieldsBody, request.body);
@@ -143,7 +235,21 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.put<TokenParams>(
     '/api/signing/:token/form-fields',
-    { schema: { params: tokenParam }, bodyLimit: 2_000_000 },
+    {
+      config: {
+        openapi: signerDoc({
+          summary: 'De formuliervelden van de PDF zelf invullen',
+          body: formFieldsBody,
+          response: { 200: fieldsSavedSchema },
+          errors: [403, 409],
+          example: {
+            body: { fields: [{ signable_id: 208, name: 'huurder.naam', value: 'Daan Visser' }] },
+          },
+        }),
+      },
+      schema: { params: tokenParam },
+      bodyLimit: 2_000_000,
+    },
     async (request) => {
       const ctx = await ctxOf(request);
       const input = parseInput(formFieldsBody, request.body);
@@ -153,13 +259,33 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
 
   app.post<TokenParams>(
     '/api/signing/:token/approve',
-    { schema: { params: tokenParam } },
+    {
+      config: {
+        openapi: signerDoc({
+          summary: 'Ondertekenen: alle stappen zijn gedaan',
+          response: { 200: approvedSchema },
+          errors: [409, 422],
+        }),
+      },
+      schema: { params: tokenParam },
+    },
     async (request) => approve(await ctxOf(request), request.params.token),
   );
 
   app.post<TokenParams>(
     '/api/signing/:token/decline',
-    { schema: { params: tokenParam } },
+    {
+      config: {
+        openapi: signerDoc({
+          summary: 'Weigeren te ondertekenen, met een reden',
+          body: declineBody,
+          response: { 200: declinedSchema },
+          errors: [409],
+          example: { body: { reason: 'De huurprijs klopt niet met wat we hebben afgesproken.' } },
+        }),
+      },
+      schema: { params: tokenParam },
+    },
     async (request) => {
       const ctx = await ctxOf(request);
       const { reason } = parseInput(declineBody, request.body);
