@@ -53,9 +53,10 @@ export const sideMenu: readonly MenuItem[] = [
   {
     label: 'Email templates',
     to: paths.emailTemplates,
-    permission: 'getEmailTemplates',
+    // Company admins edit the templates (seed 001 §1); everyone else only uses them.
+    permission: 'updateEmailTemplate',
     feature: 'email_templates',
-    exists: false,
+    exists: true,
   },
   {
     label: 'API sleutels',

@@ -150,6 +150,15 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.emailTemplates,
+        loader: requireAuth({ permission: 'updateEmailTemplate', feature: 'email_templates' }),
+        // The rich-text editor (TipTap, ProseMirror) loads with this screen only.
+        lazy: async () => ({
+          Component: (await import('../features/email-templates/routes/email-templates'))
+            .EmailTemplatesRoute,
+        }),
+      },
+      {
         path: paths.users,
         loader: requireAuth({ permission: 'getUsers' }),
         lazy: async () => ({
