@@ -56,6 +56,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { paymentsRoutes } from './modules/billing/payments.routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { authenticateApiKey, isApiKeyToken } from './modules/api-keys/api-key-auth.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 
 export interface BuildOptions {
   /** An open database to use (tests); otherwise one is opened from the config and closed with the app. */
@@ -233,6 +234,7 @@ export async function buildApp(
   signingRoutes(app, deps);
   identityRoutes(app, deps);
   paymentsRoutes(app, deps);
+  webhooksRoutes(app, deps);
   officeRoutes(app, deps);
   apiKeysRoutes(app, deps);
   if (!config.smtpUrl) mailboxRoutes(app, deps);

@@ -416,6 +416,8 @@ describe('every route, walked with wrong input', () => {
     'POST /dev/payments/v2/customers/:customerId/payments',
     'POST /dev/payments/checkout/:paymentId',
     'POST /api/payment-plans/:id/:date/cancel',
+    'POST /api/webhooks/secret/rotate',
+    'POST /api/webhook-requests/:id/resend',
   ]);
 
   /** A body each JSON route accepts (or refuses only for its state): the start of each mutation. */

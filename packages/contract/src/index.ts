@@ -21,3 +21,4 @@ export * from './verify.ts';
 export * from './api-keys.ts';
 export * from './email-templates.ts';
 export * from './uploads.ts';
+export * from './webhooks.ts';

@@ -61,6 +61,8 @@ const envSchema = z.object({
   MS_GRAPH_URL: z.string().url().optional(),
   /** Requests a minute one API key may make before 429 (issue 16). */
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  /** Tests and local development only: webhook URLs may be plain http and on loopback. */
+  WEBHOOKS_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
 });
 
 export interface Config {
@@ -126,6 +128,11 @@ export interface Config {
   microsoft: MicrosoftConfig;
   /** The S3-compatible bucket for documents (S3_*); null: files under DATA_DIR/files. */
   s3: S3Settings | null;
+  /**
+   * Webhook delivery (modules/webhooks). allowLoopback (WEBHOOKS_ALLOW_LOOPBACK=true, never in
+   * production): http URLs and loopback addresses are allowed, for tests and local receivers.
+   */
+  webhooks: { allowLoopback: boolean };
 }
 
 /**
@@ -218,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailTransport: e.MAIL_TRANSPORT,
     microsoft: microsoftConfig(e, (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '')),
     s3: s3Settings(e),
+    webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK === 'true' },
   };
 }
 

@@ -18,6 +18,11 @@ export interface QueueSpec {
    * while the first is live is a no-op, so a sweep can re-enqueue without duplicating.
    */
   keyOf?(data: object): string;
+  /**
+   * With keyOf: 'stately' keeps one waiting and one running job per key (a key's work enqueued
+   * while its job runs is picked up by the next one); default 'exclusive'.
+   */
+  keyPolicy?: 'exclusive' | 'stately';
   retryLimit?: number;
 }
 
@@ -89,7 +94,7 @@ export async function startQueue(
       retryDelayMax: 120,
       heartbeatSeconds: HEARTBEAT_SECONDS,
     };
-    const policy = q.periodic ? 'stately' : q.keyOf ? 'exclusive' : undefined;
+    const policy = q.periodic ? 'stately' : q.keyOf ? (q.keyPolicy ?? 'exclusive') : undefined;
     await boss.createQueue(q.name, { ...(policy ? { policy } : {}), notify: true, ...settings });
     // createQueue leaves an existing queue as it was: settings changed since apply now.
     await boss.updateQueue(q.name, settings);

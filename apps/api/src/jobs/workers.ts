@@ -8,6 +8,8 @@ import { createSmsSender } from '../lib/sms/sms-sender.ts';
 import { requeueUnsealed, sealSignRequestJob } from '../modules/sealing/seal-sign-request.ts';
 import { startSweeps, sweepSignRequestsJob } from '../modules/sign-requests/sweep-sign-requests.ts';
 import { gdprPurgeJob, startGdprPurge } from '../modules/gdpr/gdpr-purge-job.ts';
+import { deliverWebhooksJob, resendWebhookJob } from '../modules/webhooks/deliver.ts';
+import { sweepWebhooksJob } from '../modules/webhooks/sweep-webhooks.ts';
 import type { Queue, QueueSpec } from './queue.ts';
 
 /** Every queue the product uses; created at start so that enqueueing never races creation. */
@@ -23,6 +25,9 @@ export const jobNames: QueueSpec[] = [
   sweepSignRequestsJob,
   billPeriodsJob,
   gdprPurgeJob,
+  deliverWebhooksJob,
+  resendWebhookJob,
+  sweepWebhooksJob,
 ];
 
 /** Starts the handlers of every job in this process (inline mode or `npm run worker`). */
@@ -48,6 +53,12 @@ export async function registerWorkers(
   await startBilling(deps);
   await queue.work(gdprPurgeJob, { ...deps, log });
   await startGdprPurge(deps);
+  // Webhook deliveries (modules/webhooks): per sign request in order, resends, the backstop.
+  const webhookDeps = { ...deps, now: () => new Date() };
+  await queue.work(deliverWebhooksJob, webhookDeps);
+  await queue.work(resendWebhookJob, webhookDeps);
+  await queue.work(sweepWebhooksJob, webhookDeps);
+  await queue.enqueueLater(sweepWebhooksJob.name, {}, 0);
   const requeued = await requeueUnsealed(deps);
   if (requeued) log.warn({ requeued }, 'sealing jobs queued again for requests left unsealed');
   log.info(

@@ -8,3 +8,4 @@ export * from './invoices.ts';
 export * from './billing.ts';
 export * from './office.ts';
 export * from './api-keys.ts';
+export * from './webhooks.ts';

@@ -26,7 +26,8 @@ import {
   updateCompanyRow,
   type CompanyUpdate,
 } from './companies.repository.ts';
-import { requireFieldFeature } from './features.ts';
+import { companyFeatures, requireFieldFeature } from './features.ts';
+import { checkWebhookUrl, WebhookUrlError } from '../webhooks/ssrf.ts';
 import { DEFAULT_SMS_SENDER } from '../../lib/sms/sms-sender.ts';
 import { recomputePurgeDates } from '../gdpr/retention.ts';
 
@@ -125,6 +126,7 @@ export async function updateCompany(ctx: AuthedCtx, upload: Upload): Promise<Com
   const logo = upload.file && upload.file.bytes.length > 0 ? upload.file.bytes : null;
   if (logo) await requireFieldFeature(ctx, 'own_styling', 'logo');
   const image = logo ? checkLogo(logo) : null;
+  if (input.webhook_url) await assertWebhookUrlAllowed(ctx, input.webhook_url);
 
   let newKey: string | null = null;
   if (logo && image) {
@@ -192,4 +194,19 @@ export async function getLogo(
   const bytes = await ctx.storage.get(logo.storageKey).catch(() => null);
   if (!bytes) throw new NotFoundError();
   return { bytes, contentType: logo.contentType };
+}
+
+/**
+ * A webhook URL is saved only when the SSRF guard accepts it (modules/webhooks/ssrf.ts): a 422
+ * on `webhook_url` with the Dutch reason. Checked only where the URL would be stored (the
+ * webhooks feature), before the transaction: it may ask DNS.
+ */
+async function assertWebhookUrlAllowed(ctx: AuthedCtx, url: string): Promise<void> {
+  if (!(await companyFeatures(ctx.db, ctx.auth.user.companyId)).has('webhooks')) return;
+  try {
+    await checkWebhookUrl(url, { allowLoopback: ctx.config.webhooks.allowLoopback });
+  } catch (error) {
+    if (error instanceof WebhookUrlError) throw ValidationError.field('webhook_url', error.message);
+    throw error;
+  }
 }

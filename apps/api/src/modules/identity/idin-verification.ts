@@ -40,7 +40,7 @@ export async function startIdin(
   provider: IdentityProvider,
   token: string,
 ): Promise<{ redirect_url: string }> {
-  const r = await resolveSigner(ctx.db, token, ctx.now());
+  const r = await resolveSigner(ctx, token, ctx.now());
   assertSignerMayAct(r);
   if (!r.signer.verifications.includes(IDIN_VERIFICATION)) {
     throw new ConflictError(signerApiMessages.stepNotChosen);
@@ -145,7 +145,7 @@ export async function completeIdin(
   // The link must still be open for acting (not cancelled, expired or done meanwhile).
   if (attributes) {
     const token = returnPath.slice('/ondertekenen/'.length);
-    const r = await resolveSigner(ctx.db, token, ctx.now()).catch(() => null);
+    const r = await resolveSigner(ctx, token, ctx.now()).catch(() => null);
     if (!r || r.signer.id !== signer.id || r.status !== 'open') {
       attributes = null;
       failure = `signer may no longer act (${r?.status ?? 'unknown'})`;
@@ -175,7 +175,7 @@ export async function completeIdin(
         .set({ idinVerifiedAt: ctx.now(), idinAttributes: attributes, updatedAt: sql`now()` })
         .where(eq(signerEvidence.signerId, signer.id));
       await recordAction(tx, signer, 14, ctx);
-      await markVerifiedWhenComplete(tx, signer.id, ctx.now());
+      await markVerifiedWhenComplete(tx, ctx, signer.id, ctx.now());
     } else {
       await recordAction(
         tx,

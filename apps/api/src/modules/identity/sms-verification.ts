@@ -51,7 +51,7 @@ export async function sendSmsCode(
   ctx: Ctx,
   token: string,
 ): Promise<{ sent: true; phone_masked: string | null }> {
-  const r = await resolveSigner(ctx.db, token, ctx.now());
+  const r = await resolveSigner(ctx, token, ctx.now());
   await assertSmsOpen(ctx, r);
   const [company] = await ctx.db
     .select({ smsName: companies.smsName })
@@ -82,7 +82,7 @@ export async function verifySmsCode(
   token: string,
   code: string,
 ): Promise<{ verified: true }> {
-  const r = await resolveSigner(ctx.db, token, ctx.now());
+  const r = await resolveSigner(ctx, token, ctx.now());
   await assertSmsOpen(ctx, r);
   if (!(await verifyCode(ctx.db, r.signer.id, 'sms', code))) {
     throw ValidationError.field('code', signerApiMessages.codeWrong);
@@ -95,7 +95,7 @@ export async function verifySmsCode(
       .returning({ id: signerEvidence.id });
     if (updated) {
       await recordAction(tx, r.signer, 11, ctx);
-      await markVerifiedWhenComplete(tx, r.signer.id, ctx.now());
+      await markVerifiedWhenComplete(tx, ctx, r.signer.id, ctx.now());
     }
   });
   return { verified: true };

@@ -27,6 +27,7 @@ import {
 } from './sealing.repository.ts';
 import { stampPlan, type PlanSigner } from './stamp-plan.ts';
 import { signedPdfName } from '../documents/file-names.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 
 export const SEALING = 60;
 export const SIGNED = 5;
@@ -393,6 +394,12 @@ async function complete(deps: SealDeps, signRequestId: number): Promise<void> {
       if (rows.length) await tx.insert(signerActions).values(rows);
     }
     await queueSignedDocumentMails(tx, deps.queue, bundle, purgeAt);
+    const event = {
+      companyId: bundle.request.companyId,
+      type: 'sign_request.signed',
+      signRequestId,
+    } as const;
+    await emitWebhookEvent(tx, deps, event, completedAt);
   });
 }
 

@@ -7,6 +7,7 @@ import { WAITING_SIGNER_STATES } from './expire-sign-request.ts';
 import { markRequestEnded } from '../gdpr/retention.ts';
 import { queueCancellationMail } from './signer-mails.ts';
 import { findSignRequest, listSigners } from './sign-requests.repository.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 
 /** POST /api/sign-requests/{id}/cancel: stops a request in progress and tells its signers. */
 export async function cancelSignRequest(ctx: AuthedCtx, id: number): Promise<{ id: number }> {
@@ -39,6 +40,8 @@ export async function cancelSignRequest(ctx: AuthedCtx, id: number): Promise<{ i
         await queueCancellationMail(tx, ctx, request, signer);
       }
     }
+    const event = { companyId, type: 'sign_request.cancelled', signRequestId: id } as const;
+    await emitWebhookEvent(tx, ctx, event, now);
   });
   return { id };
 }

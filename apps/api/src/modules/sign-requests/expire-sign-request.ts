@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { signers, signRequests } from '../../db/schema/index.ts';
+import { emitWebhookEvent, type EmitDeps } from '../webhooks/emit.ts';
 import type { SignRequestRow } from './sign-requests.repository.ts';
 import { markRequestEnded } from '../gdpr/retention.ts';
 
@@ -18,11 +19,11 @@ export const EXPIRING_REQUEST_STATES = [3, 40];
  * (sign_requests.expired_notified_at still null), whichever path expired it.
  */
 export async function expireSignRequest(
-  db: DbOrTx,
+  deps: EmitDeps & { db: DbOrTx },
   requestId: number,
   now: Date,
 ): Promise<SignRequestRow | null> {
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [expired] = await tx
       .update(signRequests)
       .set({ stateId: 7, updatedAt: now })
@@ -44,6 +45,8 @@ export async function expireSignRequest(
       .where(
         and(eq(signers.signRequestId, requestId), inArray(signers.stateId, WAITING_SIGNER_STATES)),
       );
+    const event = { companyId: expired.companyId, type: 'sign_request.expired' } as const;
+    await emitWebhookEvent(tx, deps, { ...event, signRequestId: requestId }, now);
     return expired;
   });
 }

@@ -19,6 +19,7 @@ import {
 } from './sign-requests.repository.ts';
 import { recordSignerLink } from '../signing/signer-links.ts';
 import { estimatePurgeDate } from '../gdpr/retention.ts';
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 
 /**
  * Gives a signer a fresh link: a new token whose hash replaces the old one (the old link stops
@@ -106,6 +107,12 @@ export async function sendSignRequest(ctx: AuthedCtx, id: number): Promise<{ id:
       await tx.update(signRequests).set({ creditsCost: cost }).where(eq(signRequests.id, id));
     }
     await chargeSignRequest(tx, { requestId: id, company, plan, signers: current, now });
+    await emitWebhookEvent(
+      tx,
+      ctx,
+      { companyId, type: 'sign_request.sent', signRequestId: id },
+      now,
+    );
   });
   return { id };
 }

@@ -75,7 +75,7 @@ export async function sweepSignRequests(deps: Deps, now: Date): Promise<SweepRes
       )
       .orderBy(asc(signRequests.id))
       .limit(BATCH);
-    for (const { id } of due) if (await expireSignRequest(db, id, now)) result.expired += 1;
+    for (const { id } of due) if (await expireSignRequest(deps, id, now)) result.expired += 1;
     if (due.length < BATCH) break;
     after = due.at(-1)!.id;
   }

@@ -1,3 +1,4 @@
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { and, asc, eq, inArray, lt, ne } from 'drizzle-orm';
 import {
   formFieldMessages,
@@ -48,7 +49,7 @@ async function lockForSigner(tx: Tx, r: ResolvedSigner, now: Date): Promise<void
  * is invited; after the last one the request goes to 60 and the sealing job is enqueued.
  */
 export async function approve(ctx: Ctx, token: string): Promise<{ status: 'approved' }> {
-  const r = await resolveSigner(ctx.db, token, ctx.now());
+  const r = await resolveSigner(ctx, token, ctx.now());
   assertSignerMayAct(r);
   const { signer } = r;
   const evidence = await ensureEvidence(ctx.db, signer.id);
@@ -110,6 +111,9 @@ export async function approve(ctx: Ctx, token: string): Promise<{ status: 'appro
       .where(and(eq(signers.id, signer.id), inArray(signers.stateId, [2, 3, 6])))
       .returning();
     if (!approved) throw new ConflictError(signerApiMessages.approved);
+    const { companyId, signRequestId } = approved;
+    const event = { companyId, signRequestId, signerId: signer.id, type: 'signer.signed' } as const;
+    await emitWebhookEvent(tx, ctx, event, now);
     await tx
       .update(signerEvidence)
       .set({ approvedIp: ctx.ip, approvedUserAgent: ctx.userAgent.slice(0, 500), updatedAt: now })

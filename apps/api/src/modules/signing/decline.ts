@@ -1,3 +1,4 @@
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { signerApiMessages } from '@paraaf/contract';
 import type { Tx } from '../../db/client.ts';
@@ -58,7 +59,7 @@ export async function decline(
   token: string,
   reason: string,
 ): Promise<{ status: 'declined' }> {
-  const r = await resolveSigner(ctx.db, token, ctx.now());
+  const r = await resolveSigner(ctx, token, ctx.now());
   assertSignerMayAct(r);
   await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
@@ -76,6 +77,20 @@ export async function decline(
     if (!declined) throw new ConflictError(signerApiMessages.approved);
     await markRequestEnded(tx, request.id, now);
     await recordAction(tx, r.signer, 4, ctx, reason);
+    const { companyId, id: signRequestId } = request;
+    const signerId = r.signer.id;
+    await emitWebhookEvent(
+      tx,
+      ctx,
+      { companyId, signRequestId, signerId, type: 'signer.declined' },
+      now,
+    );
+    await emitWebhookEvent(
+      tx,
+      ctx,
+      { companyId, signRequestId, type: 'sign_request.declined' },
+      now,
+    );
 
     if (request.userId) {
       const [initiator] = await tx

@@ -27,7 +27,7 @@ export function drawingKey(
  * there is none or the type is unknown.
  */
 export async function getDrawing(ctx: Ctx, token: string, type: string): Promise<Buffer> {
-  const r = await resolveSigner(ctx.db, token, ctx.now());
+  const r = await resolveSigner(ctx, token, ctx.now());
   if (!isDrawingType(type)) throw new NotFoundError();
   const [evidence] = await ctx.db
     .select({ signatureKey: signerEvidence.signatureKey, paraphKey: signerEvidence.paraphKey })

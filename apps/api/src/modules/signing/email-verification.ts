@@ -20,7 +20,7 @@ import {
 const EMAIL = 1;
 
 async function emailStep(ctx: Ctx, token: string): Promise<ResolvedSigner> {
-  const r = await resolveSigner(ctx.db, token, ctx.now());
+  const r = await resolveSigner(ctx, token, ctx.now());
   assertSignerMayAct(r);
   if (!r.signer.verifications.includes(EMAIL)) {
     throw new ConflictError(signerApiMessages.stepNotChosen);
@@ -81,7 +81,7 @@ export async function verifyEmailCode(
       .returning({ id: signerEvidence.id });
     if (done) {
       await recordAction(tx, r.signer, 6, ctx);
-      await markVerifiedWhenComplete(tx, r.signer.id, ctx.now());
+      await markVerifiedWhenComplete(tx, ctx, r.signer.id, ctx.now());
     }
     return true;
   });

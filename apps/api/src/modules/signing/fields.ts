@@ -17,7 +17,7 @@ export async function saveFields(
   token: string,
   input: { fields: { signable_id: number; index: number; value: string | null }[] },
 ): Promise<{ saved: number }> {
-  const r = await resolveSigner(ctx.db, token, ctx.now());
+  const r = await resolveSigner(ctx, token, ctx.now());
   assertSignerMayAct(r);
   const own = ownFields(await listRequestSignables(ctx.db, r.request.id), r.signer.position);
   const byKey = new Map(own.map((f) => [fieldKey(f.signableId, f.index), f]));

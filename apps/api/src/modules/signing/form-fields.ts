@@ -105,7 +105,7 @@ export async function saveFormFields(
   token: string,
   input: { fields: { signable_id: number; name: string; value: string | null }[] },
 ): Promise<{ saved: number }> {
-  const r = await resolveSigner(ctx.db, token, ctx.now());
+  const r = await resolveSigner(ctx, token, ctx.now());
   if (!r.signer.allowFormEdit) throw new ForbiddenError(formFieldMessages.notAllowed);
   assertSignerMayAct(r);
   const documents = await listRequestSignables(ctx.db, r.request.id);

@@ -1,3 +1,4 @@
+import { emitWebhookEvent } from '../webhooks/emit.ts';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { localeCodes, type Locale, type SigningDocument, type SigningPage } from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
@@ -73,7 +74,11 @@ async function recordOpened(ctx: Ctx & ActorCtx, r: ResolvedSigner): Promise<voi
       .from(signerActions)
       .where(and(eq(signerActions.signerId, r.signer.id), eq(signerActions.type, 2)))
       .limit(1);
-    if (!again) await recordAction(tx, r.signer, 2, ctx);
+    if (again) return;
+    await recordAction(tx, r.signer, 2, ctx);
+    const { id: signerId, companyId, signRequestId } = r.signer;
+    const event = { companyId, signRequestId, signerId, type: 'signer.opened' } as const;
+    await emitWebhookEvent(tx, ctx, event, ctx.now());
   });
 }
 
@@ -92,7 +97,7 @@ async function idinOf(db: DbOrTx, signerId: number, attributes: Record<string, s
 
 /** GET /api/signing/{token}: everything the signer's page needs. */
 export async function getSigningPage(ctx: Ctx, token: string): Promise<SigningPage> {
-  const r = await resolveSigner(ctx.db, token, ctx.now());
+  const r = await resolveSigner(ctx, token, ctx.now());
   const { signer, request, status } = r;
   if (status === 'open') await recordOpened(ctx, r);
   const evidence = await ensureEvidence(ctx.db, signer.id);

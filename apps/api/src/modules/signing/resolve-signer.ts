@@ -15,6 +15,7 @@ import { styledLogoToken } from '../companies/companies.repository.ts';
 import { expireSignRequest } from '../sign-requests/expire-sign-request.ts';
 import type { SignerRow } from '../sign-requests/signer-dto.ts';
 import type { SignRequestRow } from '../sign-requests/sign-requests.repository.ts';
+import type { EmitDeps } from '../webhooks/emit.ts';
 
 /** A signer found by its link token, with its request, its company and what it may do now. */
 export interface ResolvedSigner {
@@ -52,11 +53,12 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,200}$/;
  * A request in progress whose expiry has passed is moved to 7 (conditional update) when seen.
  */
 export async function resolveSigner(
-  db: DbOrTx,
+  ctx: EmitDeps & { db: DbOrTx },
   token: string,
   now: Date = new Date(),
 ): Promise<ResolvedSigner> {
   if (!TOKEN_PATTERN.test(token)) throw new NotFoundError(signerApiMessages.invalidLink);
+  const { db } = ctx;
   const [row] = await db
     .select({
       signer: signers,
@@ -76,7 +78,7 @@ export async function resolveSigner(
   let request = row.request;
   if (request.stateId === 3 && request.expiresAt.getTime() <= now.getTime()) {
     // The sweep's expiry, applied now (its mail to the initiator follows with the next sweep).
-    const expired = await expireSignRequest(db, request.id, now);
+    const expired = await expireSignRequest(ctx, request.id, now);
     request = expired ?? { ...request, stateId: 7 };
   }
   const resolved = {

@@ -16,7 +16,7 @@ export async function getSignableFile(
   token: string,
   signableId: number,
 ): Promise<{ filename: string; key: string }> {
-  const r = await resolveSigner(ctx.db, token, ctx.now());
+  const r = await resolveSigner(ctx, token, ctx.now());
   const [signable] = await ctx.db
     .select()
     .from(signables)

@@ -51,7 +51,7 @@ export async function saveSignature(
   token: string,
   input: { type: 'signature' | 'paraph'; image: string },
 ): Promise<{ saved: true }> {
-  const r = await resolveSigner(ctx.db, token, ctx.now());
+  const r = await resolveSigner(ctx, token, ctx.now());
   assertSignerMayAct(r);
   const evidence = await ensureEvidence(ctx.db, r.signer.id);
   const fields = ownFields(await listRequestSignables(ctx.db, r.request.id), r.signer.position);

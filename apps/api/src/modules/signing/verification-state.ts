@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { signerEvidence, signers } from '../../db/schema/index.ts';
+import { emitWebhookEvent, type EmitDeps } from '../webhooks/emit.ts';
 
 /** Seed 000 §4: the signer's verifications are complete, the approval is still to come. */
 export const VERIFIED = 2;
@@ -12,10 +13,15 @@ export const VERIFIED = 2;
  * UPDATE; two steps finished at once update the same evidence row, so the second waits for the
  * first and its statement sees both.
  */
-export async function markVerifiedWhenComplete(tx: Tx, signerId: number, now: Date): Promise<void> {
+export async function markVerifiedWhenComplete(
+  tx: Tx,
+  deps: EmitDeps,
+  signerId: number,
+  now: Date,
+): Promise<void> {
   const done = (type: number, column: AnyPgColumn) =>
     sql`(NOT ${signers.verifications} @> ${JSON.stringify([type])}::jsonb OR ${column} IS NOT NULL)`;
-  await tx
+  const [verified] = await tx
     .update(signers)
     .set({ stateId: VERIFIED, updatedAt: now })
     .where(
@@ -27,5 +33,9 @@ export async function markVerifiedWhenComplete(tx: Tx, signerId: number, now: Da
           AND ${done(2, signerEvidence.smsVerifiedAt)}
           AND ${done(4, signerEvidence.idinVerifiedAt)})`,
       ),
-    );
+    )
+    .returning({ companyId: signers.companyId, signRequestId: signers.signRequestId });
+  if (verified) {
+    await emitWebhookEvent(tx, deps, { ...verified, signerId, type: 'signer.verified' }, now);
+  }
 }
