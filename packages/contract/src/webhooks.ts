@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from './constants.ts';
 import { integerField, text } from './fields.ts';
 import { messages } from './messages.ts';
+import { paginatedSchema } from './responses.ts';
 
 /** The events a company's webhook URL receives (issue 16), in the order a flow produces them. */
 export const webhookEventTypes = [
@@ -68,25 +69,58 @@ export const webhookResponseSchema = z.object({
 });
 export type WebhookResponse = z.output<typeof webhookResponseSchema>;
 
+const webhookRequestExample = {
+  id: 31,
+  message_id: 'msg_2Vq8c0bW1nT5yKpX9aLr3fHe',
+  url: 'https://crm.voorbeeld.nl/paraaf/webhook',
+  event: 'sign_request.signed',
+  sign_request_id: 1204,
+  attempts: 2,
+  status_code: 200,
+  created_at: '2026-11-24T10:15:02.000Z',
+  next_attempt_at: null,
+  succeeded_at: '2026-11-24T10:15:07.000Z',
+  failed_at: null,
+  responses: [
+    {
+      status_code: 503,
+      message: 'Service Unavailable',
+      duration_ms: 41,
+      created_at: '2026-11-24T10:15:02.000Z',
+    },
+    { status_code: 200, message: 'ok', duration_ms: 23, created_at: '2026-11-24T10:15:07.000Z' },
+  ],
+};
+
 /** A webhook request (seed 001 §3): one message to the company's URL and its attempts. */
-export const webhookRequestSchema = z.object({
-  id: z.number().int(),
-  message_id: z.string(),
-  url: z.string(),
-  event: z.enum(webhookEventTypes),
-  sign_request_id: z.number().int().nullable(),
-  attempts: z.number().int(),
-  status_code: z.number().int().nullable(),
-  created_at: z.string(),
-  next_attempt_at: z.string().nullable(),
-  succeeded_at: z.string().nullable(),
-  failed_at: z.string().nullable(),
-  responses: z.array(webhookResponseSchema),
-});
+export const webhookRequestSchema = z
+  .object({
+    id: z.number().int(),
+    message_id: z.string(),
+    url: z.string(),
+    event: z.enum(webhookEventTypes),
+    sign_request_id: z.number().int().nullable(),
+    attempts: z.number().int(),
+    status_code: z.number().int().nullable(),
+    created_at: z.string(),
+    next_attempt_at: z.string().nullable(),
+    succeeded_at: z.string().nullable(),
+    failed_at: z.string().nullable(),
+    responses: z.array(webhookResponseSchema),
+  })
+  .meta({ examples: [webhookRequestExample] });
 export type WebhookRequest = z.output<typeof webhookRequestSchema>;
+export const webhookRequestPageSchema = paginatedSchema(webhookRequestSchema);
 
 /** GET /api/webhooks/secret and POST /api/webhooks/secret/rotate. */
-export const webhookSecretSchema = z.object({ secret: z.string() });
+export const webhookSecretSchema = z
+  .object({ secret: z.string() })
+  .meta({ examples: [{ secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw3Pz8vB3sMgo=' }] });
+
+/** POST /api/webhook-requests/{id}/resend: the message that will be sent again. */
+export const webhookResendSchema = z
+  .object({ id: z.number().int() })
+  .meta({ examples: [{ id: 31 }] });
 export type WebhookSecret = z.output<typeof webhookSecretSchema>;
 
 /** The badge of a webhook request (seed 001 §4): by the last status; none or 500+ is an error. */

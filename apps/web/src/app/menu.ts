@@ -70,7 +70,7 @@ export const sideMenu: readonly MenuItem[] = [
     to: paths.webhooks,
     permission: 'getWebhooks',
     feature: 'webhooks',
-    exists: false,
+    exists: true,
   },
   { label: 'Gebruikers', to: paths.users, permission: 'getUsers', exists: true },
   {

@@ -180,6 +180,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.webhooks,
+        loader: requireAuth({ permission: 'getWebhooks', feature: 'webhooks' }),
+        lazy: async () => ({
+          Component: (await import('../features/webhooks/routes/webhooks')).WebhooksRoute,
+        }),
+      },
+      {
         path: paths.allInvoices,
         loader: requireAuth({ permission: 'adminGetInvoices' }),
         lazy: async () => ({

@@ -40,7 +40,7 @@ async function company() {
     .update(companies)
     .set({
       webhookUrl: receiver.url,
-      extraFeatures: ['webhooks', 'multiple_signers'],
+      extraFeatures: ['webhooks', 'multiple_signers', 'api'],
       credits: 50,
     })
     .where(eq(companies.id, admin.user.company.id));
@@ -170,7 +170,17 @@ describe('webhook events of real flows', () => {
     expect(signed.state_id).toBe(5);
     const file = signed.signables[0]!.file!;
     expect(file).toBe(`${t.config.appUrl}/api/signables/${flow.signableId}/file`);
-    const download = await t.request({ method: 'GET', url: new URL(file).pathname, token });
+    // The URLs work with an API key, as an integration holds no session.
+    const key = await t.request({
+      method: 'POST',
+      url: '/api/access-tokens',
+      token,
+      payload: { name: 'Webhook-ontvanger' },
+    });
+    expect(key.statusCode).toBe(201);
+    const apiKey = key.json<{ token: string }>().token;
+    expect(apiKey).toMatch(/^pk_/);
+    const download = await t.request({ method: 'GET', url: new URL(file).pathname, token: apiKey });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const receipt = await t.request({
