@@ -181,6 +181,12 @@ export const twoFactorChallengeSchema = z
 export const errorBodySchema = z.object({ message: z.string() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** 410 of a download whose documents the GDPR purge removed. */
+export const purgedBodySchema = errorBodySchema.meta({
+  description: 'De documenten zijn verwijderd in verband met de privacywetgeving (AVG)',
+  examples: [{ message: 'De documenten zijn verwijderd in verband met de privacywetgeving (AVG)' }],
+});
+
 /** A 422: the message, and the Dutch messages per field path (`signers.0.email`). */
 export const validationErrorBodySchema = z.object({
   message: z.string(),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { authedCtx, type Deps } from '../../lib/context.ts';
 import {
   fileViewQuery,
+  purgedBodySchema,
   reusableVariablesQuery,
   reusableVariablesSchema,
   signableDtoSchema,
@@ -110,7 +111,12 @@ export function documentsRoutes(app: FastifyInstance, deps: Deps): void {
           description: 'Ondersteunt Range-verzoeken (206).',
           tags,
           query: fileViewQuery,
-          response: { 200: file('application/pdf'), 206: file('application/pdf') },
+          response: {
+            200: file('application/pdf'),
+            206: file('application/pdf'),
+            // The GDPR purge removed the documents (modules/gdpr).
+            410: purgedBodySchema,
+          },
           errors: [403, 404, 416],
         }),
       },

@@ -412,3 +412,24 @@ describe('a purge killed halfway', () => {
     expect((await requestRow(t, sent.requestId)).gdprPurgedAt).not.toBeNull();
   });
 });
+
+describe('two workers purging at once', () => {
+  it('purge each request once, neither failing (the row is taken with SKIP LOCKED)', async () => {
+    const sent = await sendTestRequest(t, { documents: 2, signers: [{ verifications: [5] }] });
+    expect((await signing('POST', sent.tokens[0]!, '/decline', { reason: 'Nee' })).statusCode).toBe(
+      200,
+    );
+    const request = await requestRow(t, sent.requestId);
+    const keys = (
+      await t.db.select().from(signables).where(inArray(signables.id, sent.signableIds))
+    ).map((d) => d.storageKey);
+    const due = new Date(request.estimatedGdprPurgeAt!.getTime() + 60_000);
+    const runs = await Promise.all([runGdprPurge(deps(), due), runGdprPurge(deps(), due)]);
+    expect(runs.flatMap((r) => r.failed)).toEqual([]);
+    expect((await requestRow(t, sent.requestId)).gdprPurgedAt).not.toBeNull();
+    for (const key of keys) expect(await isStored(key)).toBe(false);
+    // Both runs may purge others' leftovers; this request was purged by exactly one of them.
+    const again = await runGdprPurge(deps(), due);
+    expect(again.purged).toBe(0);
+  });
+});

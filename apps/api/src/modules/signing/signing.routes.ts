@@ -9,6 +9,7 @@ import {
   fieldsSavedSchema,
   formFieldsBody,
   linkReplacedBodySchema,
+  purgedBodySchema,
   signatureBody,
   signatureSavedSchema,
   signingPageSchema,
@@ -112,7 +113,12 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       config: {
         openapi: signerDoc({
           summary: 'Een document van het verzoek als PDF (met Range-verzoeken)',
-          response: { 200: file('application/pdf'), 206: file('application/pdf') },
+          response: {
+            200: file('application/pdf'),
+            206: file('application/pdf'),
+            // The GDPR purge removed the documents (modules/gdpr).
+            410: purgedBodySchema,
+          },
           errors: [409, 416],
         }),
       },
