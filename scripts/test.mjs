@@ -38,6 +38,7 @@ run(
     'vitest',
     'run',
     'apps/api/src/lib/storage/file-ranges.test.ts',
+    'apps/api/src/lib/storage/pdfjs-ranges.test.ts',
     'apps/api/src/modules/documents/signables.test.ts',
     'apps/api/src/modules/templates/templates.test.ts',
     'apps/api/src/modules/sealing/sealing.test.ts',
