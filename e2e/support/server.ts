@@ -22,6 +22,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
         JOB_POLL_SECONDS: '0.5',
         // The specs' API helper registers through the loopback as a proxy (support/api.ts).
         TRUST_PROXY: '127.0.0.1',
+        // Webhook receivers of the specs listen on 127.0.0.1 over plain http (never in production).
+        WEBHOOKS_ALLOW_LOOPBACK: 'true',
         ...(database ? { DATABASE_URL: database.url } : {}),
         ...env,
       },

@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
@@ -668,4 +670,59 @@ test('invoices: add credits with an invoice, all invoices and its edit modal, th
   await expect(page.getByTestId('invoice-row')).toHaveCount(1);
   await expect(page.getByTestId('invoice-row')).toContainText('€ 24,20');
   await expectAccessible(page, 'company invoices');
+});
+
+test('webhook messages: the list with its badges, the responses modal, the secret and its renewal', async ({
+  page,
+  baseURL,
+}) => {
+  // A receiver that refuses with 404 (a yellow badge); a closed port gives the red one.
+  const receiver = http.createServer((_req, res) => res.writeHead(404).end('Niet gevonden'));
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  try {
+    const { token } = await register(baseURL!, 'Haak Toegang', 'Hanna Toegang');
+    await enableFeatures(baseURL!, await companyIdOf(baseURL!, token), ['webhooks']);
+    const setUrl = async (url: string) => {
+      const form = new FormData();
+      form.set('name', 'Haak Toegang');
+      form.set('sms_name', 'HaakT');
+      form.set('webhook_url', url);
+      await call(baseURL!, token, 'POST', '/company', form);
+    };
+    const send = (subject: string) =>
+      createSignRequest(baseURL!, token, {
+        subject,
+        document: 'Contract',
+        signers: [{ firstname: 'Sem', lastname: 'Toegang', email: `sem-${Date.now()}@example.nl` }],
+        send: true,
+      });
+    await setUrl(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/haak`);
+    await send('Webhook geel');
+    await setUrl('http://127.0.0.1:9/dicht');
+    await send('Webhook rood');
+    await useSession(page, token);
+    await page.goto('/instellingen/webhooks');
+    await expect(page.getByRole('heading', { name: 'Webhook berichten', level: 1 })).toBeVisible();
+    const badges = page.getByTestId('webhook-badge');
+    await expect(badges).toHaveCount(2);
+    await expect(badges.nth(0)).toHaveAttribute('data-badge', 'error');
+    await expect(badges.nth(1)).toHaveAttribute('data-badge', 'warning');
+    await expectAccessible(page, 'webhook messages');
+    await page.getByRole('button', { name: 'Toon' }).click();
+    await expect(page.getByTestId('webhook-secret')).toHaveText(/^whsec_/);
+    await expectAccessible(page, 'webhook messages, secret shown');
+    await page
+      .getByRole('button', { name: /^Antwoorden van bericht/ })
+      .nth(1)
+      .click();
+    await expect(page.getByRole('dialog', { name: /^Antwoorden op bericht/ })).toBeVisible();
+    await expectAccessible(page, 'webhook messages, responses');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Vernieuwen' }).click();
+    await expect(page.getByRole('dialog', { name: 'Vernieuwen' })).toBeVisible();
+    await expectAccessible(page, 'webhook messages, renew the secret');
+    await page.keyboard.press('Escape');
+  } finally {
+    await new Promise((resolve) => receiver.close(resolve));
+  }
 });

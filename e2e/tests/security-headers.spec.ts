@@ -277,3 +277,33 @@ test('the invoice screens of the back office run under the Content-Security-Poli
   await page.keyboard.press('Escape');
   expect(violations).toEqual([]);
 });
+
+test('the webhook messages screen runs under the Content-Security-Policy', async ({
+  page,
+  baseURL,
+}) => {
+  const violations = await watchPolicy(page);
+  const token = await registerCompany(baseURL!, 'Haak Beleid', 'Hein Beleid');
+  await enableFeatures(baseURL!, await companyIdOf(baseURL!, token), ['webhooks']);
+  const form = new FormData();
+  form.set('name', 'Haak Beleid');
+  form.set('sms_name', 'HaakB');
+  form.set('webhook_url', 'http://127.0.0.1:9/dicht');
+  await call(baseURL!, token, 'POST', '/company', form);
+  await createSignRequest(baseURL!, token, {
+    subject: 'Webhook beleid',
+    document: 'Contract',
+    signers: [{ firstname: 'Sem', lastname: 'Beleid', email: `sem-${Date.now()}@example.nl` }],
+    send: true,
+  });
+  await page.goto('/login');
+  await page.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
+  await visit(page, '/instellingen/webhooks', 'Webhook berichten');
+  await expect(page.getByTestId('webhook-row')).toHaveCount(1);
+  await page.getByRole('button', { name: /^Antwoorden van bericht/ }).click();
+  await expect(page.getByRole('dialog', { name: /^Antwoorden op bericht/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Toon' }).click();
+  await expect(page.getByTestId('webhook-secret')).toHaveText(/^whsec_/);
+  expect(violations).toEqual([]);
+});

@@ -53,7 +53,9 @@ test('webhook messages: set the URL, send with an API key, see badges and respon
     const field = page.getByLabel('Webhook URL');
     await field.fill('https://169.254.169.254/latest');
     await page.getByRole('button', { name: 'Opslaan' }).click();
-    await expect(page.getByText(/wijst naar een intern of gereserveerd adres/)).toBeVisible();
+    await expect(field).toHaveAccessibleDescription(
+      'Deze webhook URL wijst naar een intern of gereserveerd adres; gebruik een openbaar bereikbaar adres',
+    );
     await field.fill(url);
     await page.getByRole('button', { name: 'Opslaan' }).click();
     await expect(page.getByText('Gegevens opgeslagen')).toBeVisible();
