@@ -224,9 +224,12 @@ test('sender screens: list, filters, wizard and marker editor, detail and its mo
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { token } = await register(baseURL!, 'Makelaardij Toegang', 'Mark Toegang');
-  await enableFeatures(baseURL!, await companyIdOf(baseURL!, token), ['templates']);
+  await enableFeatures(baseURL!, await companyIdOf(baseURL!, token), [
+    'templates',
+    'email_templates',
+  ]);
   await useSession(page, token);
 
   await page.goto('/');
@@ -332,6 +335,7 @@ test('sender screens: list, filters, wizard and marker editor, detail and its mo
     ['/templates', 'Templates'],
     ['/instellingen/account', 'Account instellingen'],
     ['/instellingen/bedrijf', 'Bedrijfsinstellingen'],
+    ['/instellingen/emailtemplates', 'Email templates'],
     ['/instellingen/gebruikers', 'Gebruikers'],
     ['/instellingen/facturen', 'Facturen'],
     ['/contact', 'Contact & support'],

@@ -97,7 +97,10 @@ test('every screen runs under the Content-Security-Policy without a violation', 
 
   // The sender, logged in with a session made through the API; templates switched on.
   const token = await registerCompany(baseURL!, 'Kantoor Jansen', 'Jan Jansen');
-  await enableFeatures(baseURL!, await companyIdOf(baseURL!, token), ['templates']);
+  await enableFeatures(baseURL!, await companyIdOf(baseURL!, token), [
+    'templates',
+    'email_templates',
+  ]);
   await page.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
 
   // Guest routes send a logged-in user to the list (seed 001 §2, issue 11.7).
@@ -110,6 +113,7 @@ test('every screen runs under the Content-Security-Policy without a violation', 
     '/instellingen/account',
     '/instellingen/account/wachtwoord-veranderen',
     '/instellingen/bedrijf',
+    '/instellingen/emailtemplates',
     '/instellingen/gebruikers',
     '/instellingen/facturen',
     '/contact',
