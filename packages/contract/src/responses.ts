@@ -177,15 +177,9 @@ export const twoFactorChallengeSchema = z
   .object({ two_factor_hash: z.string() })
   .meta({ examples: [{ two_factor_hash: 'c2VjcmV0LWNoYWxsZW5nZS0xMjM0NTY3ODkw' }] });
 
-/** Every error but a 422: 401, 402, 403, 404, 409, 413, 429, 503. */
+/** Every error but a 422: 401, 402, 403, 404, 409, 410, 413, 415, 416, 429, 503. */
 export const errorBodySchema = z.object({ message: z.string() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-/** 410 of a download whose documents the GDPR purge removed. */
-export const purgedBodySchema = errorBodySchema.meta({
-  description: 'De documenten zijn verwijderd in verband met de privacywetgeving (AVG)',
-  examples: [{ message: 'De documenten zijn verwijderd in verband met de privacywetgeving (AVG)' }],
-});
 
 /** A 422: the message, and the Dutch messages per field path (`signers.0.email`). */
 export const validationErrorBodySchema = z.object({

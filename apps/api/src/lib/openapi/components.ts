@@ -23,7 +23,15 @@ const errorText: Record<ErrorStatus, { description: string; example: string }> =
     description: 'Niet mogelijk in de huidige status',
     example: 'Deze actie is niet mogelijk in de huidige status van de ondertekening',
   },
+  410: {
+    description: 'Niet meer beschikbaar: de documenten zijn verwijderd na de bewaartermijn',
+    example: messages.documentsPurged,
+  },
   413: { description: 'Het verzoek is te groot', example: messages.invalidInput },
+  415: {
+    description: 'Dit soort inhoud wordt hier niet aangenomen',
+    example: messages.invalidInput,
+  },
   416: {
     description: 'De gevraagde Range ligt buiten het bestand',
     example: messages.invalidInput,
@@ -91,7 +99,8 @@ export function withErrorResponses(document: Json): Json {
       delete operation[ERRORS_KEY];
       const responses = operation.responses as Json;
       for (const status of statuses) {
-        responses[status] = { $ref: `#/components/responses/${componentName(status)}` };
+        // A route's own answer for a status (the signing page's 410) wins over the shared one.
+        responses[status] ??= { $ref: `#/components/responses/${componentName(status)}` };
       }
     }
   }

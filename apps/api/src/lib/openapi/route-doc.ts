@@ -3,7 +3,8 @@ import type { z } from 'zod';
 /** Statuses a route documents with its own answer: successes, redirects, a route's own error body. */
 export type AnswerStatus = 200 | 201 | 202 | 204 | 206 | 302 | 303 | 400 | 410;
 /** Error statuses; each is a shared component (`components.responses`, see components.ts). */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 416 | 422 | 429 | 503;
+export type ErrorStatus =
+  400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 416 | 422 | 429 | 503;
 
 /** An answer: JSON described by a contract schema, a file (or page) of media types, or no body. */
 export type Answer = z.ZodType | { file: string[] } | null;
@@ -27,6 +28,8 @@ export interface RouteDoc {
   /** A form body: its fields, a file as `z.file()`; multipart/form-data unless `formType` says. */
   form?: z.ZodObject;
   formType?: 'multipart/form-data' | 'application/x-www-form-urlencoded';
+  /** A body of raw bytes of this media type (the TSA's `application/timestamp-query`). */
+  binaryBody?: string;
   response: Partial<Record<AnswerStatus, Answer>>;
   /**
    * Error answers besides the ones every route gets: 401 and 429 (an API key's rate limit) on a

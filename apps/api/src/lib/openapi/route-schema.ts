@@ -63,6 +63,7 @@ export function errorStatuses(d: RouteDoc): ErrorStatus[] {
     statuses.add(429);
   }
   if (d.query || d.body || d.form) statuses.add(422);
+  if (d.binaryBody) statuses.add(415);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -92,6 +93,10 @@ export function routeSchemaOf(d: RouteDoc, routeParams: unknown): JsonSchema {
   if (d.body) {
     schema.body = {
       content: { 'application/json': { schema: withExample(jsonSchemaOf(d.body, 'input')) } },
+    };
+  } else if (d.binaryBody) {
+    schema.body = {
+      content: { [d.binaryBody]: { schema: { type: 'string', format: 'binary' } } },
     };
   } else if (d.form) {
     schema.body = {

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { authedCtx, type Deps } from '../../lib/context.ts';
 import {
   fileViewQuery,
-  purgedBodySchema,
   reusableVariablesQuery,
   reusableVariablesSchema,
   signableDtoSchema,
@@ -111,13 +110,8 @@ export function documentsRoutes(app: FastifyInstance, deps: Deps): void {
           description: 'Ondersteunt Range-verzoeken (206).',
           tags,
           query: fileViewQuery,
-          response: {
-            200: file('application/pdf'),
-            206: file('application/pdf'),
-            // The GDPR purge removed the documents (modules/gdpr).
-            410: purgedBodySchema,
-          },
-          errors: [403, 404, 416],
+          response: { 200: file('application/pdf'), 206: file('application/pdf') },
+          errors: [403, 404, 410, 416],
         }),
       },
     },

@@ -22,7 +22,7 @@ import { certificateData, loadBundle, loadImages } from './sealing.repository.ts
 import { SIGNED } from './seal-sign-request.ts';
 import { auditCertificateName, contentDisposition } from '../documents/file-names.ts';
 import { idParams } from '../../lib/path-params.ts';
-import { doc } from '../../lib/openapi/route-doc.ts';
+import { doc, file } from '../../lib/openapi/route-doc.ts';
 
 /** A TimeStampReq is a few hundred bytes. */
 const TSA_QUERY_LIMIT = 16 * 1024;
@@ -76,7 +76,17 @@ export async function verifyDocument(deps: Deps, bytes: Buffer): Promise<VerifyR
 export function sealingRoutes(app: FastifyInstance, deps: Deps): void {
   app.get<{ Params: { id: number } }>(
     '/api/sign-requests/:id/receipt/download',
-    { schema: { params: idParams } },
+    {
+      schema: { params: idParams },
+      config: {
+        openapi: doc({
+          summary: 'Het auditcertificaat van een ondertekening als PDF (verzegeld)',
+          tags: ['Ondertekeningen'],
+          response: { 200: file('application/pdf') },
+          errors: [403, 404, 410],
+        }),
+      },
+    },
     async (request, reply) => {
       const ctx = authedCtx(deps, request, 'getSignRequestReceipt');
       const pdf = await receiptPdf(ctx, request.params.id, request.log);
@@ -99,14 +109,30 @@ export function sealingRoutes(app: FastifyInstance, deps: Deps): void {
     { parseAs: 'buffer', bodyLimit: TSA_QUERY_LIMIT },
     (_request, body, done) => done(null, body),
   );
-  app.post('/api/tsa', async (request, reply) => {
-    if (!Buffer.isBuffer(request.body)) throw new AppError(415, messages.invalidInput);
-    const answer = answerTimestampRequest(await tsaIdentity(deps.db), request.body);
-    return reply
-      .type('application/timestamp-reply')
-      .header('cache-control', 'no-store')
-      .send(answer);
-  });
+  app.post(
+    '/api/tsa',
+    {
+      config: {
+        openapi: doc({
+          summary: 'De ingebouwde tijdstempeldienst (RFC 3161)',
+          description:
+            'Alleen als SEAL_TSA_URL niet is ingesteld: het verzegelen vraagt hier zijn tijdstempels.',
+          tags: ['Verifiëren'],
+          auth: 'public',
+          binaryBody: 'application/timestamp-query',
+          response: { 200: file('application/timestamp-reply') },
+        }),
+      },
+    },
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body)) throw new AppError(415, messages.invalidInput);
+      const answer = answerTimestampRequest(await tsaIdentity(deps.db), request.body);
+      return reply
+        .type('application/timestamp-reply')
+        .header('cache-control', 'no-store')
+        .send(answer);
+    },
+  );
 
   // Public: anyone holding a document may check it; limited per IP.
   app.post(

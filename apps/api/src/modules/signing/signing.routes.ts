@@ -9,7 +9,6 @@ import {
   fieldsSavedSchema,
   formFieldsBody,
   linkReplacedBodySchema,
-  purgedBodySchema,
   signatureBody,
   signatureSavedSchema,
   signingPageSchema,
@@ -113,13 +112,8 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       config: {
         openapi: signerDoc({
           summary: 'Een document van het verzoek als PDF (met Range-verzoeken)',
-          response: {
-            200: file('application/pdf'),
-            206: file('application/pdf'),
-            // The GDPR purge removed the documents (modules/gdpr).
-            410: purgedBodySchema,
-          },
-          errors: [409, 416],
+          response: { 200: file('application/pdf'), 206: file('application/pdf') },
+          errors: [409, 410, 416],
         }),
       },
       schema: { params: fileParams },
