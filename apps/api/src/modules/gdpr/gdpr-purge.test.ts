@@ -11,6 +11,8 @@ import {
   signerActions,
   signerEvidence,
   smsMessages,
+  webhookRequestAttempts,
+  webhookRequests,
 } from '../../db/schema/index.ts';
 import { jobNames } from '../../jobs/workers.ts';
 import { startQueue, type Queue } from '../../jobs/queue.ts';
@@ -166,6 +168,26 @@ describe('the GDPR purge of a signed request', () => {
       status: 'verified',
       attributes: { address: IDIN_STREET },
       expiresAt: new Date(),
+    });
+    // A webhook message about the signer, as the webhooks module stores one (body and answer).
+    const [hook] = await t.db
+      .insert(webhookRequests)
+      .values({
+        companyId: sent.companyId,
+        signRequestId: sent.requestId,
+        signerId,
+        eventType: 'signer.signed',
+        messageId: `msg_gdpr_${sent.requestId}`,
+        url: 'https://integratie.example.org/hook',
+        body: JSON.stringify({ data: { ...PERSON } }),
+        succeededAt: new Date(),
+      })
+      .returning();
+    await t.db.insert(webhookRequestAttempts).values({
+      webhookRequestId: hook!.id,
+      statusCode: 200,
+      message: `ontvangen: ${PERSON.email}`,
+      durationMs: 12,
     });
     expect((await signing('POST', token, '/approve')).statusCode).toBe(200);
     await until('the seal', async () => (await requestRow(t, sent.requestId)).stateId === 5);

@@ -12,6 +12,8 @@ import {
   signRequests,
   smsMessages,
   templates,
+  webhookRequestAttempts,
+  webhookRequests,
   type CustomField,
 } from '../../db/schema/index.ts';
 import type { Deps } from '../../lib/context.ts';
@@ -162,6 +164,8 @@ export async function purgeSignRequest(deps: PurgeDeps, id: number, now: Date): 
       })
       .where(mailsOf(id, signerIds));
 
+    await scrubWebhookMessages(tx, id, signerIds, now);
+
     await tx
       .update(signRequests)
       .set({
@@ -176,6 +180,36 @@ export async function purgeSignRequest(deps: PurgeDeps, id: number, now: Date): 
       .where(eq(signRequests.id, id));
     return true;
   });
+}
+
+/**
+ * The request's webhook messages (their bodies are the request or signer as the API shows it)
+ * keep their event type, times and status; the body becomes `{}` and the receivers' answers go.
+ * One still pending is not sent any more.
+ */
+async function scrubWebhookMessages(tx: Tx, requestId: number, signerIds: number[], now: Date) {
+  const about = signerIds.length
+    ? or(eq(webhookRequests.signRequestId, requestId), inArray(webhookRequests.signerId, signerIds))
+    : eq(webhookRequests.signRequestId, requestId);
+  const scrubbed = await tx
+    .update(webhookRequests)
+    .set({
+      body: '{}',
+      failedAt: sql`CASE WHEN ${webhookRequests.succeededAt} IS NULL THEN coalesce(${webhookRequests.failedAt}, ${now.toISOString()}::timestamptz) ELSE ${webhookRequests.failedAt} END`,
+      nextAttemptAt: null,
+    })
+    .where(about)
+    .returning({ id: webhookRequests.id });
+  if (scrubbed.length)
+    await tx
+      .update(webhookRequestAttempts)
+      .set({ message: '' })
+      .where(
+        inArray(
+          webhookRequestAttempts.webhookRequestId,
+          scrubbed.map((r) => r.id),
+        ),
+      );
 }
 
 /** The request's mails: about it, or to one of its signers. */
