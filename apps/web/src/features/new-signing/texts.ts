@@ -148,6 +148,7 @@ export const texts = {
     chooseDepartment: 'Kies een afdeling',
     emailTemplate: (locale: string) => `E-mail template (${locale})`,
     emailTemplateDefault: 'Standaard bericht',
+    emailTemplateOwn: (label: string) => `${label} (eigen versie)`,
     defaultSubject: (company: string) => `Verzoek tot ondertekening van ${company}`,
     // One letter: greeting, the request, the button ([[link]]), the closing. The signer page
     // shows it without the button.

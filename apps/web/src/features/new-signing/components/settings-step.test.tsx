@@ -3,13 +3,22 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useForm } from '@mantine/form';
+import type { EmailTemplateDto } from '@paraaf/contract';
 import { defaultExpiry, newSigner, type WizardContext, type WizardValues } from '../lib/wizard';
 import { SettingsStep } from './settings-step';
 
 const now = new Date('2025-06-01T10:00:00+02:00');
 const ctx: WizardContext = { maxSigners: 2, idinEnabled: false, showDepartment: false, now };
 
-function Harness({ message }: { message: string }) {
+function Harness({
+  message,
+  templates = [],
+  onValues,
+}: {
+  message: string;
+  templates?: EmailTemplateDto[];
+  onValues?: (values: WizardValues) => void;
+}) {
   const form = useForm<WizardValues>({
     initialValues: {
       signers: [newSigner()],
@@ -27,13 +36,14 @@ function Harness({ message }: { message: string }) {
       },
     },
   });
+  onValues?.(form.getValues());
   return (
     <SettingsStep
       form={form}
       ctx={ctx}
       departments={[]}
       users={undefined}
-      templates={[]}
+      templates={templates}
       localeNames={{ nl: 'Nederlands' }}
     />
   );
@@ -75,5 +85,40 @@ describe('step 3: the merge fields of the message', () => {
     message.setSelectionRange(hier, hier + 'hier'.length);
     fireEvent.click(screen.getByRole('button', { name: 'Knop naar de documenten invoegen' }));
     expect(message.value).toBe('Beste [[firstname]],\n\nTeken [[link]].');
+  });
+});
+
+describe('step 3: the invitation text per language', () => {
+  const invitation = (id: number | null, text: string): EmailTemplateDto => ({
+    id,
+    name: 'sign_request_to_signer',
+    label: 'Uitnodiging aan ondertekenaar',
+    locale: 'nl',
+    subject: '[[subject]]',
+    template: text,
+    merge_fields: [],
+  });
+
+  it("offers the company's own version as the default, and the standard text as the other choice", () => {
+    let values: WizardValues | undefined;
+    render(
+      <MantineProvider>
+        <DatesProvider settings={{ locale: 'nl' }}>
+          <Harness
+            message="Beste, [[link]]"
+            templates={[invitation(12, '<p>Eigen</p>'), invitation(null, '<p>Standaard</p>')]}
+            onValues={(v) => (values = v)}
+          />
+        </DatesProvider>
+      </MantineProvider>,
+    );
+    const select = screen.getByLabelText<HTMLSelectElement>('E-mail template (Nederlands)');
+    expect(select.value).toBe('12');
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      'Uitnodiging aan ondertekenaar (eigen versie)',
+      'Standaard bericht',
+    ]);
+    fireEvent.change(select, { target: { value: 'default:nl' } });
+    expect(values!.settings.email_templates).toEqual({ nl: 'default:nl' });
   });
 });

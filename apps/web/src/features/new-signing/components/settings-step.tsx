@@ -103,11 +103,16 @@ export function SettingsStep({ form, ctx, departments, users, templates, localeN
             <NativeSelect
               key={locale}
               label={texts.settings.emailTemplate(localeNames[locale] ?? locale)}
+              // The company's own version is the default (the server uses it when nothing is
+              // chosen); the product's standard text can still be picked for this request.
               data={[
-                { value: '', label: texts.settings.emailTemplateDefault },
-                ...options.map((t) => ({ value: templateKey(t), label: t.label || t.name })),
+                ...options.map((t) => ({
+                  value: templateKey(t),
+                  label: texts.settings.emailTemplateOwn(t.label || t.name),
+                })),
+                { value: `default:${locale}`, label: texts.settings.emailTemplateDefault },
               ]}
-              value={values.settings.email_templates[locale] ?? ''}
+              value={values.settings.email_templates[locale] || templateKey(options[0]!)}
               onChange={(e) =>
                 form.setFieldValue(`settings.email_templates.${locale}`, e.currentTarget.value)
               }
