@@ -173,7 +173,8 @@ describe('the OpenAPI document and the answers of the settings, billing and back
     await expectStatus(200, {
       method: 'POST',
       url: '/api/payments/webhook',
-      payload: { id: payment!.providerId ?? 'tr_onbekend' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `id=${payment!.providerId ?? 'tr_onbekend'}`,
     });
     expect(problems).toEqual([]);
   });

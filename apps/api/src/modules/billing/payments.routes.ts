@@ -98,11 +98,12 @@ export function paymentsRoutes(app: FastifyInstance, deps: Deps): void {
           openapi: doc({
             summary: 'Webhook van de betaalprovider (Mollie): welke betaling veranderde',
             description:
-              'Urlencoded `id=tr_…` of JSON. De uitkomst wordt bij de provider opgevraagd; ' +
+              'Urlencoded `id=tr_…` (JSON `{ id }` mag ook). De uitkomst wordt bij de provider opgevraagd; ' +
               'elk antwoord is 200 zonder inhoud, ook voor een onbekend id.',
             tags,
             auth: 'public',
-            body: paymentWebhookBody,
+            form: paymentWebhookBody,
+            formType: 'application/x-www-form-urlencoded',
             response: { 200: null },
             errors: [503],
             example: { body: { id: 'tr_7UhSN1zuXS' } },
