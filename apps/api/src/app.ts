@@ -38,6 +38,7 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { AppError, NotFoundError, TooManyRequestsError, ValidationError } from './lib/errors.ts';
 import { serializeErrorForLog } from './lib/log-errors.ts';
 import { addPathParamParsing } from './lib/path-params.ts';
+import { registerIdempotency } from './lib/idempotency.ts';
 import { bearerToken } from './modules/auth/bearer-token.ts';
 import { findSession, knownSession } from './modules/auth/sessions.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(
     }
     request.auth ??= await findSession(database.db, token, config.sessionTtlHours);
   });
+  registerIdempotency(app, database.db);
   app.addHook('onResponse', async (request, reply) => {
     const auth = request.auth;
     if (!auth?.impersonatorId) return;

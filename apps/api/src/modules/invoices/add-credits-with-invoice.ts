@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import {
   invoiceMessages,
   type AddCreditsWithInvoiceAnswer,
@@ -7,25 +8,23 @@ import {
 } from '@paraaf/contract';
 import { companies, creditLedger } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
-import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { idempotencyKeyOf } from '../../lib/idempotency.ts';
 import { bookCredits } from '../companies/companies.repository.ts';
 import { createInvoice } from './create-invoice.ts';
 import { toAdminInvoiceDto } from './invoice-dto.ts';
 import { queueInvoiceMail } from './invoice-mail.ts';
 import { findInvoiceRow } from './invoices.list.repository.ts';
 
-/** What an `Idempotency-Key` header may hold: printable ASCII without spaces, 1–100 long. */
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,100}$/;
-
 /**
- * The cause of one add-credits action: the client's `Idempotency-Key` (one per filled-in form,
- * so a double click or a retry books once), or a fresh one when the header is absent.
+ * The cause of one add-credits action: the client's `Idempotency-Key` (one per filled-in form),
+ * or a fresh one when the header is absent. The generic mechanism (lib/idempotency.ts) replays a
+ * retry's answer; the cause keeps the booking unique in the ledger even past that (a retry after
+ * the key's 24 hours, or after a crash between the booking and keeping its answer).
  */
-export function addCreditsCause(companyId: number, header: unknown): string {
-  if (header === undefined) return `admin-credits:${companyId}:${randomUUID()}`;
-  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header))
-    throw ValidationError.field('idempotency_key', 'De Idempotency-Key is ongeldig');
-  return `admin-credits:${companyId}:${header}`;
+export function addCreditsCause(companyId: number, request: FastifyRequest): string {
+  const key = idempotencyKeyOf(request) ?? randomUUID();
+  return `admin-credits:${companyId}:${key}`;
 }
 
 /**

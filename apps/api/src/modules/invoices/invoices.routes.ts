@@ -156,7 +156,7 @@ export function invoicesRoutes(app: FastifyInstance, deps: Deps): void {
     async (request, reply) => {
       const ctx = authedCtx(deps, request, 'adminAddCreditsToCompany');
       const body = parseInput(addCreditsWithInvoiceBody, request.body);
-      const cause = addCreditsCause(request.params.id, request.headers['idempotency-key']);
+      const cause = addCreditsCause(request.params.id, request);
       const { created, answer } = await addCreditsWithInvoice(ctx, request.params.id, body, cause);
       if (created)
         request.log.info(

@@ -1,3 +1,4 @@
+import { sweepIdempotencyKeys } from '../../lib/idempotency.ts';
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
@@ -287,6 +288,9 @@ export const sweepSignRequestsJob: JobDefinition<typeof sweepSchema, SweepDeps> 
     await deps.queue.enqueueLater(sweepSignRequestsJob.name, {}, SWEEP_INTERVAL_SECONDS);
     const result = await sweepSignRequests(deps, new Date());
     if (Object.values(result).some((n) => n > 0)) deps.log.info(result, 'sign requests swept');
+    // The same periodic run removes Idempotency-Keys past their 24 hours (lib/idempotency.ts).
+    const idempotencyKeys = await sweepIdempotencyKeys(deps.db);
+    if (idempotencyKeys > 0) deps.log.info({ idempotencyKeys }, 'idempotency keys expired');
   },
 };
 
