@@ -570,6 +570,7 @@ describe('every route, walked with wrong input', () => {
       'POST /api/signing/:token/decline': { reason: 'Ik teken niet' },
       'POST /api/credits': { amount: 10 },
       'POST /api/access-tokens': { name: 'Koppeling', description: 'Het CRM' },
+      'POST /api/sign-requests/:id/signables/from-template': { template_id: 1, name: 'Huur' },
       'POST /api/payments/webhook': { id: 'tr_onbekend1234' },
     };
   }

@@ -18,10 +18,14 @@ export const apiKeyListQuery = z.object({
 export type ApiKeyListQuery = z.output<typeof apiKeyListQuery>;
 
 /** POST /api/access-tokens. */
-export const createApiKeyBody = z.object({
-  name: requiredString(255),
-  description: optionalString(1000),
-});
+export const createApiKeyBody = z
+  .object({
+    name: requiredString(255),
+    description: optionalString(1000),
+  })
+  .meta({
+    examples: [{ name: 'CRM-koppeling', description: 'Maakt huurcontracten aan vanuit het CRM' }],
+  });
 export type CreateApiKeyBody = z.output<typeof createApiKeyBody>;
 
 /** One key as listed: never the secret, only the prefix shown to recognise it. */
@@ -59,10 +63,13 @@ export const apiKeyPageSchema = paginatedSchema(apiKeyDto);
 export type CreatedApiKeyDto = z.infer<typeof createdApiKeyDto>;
 
 /** POST /api/sign-requests/{id}/signables/from-template. */
-export const signableFromTemplateBody = z.object({
-  template_id: idField(),
-  name: optionalString(255),
-});
+export const signableFromTemplateBody = z
+  .object({
+    template_id: idField(),
+    /** The document's name; the template's name when left out. */
+    name: optionalString(255),
+  })
+  .meta({ examples: [{ template_id: 3, name: 'Huurovereenkomst Keizersgracht 12' }] });
 
 export const apiKeyMessages = {
   idempotencyKeyInvalid:

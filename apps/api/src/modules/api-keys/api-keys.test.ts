@@ -21,6 +21,7 @@ import {
 } from '../../../test/factories.ts';
 import { makePdf } from '../../../test/fixtures/documents.ts';
 import { multipart } from '../../../test/fixtures/multipart.ts';
+import { OpenApiChecker } from '../../../test/openapi-checker.ts';
 
 const RATE_LIMIT = 40;
 
@@ -143,6 +144,37 @@ describe('API keys', () => {
         ).statusCode,
       ).toBe(404);
     });
+  });
+
+  it('answers as the OpenAPI document says', async () => {
+    const checker = await OpenApiChecker.create(
+      (await t.request({ method: 'GET', url: '/api/openapi.json' })).json(),
+    );
+    const session = await registerCompanyOnPlan(t, PLAN.premium);
+    const calls = [
+      { method: 'POST', url: '/api/access-tokens', payload: { name: 'Documentatie' } },
+      { method: 'POST', url: '/api/access-tokens', payload: { name: '' } },
+      { method: 'GET', url: '/api/access-tokens' },
+      { method: 'GET', url: '/api/access-tokens?order=naam' },
+      { method: 'DELETE', url: '/api/access-tokens/999999' },
+    ] as const;
+    const problems: string[] = [];
+    for (const call of calls) {
+      const res = await t.request({ ...call, token: session.token });
+      const problem = checker.problemOf(call.method, call.url, res);
+      if (problem) problems.push(problem);
+    }
+    const created = (await listKeys(session.token)).json<Paginated<ApiKeyDto>>().data[0]!;
+    const revoke = await t.request({
+      method: 'DELETE',
+      url: `/api/access-tokens/${created.id}`,
+      token: session.token,
+    });
+    problems.push(checker.problemOf('DELETE', `/api/access-tokens/${created.id}`, revoke) ?? '');
+    expect(problems.filter(Boolean)).toEqual([]);
+    expect([...checker.answered]).toEqual(
+      expect.arrayContaining(['POST /api/access-tokens', 'GET /api/access-tokens']),
+    );
   });
 
   describe('authenticating with a key', () => {

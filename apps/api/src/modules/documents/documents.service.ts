@@ -16,7 +16,7 @@ import {
   NotFoundError,
   ValidationError,
 } from '../../lib/errors.ts';
-import { preparePdf } from '../../lib/pdf/prepare.ts';
+import { preparePdf, type PreparedPdf } from '../../lib/pdf/prepare.ts';
 import { newStorageKey } from '../../lib/storage/storage.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { companyFeatures } from '../companies/features.ts';
@@ -111,13 +111,44 @@ export async function createSignable(
   });
 
   const prepared = await preparePdf(file.bytes);
+  return storeSignable(ctx, signRequestId, {
+    pdf: prepared,
+    name: body.name,
+    filename: body.filename,
+    formsEnabled: body.settings.forms_enabled,
+    markers: form,
+  });
+}
+
+/** A document to add to a draft: its PDF (already checked) and what the sender gave with it. */
+export interface NewSignable {
+  pdf: Pick<PreparedPdf, 'pdf' | 'size' | 'pageCount' | 'pages' | 'hasAcroforms'>;
+  name: string;
+  filename: string;
+  formsEnabled: boolean;
+  /** Markers and input fields, unchecked: a decoded form, a JSON body or a template's config. */
+  markers: { variables?: unknown; fields?: unknown };
+}
+
+/**
+ * Adds a document to a draft, the one way (an upload, or a template's copy): checks the markers
+ * against the signers, stores the PDF, then inserts the row while the draft is locked. A refused
+ * or failed insert removes the stored file.
+ */
+export async function storeSignable(
+  ctx: AuthedCtx,
+  signRequestId: number,
+  input: NewSignable,
+): Promise<SignableDto> {
+  const companyId = ctx.auth.user.companyId;
+  const prepared = input.pdf;
   const limits = (signers: number) => ({
     pages: prepared.pages,
     signers,
     fieldsFirstSignerOnly: true,
   });
   const signerCount = await repo.countSigners(ctx.db, signRequestId);
-  let config = parseMarkers(form, limits(signerCount));
+  let config = parseMarkers(input.markers, limits(signerCount));
   const features = await companyFeatures(ctx.db, companyId);
   if (config.fields.length > 0 && !features.has('input_fields')) {
     throw ValidationError.field('fields', billingMessages.featureMissing);
@@ -131,7 +162,7 @@ export async function createSignable(
       if (locked.stateId !== DRAFT) throw new ConflictError(signingMessages.stateConflict);
       // The signers may have changed meanwhile: check against them as they are now.
       const lockedCount = await repo.countSigners(tx, signRequestId);
-      if (lockedCount !== signerCount) config = parseMarkers(form, limits(lockedCount));
+      if (lockedCount !== signerCount) config = parseMarkers(input.markers, limits(lockedCount));
       // A second document is a plan feature (seed 001 §6); counted under the request's lock.
       if (!features.has('multiple_documents') && (await countSignables(tx, signRequestId)) > 0) {
         throw new ForbiddenError(billingMessages.featureMissing);
@@ -140,13 +171,13 @@ export async function createSignable(
         signRequestId,
         companyId,
         position: await repo.nextSignablePosition(tx, signRequestId),
-        name: body.name,
-        filename: body.filename,
+        name: input.name,
+        filename: input.filename,
         size: prepared.size,
         pageCount: prepared.pageCount,
         pages: prepared.pages,
         hasAcroforms: prepared.hasAcroforms,
-        settings: { forms_enabled: body.settings.forms_enabled },
+        settings: { forms_enabled: input.formsEnabled },
         config,
         storageKey: key,
         sha256: createHash('sha256').update(prepared.pdf).digest('hex'),
