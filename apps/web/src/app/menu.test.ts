@@ -40,6 +40,15 @@ describe('side menu', () => {
     expect(visibleMenu(user('user'), company()).map((i) => i.label)).toContain('Templates');
   });
 
+  it('shows API sleutels to admins of a company with the api feature only', () => {
+    const withApi = { ...company(), features: ['api'] } as unknown as Company;
+    const labels = (role: 'admin' | 'user', c: Company) =>
+      visibleMenu(user(role), c).map((i) => i.label);
+    expect(labels('admin', withApi)).toContain('API sleutels');
+    expect(labels('user', withApi)).not.toContain('API sleutels');
+    expect(labels('admin', company())).not.toContain('API sleutels');
+  });
+
   it('shows Credits & Abonnementen to admins, never on an invoice plan', () => {
     expect(visibleMenu(user('admin'), company('invoice')).map((i) => i.label)).not.toContain(
       'Credits & Abonnementen',

@@ -63,7 +63,7 @@ export const sideMenu: readonly MenuItem[] = [
     to: paths.api,
     permission: 'getAccessTokens',
     feature: 'api',
-    exists: false,
+    exists: true,
   },
   {
     label: 'Webhook berichten',

@@ -194,6 +194,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.api,
+        loader: requireAuth({ permission: 'getAccessTokens', feature: 'api' }),
+        lazy: async () => ({
+          Component: (await import('../features/api-keys/routes/api-keys')).ApiKeysRoute,
+        }),
+      },
+      {
         path: paths.templates,
         loader: requireAuth({ permission: 'getTemplates', feature: 'templates' }),
         lazy: async () => ({

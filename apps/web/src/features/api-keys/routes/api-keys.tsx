@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Button, Code, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconKey, IconTrash } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import type { ApiKeyDto } from '@paraaf/contract';
+import { ListState } from '../../../components/list-state';
+import { Page } from '../../../components/page';
+import { Pagination } from '../../../components/pagination';
+import { formatDateTime } from '../../../lib/format';
+import { useApiKeys } from '../api/get-api-keys';
+import { CreateApiKeyModal } from '../components/create-api-key-modal';
+import { RevokeApiKeyModal } from '../components/revoke-api-key-modal';
+import { texts } from '../texts';
+
+/** /instellingen/api (seed 001 'API keys'): the company's keys, ten a page; create and revoke. */
+export function ApiKeysRoute() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const keys = useApiKeys(page);
+  const list = keys.data?.data ?? [];
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<ApiKeyDto | null>(null);
+
+  return (
+    <Page title={texts.title}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start">
+          <Text c="dimmed" maw={560}>
+            {texts.intro}
+          </Text>
+          <Button leftSection={<IconKey size={18} aria-hidden />} onClick={() => setCreating(true)}>
+            {texts.create}
+          </Button>
+        </Group>
+        <Paper withBorder radius="lg">
+          <ListState query={keys} count={list.length} empty={texts.empty} inset>
+            <Table.ScrollContainer minWidth={640}>
+              <Table verticalSpacing="sm" horizontalSpacing="md">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{texts.name}</Table.Th>
+                    <Table.Th>{texts.description}</Table.Th>
+                    <Table.Th>{texts.prefix}</Table.Th>
+                    <Table.Th>{texts.createdAt}</Table.Th>
+                    <Table.Th>{texts.lastUsed}</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>{texts.revoke}</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((key) => (
+                    <Table.Tr key={key.id} data-testid="api-key-row">
+                      <Table.Td>{key.name}</Table.Td>
+                      <Table.Td>{key.description}</Table.Td>
+                      <Table.Td>
+                        <Code>{key.prefix}…</Code>
+                      </Table.Td>
+                      <Table.Td>{formatDateTime(key.created_at)}</Table.Td>
+                      <Table.Td>
+                        {key.last_used_at ? formatDateTime(key.last_used_at) : texts.neverUsed}
+                      </Table.Td>
+                      <Table.Td>
+                        <Button
+                          variant="subtle"
+                          color="red"
+                          size="xs"
+                          leftSection={<IconTrash size={16} aria-hidden />}
+                          aria-label={texts.revokeLabel(key.name)}
+                          onClick={() => setRevoking(key)}
+                        >
+                          {texts.revoke}
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </ListState>
+        </Paper>
+        {keys.data && (
+          <Pagination
+            page={page}
+            lastPage={keys.data.last_page}
+            onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
+          />
+        )}
+      </Stack>
+      {creating && <CreateApiKeyModal onClose={() => setCreating(false)} />}
+      {revoking && <RevokeApiKeyModal apiKey={revoking} onClose={() => setRevoking(null)} />}
+    </Page>
+  );
+}
