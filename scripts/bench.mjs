@@ -21,6 +21,7 @@ import { benchSignings } from './bench-signings.mjs';
 import { benchSigningFlow } from './bench-signing-flow.mjs';
 import { benchSignerPage } from './bench-signer-page.mjs';
 import { benchMarkerEditor } from './bench-marker-editor.mjs';
+import { benchApiKeys } from './bench-api-keys.mjs';
 import { startServer } from './lib/server.mjs';
 import { registerBenchCompany } from './lib/bench-account.mjs';
 
@@ -166,6 +167,9 @@ try {
 
   console.log('\nStorage: a 25 MB document uploaded and downloaded, disk versus S3 (s3rver)');
   await benchStorage();
+
+  console.log('\nSign requests created with an API key (signer + 1-page PDF + ready)');
+  await benchApiKeys({ databaseUrl: db.url });
 
   console.log('\nInvoice PDF: one invoice with four lines');
   await benchInvoicePdf();

@@ -229,6 +229,7 @@ test('sender screens: list, filters, wizard and marker editor, detail and its mo
   await enableFeatures(baseURL!, await companyIdOf(baseURL!, token), [
     'templates',
     'email_templates',
+    'api',
   ]);
   await useSession(page, token);
 
@@ -338,6 +339,7 @@ test('sender screens: list, filters, wizard and marker editor, detail and its mo
     ['/instellingen/emailtemplates', 'Email templates'],
     ['/instellingen/gebruikers', 'Gebruikers'],
     ['/instellingen/facturen', 'Facturen'],
+    ['/instellingen/api', 'API sleutels'],
     ['/contact', 'Contact & support'],
     ['/instellingen/credits/gekocht?betaling=onbekend', 'Betaling'],
   ] as const) {
@@ -345,6 +347,16 @@ test('sender screens: list, filters, wizard and marker editor, detail and its mo
     await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
     await expectAccessible(page, path);
   }
+  // API sleutels: the new-key modal, then the secret shown once.
+  await page.goto('/instellingen/api');
+  await page.getByRole('button', { name: 'Nieuwe API-sleutel' }).click();
+  await expect(page.getByRole('dialog', { name: 'Nieuwe API-sleutel' })).toBeVisible();
+  await expectAccessible(page, 'api keys, new key');
+  await page.getByLabel('Naam').fill('Toegankelijkheid');
+  await page.getByRole('button', { name: 'Aanmaken' }).click();
+  await expect(page.getByTestId('api-key-secret')).toBeVisible();
+  await expectAccessible(page, 'api keys, secret shown once');
+  await page.getByRole('button', { name: 'Klaar' }).click();
   // Credits & Abonnementen once its plan cards and history are there, and its plan modal.
   await page.goto('/instellingen/credits');
   await expect(page.getByRole('heading', { name: 'premium', exact: true })).toBeVisible();

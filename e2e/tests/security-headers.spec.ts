@@ -100,6 +100,7 @@ test('every screen runs under the Content-Security-Policy without a violation', 
   await enableFeatures(baseURL!, await companyIdOf(baseURL!, token), [
     'templates',
     'email_templates',
+    'api',
   ]);
   await page.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
 
@@ -116,6 +117,7 @@ test('every screen runs under the Content-Security-Policy without a violation', 
     '/instellingen/emailtemplates',
     '/instellingen/gebruikers',
     '/instellingen/facturen',
+    '/instellingen/api',
     '/contact',
     '/templates',
     '/instellingen/credits',

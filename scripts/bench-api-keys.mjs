@@ -1,0 +1,120 @@
+// Sign requests created with an API key (issue 16): each one is four calls an integrator makes
+// with `Authorization: Bearer pk_…` — create, add a signer, upload a 1-page PDF, ready — run
+// from `BENCH_API_KEY_CONCURRENCY` (4) clients at once for BENCH_SECONDS (10). Prints sign
+// requests per second and the p95 of one whole creation. The key's rate limit is lifted for
+// the run (API_KEY_RATE_LIMIT): it measures the server, not the limit (600 a minute by default).
+//
+//   node scripts/bench-api-keys.mjs            (embedded PGlite)
+//   DATABASE_URL=postgres://… node scripts/bench-api-keys.mjs
+import { pathToFileURL } from 'node:url';
+import { contractPdf } from './lib/contract-pdf.mjs';
+import { startServer } from './lib/server.mjs';
+import { registerBenchCompany } from './lib/bench-account.mjs';
+
+const admin = { email: 'bench-beheer@voorbeeld.nl', password: 'Bench-beheer-wachtwoord-1' };
+
+async function call(base, token, method, path, body) {
+  const headers = { authorization: `Bearer ${token}` };
+  let payload;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(`${base}/api${path}`, { method, headers, body: payload });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** A company with the api feature and credits enough, and a key made by its admin. */
+async function keyWithCredits(base) {
+  const { token, companyId } = await registerBenchCompany(base, 'Bench API BV');
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  const adminToken = (await login.json()).token;
+  await call(base, adminToken, 'PUT', `/admin/companies/${companyId}/features`, {
+    extra_features: ['api'],
+  });
+  await call(base, adminToken, 'POST', `/companies/${companyId}/add-credits-with-invoice`, {
+    total_credits: 100_000,
+    price_per_credit: '0,01',
+    email: 'bench@voorbeeld.nl',
+    name: 'Bench',
+    description: 'Credits voor de bench',
+  });
+  return (await call(base, token, 'POST', '/access-tokens', { name: 'Bench' })).token;
+}
+
+async function createOne(base, key, pdf, n) {
+  const { id } = await call(base, key, 'POST', '/sign-requests', {
+    expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    subject: `Bench ${n}`,
+    message: 'Graag tekenen: [[link]]',
+  });
+  await call(base, key, 'POST', `/sign-requests/${id}/signers`, {
+    firstname: 'Sanne',
+    lastname: 'Bakker',
+    email: `sanne-${n}@voorbeeld.nl`,
+    verifications: [5],
+    reminder_after: 3,
+    max_reminders: 2,
+  });
+  const form = new FormData();
+  form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'contract.pdf');
+  form.set('name', 'Contract');
+  await call(base, key, 'POST', `/sign-requests/${id}/signables`, form);
+  await call(base, key, 'POST', `/sign-requests/${id}/ready`);
+}
+
+export async function benchApiKeys({ databaseUrl = process.env.DATABASE_URL ?? null } = {}) {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const concurrency = Number(process.env.BENCH_API_KEY_CONCURRENCY ?? 4);
+  const server = await startServer({
+    dataDirPrefix: 'paraaf-bench-keys-',
+    quiet: true,
+    env: {
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      API_KEY_RATE_LIMIT: '100000000',
+    },
+  });
+  try {
+    const base = server.baseUrl;
+    const key = await keyWithCredits(base);
+    const pdf = await contractPdf(1, 30);
+    let n = 0;
+    for (let i = 0; i < concurrency; i++) await createOne(base, key, pdf, ++n); // warm-up
+    const durations = [];
+    const end = Date.now() + seconds * 1000;
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (Date.now() < end) {
+          const t0 = performance.now();
+          await createOne(base, key, pdf, ++n);
+          durations.push(performance.now() - t0);
+        }
+      }),
+    );
+    const elapsed = (Date.now() - started) / 1000;
+    durations.sort((a, b) => a - b);
+    const p95 = durations[Math.floor(durations.length * 0.95)] ?? NaN;
+    console.log(
+      `  ${databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${(durations.length / elapsed).toFixed(1)} sign requests/s ` +
+        `(signer + 1-page PDF + ready, ${concurrency} clients, ${durations.length} in ${elapsed.toFixed(1)} s)   ` +
+        `p95 of one: ${p95.toFixed(0)} ms`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log('Sign requests created with an API key');
+  await benchApiKeys();
+}
