@@ -313,3 +313,22 @@ test('the webhook messages screen runs under the Content-Security-Policy', async
   await expect(page.getByTestId('webhook-secret')).toHaveText(/^whsec_/);
   expect(violations).toEqual([]);
 });
+
+test('the API reference page (/api/docs) runs under the Content-Security-Policy', async ({
+  page,
+}) => {
+  const violations = await watchPolicy(page);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('requestfailed', (request) => errors.push(`failed: ${request.url()}`));
+  await page.goto('/api/docs');
+  // Swagger UI renders the document it fetched from its own route: title and operations.
+  await expect(page.getByRole('heading', { name: /Paraaf API/ })).toBeVisible();
+  await expect(
+    page.locator('.opblock-summary-path', { hasText: '/api/sign-requests/{id}' }).first(),
+  ).toBeVisible();
+  await page.locator('.opblock-summary', { hasText: '/api/auth/login' }).first().click();
+  await expect(page.getByText('Inloggen').first()).toBeVisible();
+  expect(violations).toEqual([]);
+  expect(errors).toEqual([]);
+});
