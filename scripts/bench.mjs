@@ -17,6 +17,7 @@ import { benchInvoicePdf } from './bench-invoice-pdf.mjs';
 import { benchStorage } from './bench-storage.mjs';
 import { benchAllUsers } from './bench-all-users.mjs';
 import { benchBilling } from './bench-billing.mjs';
+import { benchWebhooks } from './bench-webhooks.mjs';
 import { benchSignings } from './bench-signings.mjs';
 import { benchSigningFlow } from './bench-signing-flow.mjs';
 import { benchSignerPage } from './bench-signer-page.mjs';
@@ -176,6 +177,9 @@ try {
 
   console.log('\nBilling job: one run over 10,000 standard companies whose period ended today');
   await benchBilling({ databaseUrl: db.url });
+
+  console.log('\nWebhooks: deliveries per second to a local receiver');
+  await benchWebhooks({ databaseUrl: db.url });
 
   // Complete signings on the three setups (embedded; PostgreSQL 1 + 1 and 2 + 2 when db.url).
   await benchSignings({ databaseUrl: db.url });

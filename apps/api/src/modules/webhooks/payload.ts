@@ -38,10 +38,9 @@ export async function webhookEventData(
   }
   const [request] = await tx.select().from(signRequests).where(eq(signRequests.id, signRequestId));
   if (!request) throw new Error(`webhook event ${type}: sign request ${signRequestId} not found`);
-  const [parts, actions] = await Promise.all([
-    findSignRequestParts(tx, request),
-    findSignRequestActions(tx, request),
-  ]);
+  // One after the other: a transaction is one connection.
+  const parts = await findSignRequestParts(tx, request);
+  const actions = await findSignRequestActions(tx, request);
   const viewer = { auth: { permissions: integrationPermissions } as AuthedCtx['auth'], config };
   const detail = visibleDetail(viewer, toSignRequestDetail(request, parts), actions, undefined);
   return {
