@@ -44,6 +44,7 @@ import { findSession, knownSession } from './modules/auth/sessions.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { departmentsRoutes } from './modules/departments/departments.routes.ts';
 import { plansRoutes } from './modules/billing/plans.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
@@ -224,6 +225,7 @@ export async function buildApp(
   authRoutes(app, deps);
   usersRoutes(app, deps);
   companiesRoutes(app, deps);
+  departmentsRoutes(app, deps);
   plansRoutes(app, deps);
   adminRoutes(app, deps);
   invoicesRoutes(app, deps);

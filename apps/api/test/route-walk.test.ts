@@ -141,6 +141,8 @@ describe('every route, walked with wrong input', () => {
   let userId: number;
   let templateId: number;
   let doomedTemplateId: number;
+  let departmentId: number;
+  let doomedDepartmentId: number;
   let readyDraftId: number;
   let cancelId: number;
   const knownFields = contractFieldNames();
@@ -182,13 +184,16 @@ describe('every route, walked with wrong input', () => {
       },
     );
     // A company with real data: a request in progress with stored PDFs and signer links,
-    // a draft with a signer, a colleague, a template; iDIN and templates switched on.
+    // a draft with a signer, a colleague, a template, departments; iDIN, templates and
+    // departments switched on.
     sent = await sendTestRequest(t, {
       signers: [{}, { verifications: [1, 2], phone: '0612345678' }],
     });
     await t.db
       .update(companies)
-      .set({ extraFeatures: ['templates', 'idin_verification', 'email_templates'] })
+      .set({
+        extraFeatures: ['templates', 'idin_verification', 'email_templates', 'departments'],
+      })
       .where(eq(companies.id, sent.companyId));
     const draft = await createDraftSignRequest(t, sent.companyId, { signers: 1 });
     draftId = draft.request.id;
@@ -209,6 +214,18 @@ describe('every route, walked with wrong input', () => {
     };
     templateId = await createTemplate();
     doomedTemplateId = await createTemplate();
+    const createDepartment = async () => {
+      const created = await t.request({
+        method: 'POST',
+        url: '/api/departments',
+        token: sent.adminToken,
+        payload: { name: 'Afdeling', mail_name: 'Afdeling' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json<{ id: number }>().id;
+    };
+    departmentId = await createDepartment();
+    doomedDepartmentId = await createDepartment();
     const [row] = await t.db.select().from(templates).where(eq(templates.id, templateId));
     expect(row).toBeDefined();
     const email = uniqueEmail('platform');
@@ -245,6 +262,8 @@ describe('every route, walked with wrong input', () => {
     }
     if (url.startsWith('/api/templates/'))
       return method === 'DELETE' ? doomedTemplateId : templateId;
+    if (url.startsWith('/api/departments/'))
+      return method === 'DELETE' ? doomedDepartmentId : departmentId;
     if (url.startsWith('/api/admin/companies/')) return sent.companyId;
     if (url.startsWith('/api/all-payment-plans/')) return customPlanId;
     if (url.startsWith('/api/companies/')) return sent.companyId;
@@ -402,6 +421,7 @@ describe('every route, walked with wrong input', () => {
     'DELETE /api/templates/:id',
     'DELETE /api/access-tokens/:id',
     'DELETE /api/email-templates/:name/:locale',
+    'DELETE /api/departments/:id',
     'POST /api/signing/:token/verifications/email',
     'POST /api/signing/:token/verifications/sms',
     'POST /api/signing/:token/verifications/idin',
@@ -571,6 +591,8 @@ describe('every route, walked with wrong input', () => {
       'POST /api/credits': { amount: 10 },
       'POST /api/access-tokens': { name: 'Koppeling', description: 'Het CRM' },
       'POST /api/sign-requests/:id/signables/from-template': { template_id: 1, name: 'Huur' },
+      'POST /api/departments': { name: 'Afdeling Zuid', mail_name: 'Zuid' },
+      'POST /api/departments/:id': { name: 'Afdeling Noord', mail_name: 'Noord' },
       'POST /api/payments/webhook': { id: 'tr_onbekend1234' },
     };
   }

@@ -13,6 +13,7 @@ export * from './markers.ts';
 export * from './auto-markers.ts';
 export * from './templates.ts';
 export * from './company.ts';
+export * from './departments.ts';
 export * from './billing.ts';
 export * from './backoffice.ts';
 export * from './invoices.ts';

@@ -46,15 +46,23 @@ const departmentExample = {
   id: 3,
   name: 'Verhuur',
   mail_name: 'Woonstichting Het Anker — Verhuur',
-  mail_from: 'verhuur@hetanker.nl',
+  mail_from: null,
+  is_default: false,
 };
 
+/**
+ * A department (seed 000 §3): the name a request is sent on behalf of ('Bedrijfsnaam' in the
+ * wizard, [[company]] in mails) and the From name of its mails (`mail_name`).
+ */
 export const departmentSchema = z
   .object({
     id: z.int().positive(),
     name: z.string(),
     mail_name: z.string(),
+    /** In the seed's model; always null: every mail leaves from the platform's address. */
     mail_from: z.string().nullable(),
+    /** The company's own department: always there, never removed, edited in Bedrijfsinstellingen. */
+    is_default: z.boolean(),
   })
   .meta({ examples: [departmentExample] });
 export type Department = z.infer<typeof departmentSchema>;

@@ -1,4 +1,15 @@
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { Feature } from '@paraaf/contract';
 
 export const paymentPlans = pgTable('payment_plans', {
@@ -63,16 +74,33 @@ export const companies = pgTable('companies', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const departments = pgTable('departments', {
-  id: serial('id').primaryKey(),
-  companyId: integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  mailName: text('mail_name').notNull(),
-  mailFrom: text('mail_from'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const departments = pgTable(
+  'departments',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    mailName: text('mail_name').notNull(),
+    /** Shown in the seed's model; unused: every mail leaves from MAIL_FROM (unverified domains). */
+    mailFrom: text('mail_from'),
+    /** The company's own department: exactly one per company, never removed. */
+    isDefault: boolean('is_default').notNull().default(false),
+    /**
+     * Removed by the company (soft): finished requests keep pointing at it and keep its name in
+     * their history; it is no longer listed or chosen.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('departments_one_default_idx')
+      .on(t.companyId)
+      .where(sql`${t.isDefault}`),
+    index('departments_company_idx').on(t.companyId, t.id),
+  ],
+);
 
 export const creditLedger = pgTable('credit_ledger', {
   id: serial('id').primaryKey(),

@@ -82,6 +82,8 @@ export const signRequests = pgTable(
       .on(t.estimatedGdprPurgeAt)
       .where(sql`${t.gdprPurgedAt} IS NULL AND ${t.endedAt} IS NOT NULL`),
     index('sign_requests_state_expires_idx').on(t.stateId, t.expiresAt),
+    // A department's open requests (removing a department is refused while it has any).
+    index('sign_requests_department_state_idx').on(t.departmentId, t.stateId),
     // The sweep's expiry mails still to send (modules/sign-requests/sweep-sign-requests.ts).
     index('sign_requests_expired_unnotified_idx')
       .on(t.id)

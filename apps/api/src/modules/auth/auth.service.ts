@@ -17,7 +17,8 @@ import {
   type registerBody,
 } from '@paraaf/contract';
 import type { z } from 'zod';
-import { companies, departments, twoFactorChallenges, users } from '../../db/schema/index.ts';
+import { companies, twoFactorChallenges, users } from '../../db/schema/index.ts';
+import { insertDepartment } from '../departments/departments.repository.ts';
 import { assertNotImpersonated, type AuthedCtx, type Ctx } from '../../lib/context.ts';
 import {
   createDigits,
@@ -72,9 +73,12 @@ export async function register(ctx: Ctx, input: z.output<typeof registerBody>): 
         'Welkomstcredits',
         `registration:${company!.id}`,
       );
-      await tx
-        .insert(departments)
-        .values({ companyId: company!.id, name: input.company, mailName: input.company });
+      await insertDepartment(tx, {
+        companyId: company!.id,
+        name: input.company,
+        mailName: input.company,
+        isDefault: true,
+      });
       const [user] = await tx
         .insert(users)
         .values({

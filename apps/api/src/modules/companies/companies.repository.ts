@@ -1,7 +1,7 @@
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Feature } from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, creditLedger, departments, paymentPlans } from '../../db/schema/index.ts';
+import { companies, creditLedger, paymentPlans } from '../../db/schema/index.ts';
 
 /**
  * SQL: the company has the feature now (its plan's features or its extra features), for
@@ -39,14 +39,6 @@ export async function lockCompany(db: DbOrTx, companyId: number) {
     .where(eq(companies.id, companyId))
     .for('no key update', { of: companies });
   return row ?? null;
-}
-
-export async function listDepartments(db: DbOrTx, companyId: number) {
-  return db
-    .select()
-    .from(departments)
-    .where(eq(departments.companyId, companyId))
-    .orderBy(departments.id);
 }
 
 /**

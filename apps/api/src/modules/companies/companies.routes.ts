@@ -2,8 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   companySchema,
-  dataListSchema,
-  departmentSchema,
   firstExample,
   locales,
   localesSchema,
@@ -12,10 +10,9 @@ import {
 import { authedCtx, ctxFrom, type Deps } from '../../lib/context.ts';
 import { doc, file } from '../../lib/openapi/route-doc.ts';
 import { readUpload } from '../documents/multipart.ts';
-import { getCompany, getDepartments, getLogo, updateCompany } from './companies.service.ts';
+import { getCompany, getLogo, updateCompany } from './companies.service.ts';
 
 const tags: ['Bedrijf'] = ['Bedrijf'];
-const departmentList = dataListSchema(departmentSchema);
 
 export function companiesRoutes(app: FastifyInstance, deps: Deps): void {
   app.get(
@@ -94,21 +91,6 @@ export function companiesRoutes(app: FastifyInstance, deps: Deps): void {
         .header('cross-origin-resource-policy', 'cross-origin')
         .send(logo.bytes);
     },
-  );
-
-  app.get(
-    '/api/departments',
-    {
-      config: {
-        openapi: doc({
-          summary: 'De afdelingen van het bedrijf',
-          tags,
-          response: { 200: departmentList },
-          errors: [403],
-        }),
-      },
-    },
-    (request) => getDepartments(authedCtx(deps, request, 'getDepartments')),
   );
 
   app.get(

@@ -5,7 +5,6 @@ import {
   LOGO_MAX_PIXELS,
   updateCompanyBody,
   type Company,
-  type Department,
   type Feature,
 } from '@paraaf/contract';
 import type { AuthedCtx, Ctx } from '../../lib/context.ts';
@@ -21,7 +20,6 @@ import { listCompanyUsersBrief } from '../users/users.repository.ts';
 import {
   findCompanyWithPlan,
   findLogoByToken,
-  listDepartments,
   lockCompany,
   updateCompanyRow,
   type CompanyUpdate,
@@ -30,6 +28,7 @@ import { companyFeatures, requireFieldFeature } from './features.ts';
 import { checkWebhookUrl, WebhookUrlError } from '../webhooks/ssrf.ts';
 import { DEFAULT_SMS_SENDER } from '../../lib/sms/sms-sender.ts';
 import { recomputePurgeDates } from '../gdpr/retention.ts';
+import { getDepartments } from '../departments/departments.service.ts';
 
 /** The public address of a logo; relative, the signer's page is on the same origin. */
 export function logoUrl(token: string | null): string | null {
@@ -38,18 +37,6 @@ export function logoUrl(token: string | null): string | null {
 
 /** Logo tokens are 32 base64url characters; anything else is not found. */
 const LOGO_TOKEN = /^[A-Za-z0-9_-]{32}$/;
-
-export async function getDepartments(ctx: AuthedCtx): Promise<{ data: Department[] }> {
-  const rows = await listDepartments(ctx.db, ctx.auth.user.companyId);
-  return {
-    data: rows.map((d) => ({
-      id: d.id,
-      name: d.name,
-      mail_name: d.mailName,
-      mail_from: d.mailFrom,
-    })),
-  };
-}
 
 export async function getCompany(ctx: AuthedCtx): Promise<Company> {
   const companyId = ctx.auth.user.companyId;

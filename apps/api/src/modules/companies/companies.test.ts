@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locales, messages, type Company, type Department, type Session } from '@paraaf/contract';
+import { locales, type Company, type Session } from '@paraaf/contract';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { createMember } from '../../../test/factories.ts';
 import { dutchDate } from '../../lib/dutch-date.ts';
@@ -54,6 +54,7 @@ describe('company endpoints', () => {
           name: 'Drukkerij Letterzetter',
           mail_name: 'Drukkerij Letterzetter',
           mail_from: null,
+          is_default: true,
         },
       ]);
     });
@@ -67,27 +68,6 @@ describe('company endpoints', () => {
         name: 'Concurrent BV',
         users_count: 2,
       });
-    });
-  });
-
-  describe('GET /api/departments', () => {
-    it('needs a session', async () => {
-      expect((await t.request({ method: 'GET', url: '/api/departments' })).statusCode).toBe(401);
-    });
-
-    it('is forbidden for a viewer', async () => {
-      const viewer = await createMember(t, admin.user.company.id, 'viewer');
-      const res = await t.request({ method: 'GET', url: '/api/departments', token: viewer.token });
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: messages.forbidden });
-    });
-
-    it("lists only the caller's departments, for the user role too", async () => {
-      const user = await createMember(t, admin.user.company.id, 'user');
-      const res = await t.request({ method: 'GET', url: '/api/departments', token: user.token });
-      expect(res.statusCode).toBe(200);
-      const { data } = res.json<{ data: Department[] }>();
-      expect(data.map((d) => d.name)).toEqual(['Drukkerij Letterzetter']);
     });
   });
 

@@ -1,11 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type {
   EmailTemplateName,
   EmailTemplatePreview,
   Locale,
   PreviewEmailTemplateInput,
 } from '@paraaf/contract';
-import { companies, departments } from '../../db/schema/index.ts';
+import { companies } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
 import {
   formatDateTime,
@@ -20,6 +20,7 @@ import { styledLogoToken } from '../companies/companies.repository.ts';
 import { logoUrl } from '../companies/companies.service.ts';
 import { cleanTemplate } from './email-templates.service.ts';
 import { PURGE_WARNING_BUTTON } from '../gdpr/purge-warning.ts';
+import { mailSenderOf } from '../departments/mail-sender.ts';
 
 /** Sample values a preview fills in, in the mail's language. */
 const samples: Record<
@@ -81,13 +82,8 @@ export async function previewEmailTemplate(
     })
     .from(companies)
     .where(eq(companies.id, companyId));
-  const [department] = await ctx.db
-    .select({ name: departments.name })
-    .from(departments)
-    .where(eq(departments.companyId, companyId))
-    .orderBy(asc(departments.id))
-    .limit(1);
-  const name = department?.name || company?.name || ctx.auth.companyName;
+  // What the company's own mails call [[company]]: its default department's name.
+  const { company: name } = await mailSenderOf(ctx.db, { companyId, departmentId: null });
   const logo = logoUrl(company?.logoToken ?? null);
   const sample = samples[input.locale];
   const now = ctx.now();

@@ -5,7 +5,7 @@ import type { Deps } from '../../lib/context.ts';
 import { queueMail } from '../../lib/mail/outbox.ts';
 import { formatLongDate, renderSignerMail } from '../../lib/mail/signer-mails.ts';
 import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
-import { mailSenderOf } from '../signing/mail-sender.ts';
+import { mailSenderOf } from '../departments/mail-sender.ts';
 
 /** The warning's button: it opens the request's detail screen. */
 export const PURGE_WARNING_BUTTON = 'Ondertekening bekijken';
@@ -45,7 +45,7 @@ export async function warnOfPurge(
       .where(eq(companies.id, request.companyId));
     if (!company) return false;
     const recipients = await recipientsOf(tx, request.companyId, request.userId);
-    const { fromName, company: companyName } = await mailSenderOf(tx, { request, company });
+    const { fromName, company: companyName } = await mailSenderOf(tx, request);
     const template = await resolveEmailTemplate(tx, request.companyId, 'gdpr_purge_warning', 'nl');
     for (const to of recipients) {
       const content = renderSignerMail(

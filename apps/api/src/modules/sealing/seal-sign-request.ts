@@ -418,8 +418,7 @@ export function recipientsOf(bundle: SealBundle): { name: string; email: string 
 }
 
 async function queueSignedDocumentMails(tx: Tx, queue: Queue, bundle: SealBundle, purgeAt: Date) {
-  const company = bundle.department?.name || bundle.companyName;
-  const fromName = bundle.department?.mailName || company;
+  const { company, fromName } = bundle.sender;
   const template = await resolveEmailTemplate(
     tx,
     bundle.request.companyId,

@@ -2,8 +2,6 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { auditActionTypes, verificationTypes } from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  companies,
-  departments,
   signables,
   signerActions,
   signerEvidence,
@@ -13,6 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { AuditCertificateData } from '../../lib/pdf/audit-certificate.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
+import { mailSenderOf, type MailSender } from '../departments/mail-sender.ts';
 
 export type SignRequestRow = typeof signRequests.$inferSelect;
 export type SignerRow = typeof signers.$inferSelect;
@@ -22,8 +21,8 @@ export type EvidenceRow = typeof signerEvidence.$inferSelect;
 /** Everything sealing and the audit certificate read about one request. */
 export interface SealBundle {
   request: SignRequestRow;
-  companyName: string;
-  department: { name: string; mailName: string } | null;
+  /** On whose behalf the request was sent (the certificate's company, the mails' From name). */
+  sender: MailSender;
   initiator: { name: string; email: string } | null;
   signers: SignerRow[];
   evidence: Map<number, EvidenceRow>;
@@ -46,16 +45,7 @@ export async function loadBundle(
         : and(eq(signRequests.id, signRequestId), eq(signRequests.companyId, companyId)),
     );
   if (!request) return null;
-  const [company] = await db
-    .select({ name: companies.name })
-    .from(companies)
-    .where(eq(companies.id, request.companyId));
-  const [department] = request.departmentId
-    ? await db
-        .select({ name: departments.name, mailName: departments.mailName })
-        .from(departments)
-        .where(eq(departments.id, request.departmentId))
-    : [];
+  const sender = await mailSenderOf(db, request);
   const [initiator] = request.userId
     ? await db
         .select({ name: users.name, email: users.email })
@@ -90,8 +80,7 @@ export async function loadBundle(
     .orderBy(asc(signerActions.createdAt), asc(signerActions.id));
   return {
     request,
-    companyName: company?.name ?? '',
-    department: department ?? null,
+    sender,
     initiator: initiator ?? null,
     signers: signerRows,
     evidence: new Map(evidenceRows.map((e) => [e.signerId, e])),
@@ -150,7 +139,7 @@ export function certificateData(
     signRequestId: request.id,
     verifyUrl: `${appUrl}/verifieren`,
     subject: request.subject,
-    company: bundle.department?.name || bundle.companyName,
+    company: bundle.sender.company,
     sender: bundle.initiator,
     createdAt: request.createdAt,
     sentAt: request.sentAt,

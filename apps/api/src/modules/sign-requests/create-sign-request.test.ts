@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inputMessages, messages, signingMessages } from '@paraaf/contract';
 import { companies, departments, signRequests } from '../../db/schema/index.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
-import { createMember, createUser, errorsOf } from '../../../test/factories.ts';
+import { createMember, createUser, errorsOf, PLAN, setPlan } from '../../../test/factories.ts';
 
 const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
 
@@ -123,15 +123,27 @@ describe('POST /api/sign-requests', () => {
     expect(row.emailTemplates).toEqual({ nl, en });
   });
 
-  it('needs department_id when the company has several departments', async () => {
+  it('sends on behalf of the default department unless another is chosen (with the feature)', async () => {
     const admin = await registerCompany(t);
+    const companyId = admin.user.company.id;
     const [second] = await t.db
       .insert(departments)
-      .values({ companyId: admin.user.company.id, name: 'Tweede BV', mailName: 'Tweede BV' })
+      .values({ companyId, name: 'Tweede BV', mailName: 'Tweede BV' })
       .returning();
-    const res = await create(admin.token, body());
-    expect(res.statusCode).toBe(422);
-    expect(errorsOf(res)).toEqual({ department_id: [messages.required] });
+    const [defaultDepartment] = await t.db
+      .select()
+      .from(departments)
+      .where(and(eq(departments.companyId, companyId), eq(departments.isDefault, true)));
+    const absent = await create(admin.token, body());
+    expect(absent.statusCode).toBe(201);
+    expect((await rowOf(absent.json<{ id: number }>().id)).departmentId).toBe(
+      defaultDepartment!.id,
+    );
+    // The free plan has no departments feature: the extra one is hidden, so not chosen.
+    const hidden = await create(admin.token, body({ department_id: second!.id }));
+    expect(hidden.statusCode).toBe(422);
+    expect(errorsOf(hidden)).toEqual({ department_id: [signingMessages.departmentInvalid] });
+    await setPlan(t, companyId, PLAN.standard);
     const ok = await create(admin.token, body({ department_id: second!.id }));
     expect(ok.statusCode).toBe(201);
     expect((await rowOf(ok.json<{ id: number }>().id)).departmentId).toBe(second!.id);

@@ -1,13 +1,6 @@
 import { and, asc, count, eq, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  departments,
-  signables,
-  signerActions,
-  signers,
-  signRequests,
-  users,
-} from '../../db/schema/index.ts';
+import { signables, signerActions, signers, signRequests, users } from '../../db/schema/index.ts';
 
 export type SignRequestRow = typeof signRequests.$inferSelect;
 
@@ -59,14 +52,6 @@ export async function findCompanySigner(db: DbOrTx, companyId: number, signerId:
     .select()
     .from(signers)
     .where(and(eq(signers.id, signerId), eq(signers.companyId, companyId)));
-  return row ?? null;
-}
-
-export async function findDepartment(db: DbOrTx, companyId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(departments)
-    .where(and(eq(departments.id, id), eq(departments.companyId, companyId)));
   return row ?? null;
 }
 

@@ -14,15 +14,15 @@ import { styledLogoToken } from '../companies/companies.repository.ts';
 import { logoUrl } from '../companies/companies.service.ts';
 import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
 import type { SignerRow } from './signer-dto.ts';
-import { findDepartment, type SignRequestRow } from './sign-requests.repository.ts';
+import { mailSenderOf } from '../departments/mail-sender.ts';
+import type { SignRequestRow } from './sign-requests.repository.ts';
 
 /**
  * What the signer mails need from the caller: the sender's session (AuthedCtx fits) or, on the
- * signer's side (the next signer invited after an approval), the company name and no user.
+ * signer's side (the next signer invited after an approval) and in the sweep, no user.
  */
 export type SenderCtx = Ctx & {
   auth: {
-    companyName: string;
     user?: { id: number } | null;
     impersonatorId?: number | null;
     apiKeyId?: number | null;
@@ -39,9 +39,7 @@ export function signingUrl(ctx: Pick<Ctx, 'config'>, token: string): string {
  * and the frame around the letter: the company's name and logo, and who sent it.
  */
 async function senderOf(tx: Tx, ctx: SenderCtx, request: SignRequestRow) {
-  const department = request.departmentId
-    ? await findDepartment(tx, request.companyId, request.departmentId)
-    : null;
+  const { fromName, company: name } = await mailSenderOf(tx, request);
   const [company] = await tx
     .select({ logoToken: styledLogoToken })
     .from(companies)
@@ -52,10 +50,9 @@ async function senderOf(tx: Tx, ctx: SenderCtx, request: SignRequestRow) {
         .from(users)
         .where(eq(users.id, request.userId))
     : [];
-  const name = department?.name || ctx.auth.companyName;
   const logo = logoUrl(company?.logoToken ?? null);
   return {
-    fromName: department?.mailName || department?.name || ctx.auth.companyName,
+    fromName,
     company: name,
     frame: { company: name, logoUrl: logo ? `${ctx.config.appUrl}${logo}` : null },
     /** 'Jan Smit (Bakkerij Jansen)', or the company alone when no user sent it. */

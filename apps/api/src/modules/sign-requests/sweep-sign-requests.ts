@@ -2,8 +2,7 @@ import { sweepIdempotencyKeys } from '../../lib/idempotency.ts';
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Tx } from '../../db/client.ts';
-import { companies, signers, signRequests, users } from '../../db/schema/index.ts';
+import { signers, signRequests, users } from '../../db/schema/index.ts';
 import type { JobDefinition } from '../../jobs/queue.ts';
 import type { Deps } from '../../lib/context.ts';
 import { createToken, sha256 } from '../../lib/crypto.ts';
@@ -14,7 +13,7 @@ import { requeueUnsealed } from '../sealing/seal-sign-request.ts';
 import { EXPIRING_REQUEST_STATES, expireSignRequest } from './expire-sign-request.ts';
 import { foldListCounters, purgeListCache } from './sign-requests.list.repository.ts';
 import { queueSignerLinkMail } from './signer-mails.ts';
-import { findDepartment, type SignRequestRow } from './sign-requests.repository.ts';
+import { mailSenderOf } from '../departments/mail-sender.ts';
 import { recordSignerLink } from '../signing/signer-links.ts';
 import { AUTO_REMINDED_SIGNER_STATES } from './signer-dto.ts';
 
@@ -154,7 +153,7 @@ async function notifyExpired(deps: Deps, requestId: number, now: Date): Promise<
       .from(users)
       .where(and(eq(users.id, request.userId), eq(users.companyId, request.companyId)));
     if (!initiator?.isActive) return true;
-    const { fromName, company } = await senderOf(tx, request);
+    const { fromName, company } = await mailSenderOf(tx, request);
     const template = await resolveEmailTemplate(
       tx,
       request.companyId,
@@ -178,23 +177,6 @@ async function notifyExpired(deps: Deps, requestId: number, now: Date): Promise<
     });
     return true;
   });
-}
-
-/** The mail's sender name and [[company]]: the request's department, else the company. */
-async function senderOf(tx: Tx, request: SignRequestRow) {
-  const [row] = await tx
-    .select({ name: companies.name })
-    .from(companies)
-    .where(eq(companies.id, request.companyId));
-  const department = request.departmentId
-    ? await findDepartment(tx, request.companyId, request.departmentId)
-    : null;
-  const companyName = row?.name ?? '';
-  return {
-    companyName,
-    fromName: department?.mailName || department?.name || companyName,
-    company: department?.name || companyName,
-  };
 }
 
 /**
@@ -256,10 +238,9 @@ async function remindSigner(
       .returning();
     if (!reminded) return null;
     await recordSignerLink(tx, reminded.id, token, now);
-    const { companyName } = await senderOf(tx, request);
     await queueSignerLinkMail(
       tx,
-      { ...deps, ip: '', userAgent: '', now: () => now, auth: { companyName, user: null } },
+      { ...deps, ip: '', userAgent: '', now: () => now, auth: { user: null } },
       'reminder',
       request,
       reminded,

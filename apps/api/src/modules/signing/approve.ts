@@ -137,7 +137,7 @@ export async function approve(ctx: Ctx, token: string): Promise<{ status: 'appro
     } else if (r.request.isSync) {
       const next = rest.find((s) => s.position > signer.position && s.stateId === 1);
       if (next && !rest.some((s) => s.position < next.position && [2, 3].includes(s.stateId))) {
-        await inviteSigner(tx, senderCtxOf(ctx, r), r.request, next);
+        await inviteSigner(tx, senderCtxOf(ctx), r.request, next);
       }
     }
   });

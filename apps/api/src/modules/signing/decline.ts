@@ -9,7 +9,7 @@ import { queueMail } from '../../lib/mail/outbox.ts';
 import { renderSignerMail } from '../../lib/mail/signer-mails.ts';
 import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
 import { listSigners } from '../sign-requests/sign-requests.repository.ts';
-import { mailSenderOf } from './mail-sender.ts';
+import { mailSenderOf } from '../departments/mail-sender.ts';
 import { markRequestEnded } from '../gdpr/retention.ts';
 import {
   assertSignerMayAct,
@@ -25,7 +25,7 @@ async function queueDeclinedMail(
   to: { email: string; name: string; locale: string },
   reason: string,
 ): Promise<void> {
-  const { fromName, company } = await mailSenderOf(tx, r);
+  const { fromName, company } = await mailSenderOf(tx, r.request);
   const template = await resolveEmailTemplate(
     tx,
     r.request.companyId,

@@ -8,7 +8,7 @@ import { queueMail } from '../../lib/mail/outbox.ts';
 import { renderSignerMail } from '../../lib/mail/signer-mails.ts';
 import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
 import { issueCode, verifyCode } from './codes.ts';
-import { mailSenderOf } from './mail-sender.ts';
+import { mailSenderOf } from '../departments/mail-sender.ts';
 import {
   assertSignerMayAct,
   ensureEvidence,
@@ -36,7 +36,7 @@ export async function sendEmailCode(ctx: Ctx, token: string): Promise<{ sent: tr
   const { signer } = r;
   await ctx.db.transaction(async (tx) => {
     const code = await issueCode(tx, signer.id, 'email', ctx.now());
-    const { fromName, company } = await mailSenderOf(tx, r);
+    const { fromName, company } = await mailSenderOf(tx, r.request);
     const template = await resolveEmailTemplate(
       tx,
       signer.companyId,

@@ -3,7 +3,6 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { localeCodes, type Locale, type SigningDocument, type SigningPage } from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  departments,
   identitySessions,
   signables,
   signerActions,
@@ -20,6 +19,7 @@ import {
   type ResolvedSigner,
 } from './resolve-signer.ts';
 import { logoUrl } from '../companies/companies.service.ts';
+import { mailSenderOf } from '../departments/mail-sender.ts';
 import { pendingCodes } from './codes.ts';
 import { drawingKey } from './drawing.ts';
 import { openForms, toSigningFormFields } from './form-fields.ts';
@@ -42,14 +42,7 @@ async function senderName(db: DbOrTx, r: ResolvedSigner): Promise<string | null>
       .where(eq(users.id, r.request.userId));
     if (user) return user.name;
   }
-  if (r.request.departmentId) {
-    const [department] = await db
-      .select({ name: departments.name, mailName: departments.mailName })
-      .from(departments)
-      .where(eq(departments.id, r.request.departmentId));
-    if (department) return department.mailName || department.name;
-  }
-  return null;
+  return (await mailSenderOf(db, r.request)).fromName || null;
 }
 
 /**
