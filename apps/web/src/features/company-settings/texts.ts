@@ -38,4 +38,29 @@ export const texts = {
   savedTitle: 'Gegevens opgeslagen',
   savedMessage: 'Je wijzigingen zijn opgeslagen',
   loadFailed: 'Er is iets mis gegaan',
+  mailSender: 'Afzender van e-mails',
+  mailSenderHelp:
+    'Ondertekenaars ontvangen de e-mails van je ondertekeningen van deze naam. Het afzendadres blijft dat van Paraaf.',
+  mailName: 'Afzendernaam e-mails',
+  departments: 'Afdelingen',
+  departmentsHelp:
+    'Verstuur ondertekeningen namens een afdeling: haar naam staat in de e-mails en haar afzendernaam erboven. Bij een nieuwe ondertekening kies je de afdeling bij ‘Bedrijfsnaam’.',
+  departmentsMissing:
+    'Meerdere afdelingen horen bij het abonnement standard of premium. Tot dan gaat alles namens je bedrijf.',
+  changePlan: 'Abonnement wijzigen',
+  departmentsEmpty: 'Er zijn nog geen andere afdelingen',
+  departmentName: 'Naam',
+  departmentMailName: 'Afzendernaam',
+  departmentDefault: 'Standaard',
+  departmentAdd: 'Afdeling toevoegen',
+  departmentEdit: 'Afdeling bewerken',
+  departmentEditOf: (name: string) => `${name} bewerken`,
+  departmentRemove: 'Afdeling verwijderen',
+  departmentRemoveOf: (name: string) => `${name} verwijderen`,
+  departmentRemoveConfirm: (name: string) =>
+    `Weet je zeker dat je de afdeling ${name} wilt verwijderen? Afgeronde ondertekeningen houden haar naam.`,
+  departmentRemoved: 'Afdeling verwijderd',
+  departmentRemovedMessage: (name: string) => `${name} is verwijderd`,
+  cancel: 'Annuleren',
+  remove: 'Verwijderen',
 } as const;

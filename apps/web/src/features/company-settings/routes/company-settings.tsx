@@ -33,6 +33,8 @@ import { isApiError } from '../../../lib/api-client';
 import { companyQueryOptions, hasFeature } from '../../../lib/auth';
 import { zodErrors } from '../../../lib/form';
 import { useUpdateCompany, type CompanySettingsValues } from '../api/update-company';
+import { DepartmentsSection } from '../components/departments-section';
+import { MailSenderSection } from '../components/mail-sender-section';
 import { texts } from '../texts';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg'];
@@ -79,7 +81,11 @@ export function CompanySettingsRoute() {
   if (!company.data) return null;
   return (
     <Page title={texts.title} size="md">
-      <CompanySettingsForm company={company.data} />
+      <Stack gap="lg">
+        <CompanySettingsForm company={company.data} />
+        <MailSenderSection />
+        <DepartmentsSection company={company.data} />
+      </Stack>
     </Page>
   );
 }
