@@ -375,6 +375,12 @@ test('sender screens: list, filters, wizard and marker editor, detail and its mo
   await page.getByRole('button', { name: 'Uitnodigen' }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectAccessible(page, 'users, invite');
+  await page.keyboard.press('Escape');
+  // Standard has departments: Bedrijfsinstellingen lists them and adds one in a modal.
+  await page.goto('/instellingen/bedrijf');
+  await page.getByRole('button', { name: 'Afdeling toevoegen' }).click();
+  await expect(page.getByRole('dialog', { name: 'Afdeling toevoegen' })).toBeVisible();
+  await expectAccessible(page, 'company settings, add department');
 });
 
 /** A request in `locale` for one signer: e-mail code, SMS code, signature, a required field. */
