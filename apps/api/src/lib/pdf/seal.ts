@@ -1,6 +1,7 @@
 import { fillAndFlatten } from './acroform.ts';
 import { appendAuditCertificate, type AuditCertificateData } from './audit-certificate.ts';
 import { loadPdf, signPdfDocument, type SealIdentity, type SignOptions } from './sign.ts';
+import { phaseTimer } from './phases.ts';
 import { stampPdf, type StampItem } from './stamp.ts';
 
 export interface SealInput {
@@ -17,6 +18,8 @@ export interface SealInput {
    * either way, so a sealed document has no editable fields left.
    */
   formValues?: Map<string, string | null>;
+  /** Filled with each phase's wall time in ms when given (scripts/bench-sealing.mjs prints it). */
+  phases?: Record<string, number>;
 }
 
 /**
@@ -27,11 +30,17 @@ export interface SealInput {
  * The PDF's form (if any) is filled in and flattened first, so the stamps lie on top of it.
  */
 export async function sealPdf(input: SealInput): Promise<{ pdf: Buffer; pageCount: number }> {
+  const mark = phaseTimer(input.phases);
   const doc = await loadPdf(input.original);
+  mark('load');
   await fillAndFlatten(doc, input.formValues ?? new Map<string, string | null>());
+  mark('form');
   await stampPdf(doc, input.items, input.images);
+  mark('stamp');
   await appendAuditCertificate(doc, input.certificate);
+  mark('auditCertificate');
   // The sealed file's own page count (the document and its audit certificate), for the screens.
   const pageCount = doc.getPageCount();
-  return { pdf: await signPdfDocument(doc, input.identity, input.sign), pageCount };
+  const pdf = await signPdfDocument(doc, input.identity, { ...input.sign, phases: input.phases });
+  return { pdf, pageCount };
 }

@@ -56,8 +56,11 @@ function charsetOf(font: PDFFont): Set<number> {
 }
 
 /** The box in pdf-lib's coordinates (bottom-left origin), honouring a page's crop box offset. */
-export function toPdfLib(page: PDFPage, box: Box): { x: number; y: number } {
-  const crop = page.getCropBox();
+export function toPdfLib(
+  page: PDFPage | ReturnType<PDFPage['getCropBox']>,
+  box: Box,
+): { x: number; y: number } {
+  const crop = 'getCropBox' in page ? page.getCropBox() : page;
   return { x: crop.x + box.x, y: crop.y + crop.height - box.y - box.height };
 }
 
@@ -137,10 +140,14 @@ export async function stampPdf(
   const pages = doc.getPages();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const embedded = new Map<string, PDFImage>();
+  // A page's crop box, looked up once (pdf-lib walks the page tree for it on every call).
+  const crops = new Map<PDFPage, ReturnType<PDFPage['getCropBox']>>();
   for (const item of items) {
     const page = pages[item.page - 1];
     if (!page) continue;
-    const at = { ...toPdfLib(page, item), width: item.width, height: item.height };
+    let crop = crops.get(page);
+    if (!crop) crops.set(page, (crop = page.getCropBox()));
+    const at = { ...toPdfLib(crop, item), width: item.width, height: item.height };
     if (item.kind === 'text') drawTextInBox(page, font, item.text, at, item.fontSize);
     else if (item.kind === 'check') drawCheck(page, at);
     else {
