@@ -30,13 +30,18 @@ export async function listDepartments(
     .orderBy(sql`${departments.isDefault} DESC`, asc(departments.id));
 }
 
-/** One department of the company that is not removed (another company's: null). */
+/**
+ * One department of the company that is not removed (another company's: null). With
+ * `forShare`, the department a new request is sent on behalf of, held `FOR SHARE` until the
+ * request is inserted: a removal (which updates the row) waits, then counts the new request as open.
+ */
 export async function findDepartment(
   db: DbOrTx,
   companyId: number,
   id: number,
+  { forShare = false }: { forShare?: boolean } = {},
 ): Promise<DepartmentRow | null> {
-  const [row] = await db
+  const query = db
     .select()
     .from(departments)
     .where(
@@ -46,29 +51,7 @@ export async function findDepartment(
         isNull(departments.deletedAt),
       ),
     );
-  return row ?? null;
-}
-
-/**
- * The department a new request is sent on behalf of, held `FOR SHARE` until the request is
- * inserted: a removal (which updates the row) waits, then counts the new request as open.
- */
-export async function shareDepartment(
-  db: DbOrTx,
-  companyId: number,
-  id: number,
-): Promise<DepartmentRow | null> {
-  const [row] = await db
-    .select()
-    .from(departments)
-    .where(
-      and(
-        eq(departments.id, id),
-        eq(departments.companyId, companyId),
-        isNull(departments.deletedAt),
-      ),
-    )
-    .for('share');
+  const [row] = forShare ? await query.for('share') : await query;
   return row ?? null;
 }
 

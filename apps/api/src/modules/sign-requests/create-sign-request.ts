@@ -6,7 +6,7 @@ import { ValidationError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { findCompanyWithPlan } from '../companies/companies.repository.ts';
 import { featuresOf } from '../companies/features.ts';
-import { findDefaultDepartment, shareDepartment } from '../departments/departments.repository.ts';
+import { findDefaultDepartment, findDepartment } from '../departments/departments.repository.ts';
 import { findCompanyUserId } from './sign-requests.repository.ts';
 import { cleanTemplateOverrides } from '../email-templates/email-templates.service.ts';
 
@@ -76,7 +76,7 @@ async function departmentFor(
   withDepartments: boolean,
 ): Promise<number | null> {
   if (chosen === undefined) return (await findDefaultDepartment(tx, companyId))?.id ?? null;
-  const department = await shareDepartment(tx, companyId, chosen);
+  const department = await findDepartment(tx, companyId, chosen, { forShare: true });
   if (!department || (!department.isDefault && !withDepartments)) {
     throw ValidationError.field('department_id', signingMessages.departmentInvalid);
   }
