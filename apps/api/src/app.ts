@@ -16,6 +16,7 @@ import { startQueue } from './jobs/queue.ts';
 import { registerWorkers, jobNames } from './jobs/workers.ts';
 import type { Deps } from './lib/context.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
+import type { Storage } from './lib/storage/storage.ts';
 import {
   createPaymentProvider,
   paymentsSimulatorPrefix,
@@ -27,6 +28,8 @@ import { PaymentsSimulatorStore } from './lib/payments/simulator-store.ts';
 import { MAX_UPLOAD_BYTES } from './lib/pdf/prepare.ts';
 import { registerSecurityHeaders, staticCacheControl } from './lib/security-headers.ts';
 import { registerOpenApi } from './lib/openapi/register-openapi.ts';
+import { registerMetrics } from './lib/metrics/register-metrics.ts';
+import { requestIdOf, runWithRequestId } from './lib/request-context.ts';
 import { signRequestsRoutes } from './modules/sign-requests/sign-requests.routes.ts';
 import { signRequestsReadRoutes } from './modules/sign-requests/sign-requests.read.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
@@ -69,6 +72,8 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** The payments provider; otherwise `createPaymentProvider(config)` (Mollie or the simulator). */
   payments?: PaymentProvider;
+  /** The file storage; otherwise `createStorage(config)` (tests give a broken one). */
+  storage?: Storage;
 }
 
 /** Strips secrets from URLs before they reach a log line. */
@@ -105,7 +110,14 @@ export async function buildApp(
     },
     // Only a listed proxy's X-Forwarded-For is believed; unset, the peer is the client.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    // Logged as reqId, echoed as X-Request-Id, carried into the jobs (lib/request-context.ts).
+    genReqId: (req) => requestIdOf(req.headers),
   });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    runWithRequestId(request.id, done);
+  });
+  registerMetrics(app, config.metrics);
 
   const database =
     options.database ??
@@ -119,12 +131,13 @@ export async function buildApp(
   const queue = await startQueue(database, jobNames, {
     pollSeconds: config.jobPollSeconds,
     onError: (error) => app.log.error({ err: error }, 'job queue error'),
+    log: app.log,
   });
   const deps: Deps = {
     config,
     db: database.db,
     queue,
-    storage: createStorage(config),
+    storage: options.storage ?? createStorage(config),
     payments: options.payments ?? createPaymentProvider(config),
   };
   if (config.worker === 'inline') await registerWorkers(queue, deps, app.log);

@@ -39,6 +39,12 @@ const envSchema = z.object({
   IDIN_SCOPES: z.string().optional(),
   /** Comma-separated addresses or CIDRs of reverse proxies whose X-Forwarded-For is believed. */
   TRUST_PROXY: z.string().optional(),
+  /** GET /metrics: a bearer token that opens it from anywhere (lib/metrics/access.ts). */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** GET /metrics: client addresses or CIDRs allowed without the token; unset, loopback only. */
+  METRICS_ALLOW: z.string().optional(),
+  /** A worker process (`npm run worker`) serves /metrics on this port; unset, none. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** The platform's terms and privacy statement, linked where a signer consents. */
   TERMS_URL: z.string().url().default('https://paraaf.nl/voorwaarden'),
   PRIVACY_URL: z.string().url().default('https://paraaf.nl/privacy'),
@@ -85,6 +91,8 @@ export interface Config {
    * (request.ip: rate limits, audit IPs, logs). Empty: the direct peer is the client.
    */
   trustProxy: string[];
+  /** Who may read GET /metrics (METRICS_TOKEN, METRICS_ALLOW) and a worker's port (METRICS_PORT). */
+  metrics: { token: string | null; allow: string[]; port: number | null };
   /** The platform's terms and privacy statement (TERMS_URL, PRIVACY_URL). */
   legal: { termsUrl: string; privacyUrl: string };
   /** Rate limits and token lifetimes, overridable in tests. */
@@ -185,6 +193,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../../web/dist'),
     jobPollSeconds: e.JOB_POLL_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    metrics: {
+      token: e.METRICS_TOKEN ?? null,
+      allow: parseTrustProxy(e.METRICS_ALLOW, 'METRICS_ALLOW'),
+      port: e.METRICS_PORT ?? null,
+    },
     legal: { termsUrl: e.TERMS_URL, privacyUrl: e.PRIVACY_URL },
     limits: {
       loginPerAccount: 10,
@@ -292,8 +305,8 @@ function parseScopes(json: string): Record<string, string> {
   return parsed.data;
 }
 
-/** `TRUST_PROXY`: addresses or CIDRs, comma-separated; anything else stops the start. */
-export function parseTrustProxy(value: string | undefined): string[] {
+/** `TRUST_PROXY` (or `METRICS_ALLOW`): addresses or CIDRs, comma-separated; anything else stops the start. */
+export function parseTrustProxy(value: string | undefined, setting = 'TRUST_PROXY'): string[] {
   const entries = (value ?? '')
     .split(',')
     .map((entry) => entry.trim())
@@ -305,7 +318,7 @@ export function parseTrustProxy(value: string | undefined): string[] {
     const prefixOk =
       prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix);
     if (family === 0 || !prefixOk || rest.length > 0)
-      throw new Error(`TRUST_PROXY: "${entry}" is no IP address or CIDR`);
+      throw new Error(`${setting}: "${entry}" is no IP address or CIDR`);
   }
   return entries;
 }

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { PgBoss, fromDrizzle, fromPglite, type Job } from 'pg-boss';
 import type { z } from 'zod';
 import type { Database, Tx } from '../db/client.ts';
+import { jobDuration, jobsRun } from '../lib/metrics/metrics.ts';
+import { currentRequestId, runWithRequestId } from '../lib/request-context.ts';
 
 /** How a job's queue behaves; part of every job definition (and all a queue needs to exist). */
 export interface QueueSpec {
@@ -52,6 +54,11 @@ export interface Queue {
   work<S extends z.ZodType, D>(job: JobDefinition<S, D>, deps: D): Promise<void>;
   /** Runs `fn` when the queue stops, after the jobs in hand finished (pooled SMTP connections). */
   onStop(fn: () => unknown): void;
+  /**
+   * Readiness: throws unless pg-boss's schema answers on its own connection and, when
+   * `workers` is true, this process started its workers and has not stopped them.
+   */
+  check(options: { workers: boolean }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -59,6 +66,26 @@ export interface QueueOptions {
   /** Backstop poll; a job enqueued in this process (PGlite) or NOTIFYd (PostgreSQL) wakes at once. */
   pollSeconds: number;
   onError(error: unknown): void;
+  /** Each job run logs on a child `{ job, jobId, requestId }` of this logger (none: no run lines). */
+  log?: JobLogger;
+}
+
+/** The part of a pino/Fastify logger the job runner uses. */
+export interface JobLogger {
+  child(bindings: Record<string, unknown>): JobLogger;
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/** The payload with the current request's id added (a job a request causes carries its id). */
+function withRequestId(data: object): object {
+  const requestId = currentRequestId();
+  return requestId && !('requestId' in data) ? { ...data, requestId } : data;
+}
+
+function requestIdIn(data: unknown): string | null {
+  const id = (data as { requestId?: unknown } | null)?.requestId;
+  return typeof id === 'string' ? id : null;
 }
 
 /**
@@ -109,6 +136,8 @@ export async function startQueue(
   if (database.pglite) await releaseDeadClaims(database, boss, [...specs.keys()]);
 
   const stopHooks: (() => unknown)[] = [];
+  let working = 0;
+  let stopped = false;
   const wakeOwnWorkers = (name: string) => {
     for (const w of boss.getWipData()) if (w.name === name) boss.notifyWorker(w.id);
   };
@@ -130,7 +159,7 @@ export async function startQueue(
 
   return {
     async enqueue(tx, jobName, data, enqueueOptions = {}) {
-      const id = await boss.send(jobName, data, {
+      const id = await boss.send(jobName, withRequestId(data), {
         ...sendOptions(jobName, data),
         ...(enqueueOptions.priority ? { priority: enqueueOptions.priority } : {}),
         db: fromDrizzle(tx, sql),
@@ -139,7 +168,10 @@ export async function startQueue(
       return Boolean(id);
     },
     async enqueueLater(jobName, data, delaySeconds) {
-      await boss.send(jobName, data, { ...sendOptions(jobName, data), startAfter: delaySeconds });
+      await boss.send(jobName, withRequestId(data), {
+        ...sendOptions(jobName, data),
+        startAfter: delaySeconds,
+      });
       if (delaySeconds <= 0) wake(jobName);
     },
     async work(job, deps) {
@@ -164,21 +196,43 @@ export async function startQueue(
         async (jobs: Job<unknown>[]) =>
           Promise.all(
             jobs.map(async (j) => {
+              const requestId = requestIdIn(j.data);
+              const log = options.log?.child({ job: job.name, jobId: j.id, requestId });
+              const started = performance.now();
+              const settle = (result: 'completed' | 'failed') => {
+                const seconds = (performance.now() - started) / 1000;
+                jobsRun.inc({ queue: job.name, result });
+                jobDuration.observe({ queue: job.name, result }, seconds);
+                return Math.round(seconds * 1000);
+              };
+              log?.info({}, 'job started');
+              const run = () => job.handle(deps, job.schema.parse(j.data));
               try {
-                await job.handle(deps, job.schema.parse(j.data));
+                // The job's own enqueues carry the same request id on.
+                await (requestId ? runWithRequestId(requestId, run) : run());
+                log?.info({ durationMs: settle('completed') }, 'job completed');
                 return { id: j.id, status: 'completed' as const };
               } catch (error) {
+                const durationMs = settle('failed');
+                log?.warn({ durationMs, err: error }, 'job failed');
                 options.onError(error);
                 return { id: j.id, status: 'failed' as const, output: errorOutput(error) };
               }
             }),
           ),
       );
+      working += 1;
     },
     onStop(fn) {
       stopHooks.push(fn);
     },
+    async check({ workers }) {
+      if (stopped) throw new Error('queue stopped');
+      if ((await boss.getQueue(queues[0]!.name)) === null) throw new Error('queue missing');
+      if (workers && working === 0) throw new Error('workers not started');
+    },
     async stop() {
+      stopped = true;
       neighbours?.delete(wakeOwnWorkers);
       // Graceful: workers finish the job in hand before the connection closes.
       await boss.stop({ graceful: true, timeout: 20_000, close: true });

@@ -1,3 +1,4 @@
+import { mailsSent } from '../metrics/metrics.ts';
 import { z } from 'zod';
 import { eq, and, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -48,23 +49,27 @@ export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, Ma
     // A mail about rows (an invoice) says what is true when it leaves, not when it was queued.
     const content = mail.bodySource ? await renderBody(db, mail.bodySource) : mail;
     if (transport) {
-      const outcome = await transport.send({
-        from: { name: mail.fromName ?? nameOf(from), address: addressOf(from) },
-        to: mail.to,
-        messageId: messageIdOf(mail.id, mail.createdAt, from),
-        replyTo: mail.replyTo,
-        // Every mail Paraaf sends is automatic: out-of-office replies must not answer it (RFC
-        // 3834; the second header is Exchange's own switch).
-        headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
-        subject: content.subject,
-        html: content.html,
-        text: content.text,
-        attachments: await readAttachments({ db, storage }, mail.attachments),
-      });
+      const outcome = await countFailure(
+        transport.send({
+          from: { name: mail.fromName ?? nameOf(from), address: addressOf(from) },
+          to: mail.to,
+          messageId: messageIdOf(mail.id, mail.createdAt, from),
+          replyTo: mail.replyTo,
+          // Every mail Paraaf sends is automatic: out-of-office replies must not answer it (RFC
+          // 3834; the second header is Exchange's own switch).
+          headers: { 'Auto-Submitted': 'auto-generated', 'X-Auto-Response-Suppress': 'All' },
+          subject: content.subject,
+          html: content.html,
+          text: content.text,
+          attachments: await readAttachments({ db, storage }, mail.attachments),
+        }),
+      );
       if (outcome === 'rejected') {
+        mailsSent.inc({ result: 'rejected' });
         await markUndeliverable(db, mail.id, mail.signerId);
         return;
       }
+      mailsSent.inc({ result: 'sent' });
       // The body may hold links with tokens; once it has left, it is not kept at rest.
       await db
         .update(mails)
@@ -77,9 +82,20 @@ export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, Ma
         .update(mails)
         .set({ sentAt: new Date(), subject, html, text })
         .where(eq(mails.id, mailId));
+      mailsSent.inc({ result: 'sent' });
     }
   },
 };
+
+/** A send that throws is a failed attempt (retried by the queue): counted, then thrown on. */
+async function countFailure<T>(sending: Promise<T>): Promise<T> {
+  try {
+    return await sending;
+  } catch (error) {
+    mailsSent.inc({ result: 'failed' });
+    throw error;
+  }
+}
 
 /** The subject and body of a mail rendered from its rows at send time. */
 async function renderBody(db: Db, source: MailBodySource): Promise<MailContent> {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /** Statuses a route documents with its own answer: successes, redirects, a route's own error body. */
-export type AnswerStatus = 200 | 201 | 202 | 204 | 206 | 302 | 303 | 400 | 410;
+export type AnswerStatus = 200 | 201 | 202 | 204 | 206 | 302 | 303 | 400 | 410 | 503;
 /** Error statuses; each is a shared component (`components.responses`, see components.ts). */
 export type ErrorStatus =
   400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 416 | 422 | 429 | 503;

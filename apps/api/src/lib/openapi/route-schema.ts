@@ -30,6 +30,7 @@ const answerText: Record<AnswerStatus, string> = {
   303: 'Doorverwijzing (Location)',
   400: 'Onbekende of verlopen sessie',
   410: 'Deze link is vervangen door een nieuwere uitnodiging',
+  503: 'Niet beschikbaar: een controle is mislukt',
 };
 
 function answerSchema(status: AnswerStatus, answer: Answer, example: unknown): JsonSchema {

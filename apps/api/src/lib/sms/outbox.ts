@@ -1,3 +1,4 @@
+import { smsSent } from '../metrics/metrics.ts';
 import { z } from 'zod';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
@@ -34,6 +35,7 @@ export const sendSmsJob: JobDefinition<z.ZodObject<{ smsId: z.ZodNumber }>, SmsD
         body: sms.body,
         reference: `paraaf-${sms.id}`,
       });
+      smsSent.inc({ result: 'sent' });
       await db
         .update(smsMessages)
         .set({
@@ -49,6 +51,7 @@ export const sendSmsJob: JobDefinition<z.ZodObject<{ smsId: z.ZodNumber }>, SmsD
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof SmsSendError && error.permanent;
+      smsSent.inc({ result: 'failed' });
       await db
         .update(smsMessages)
         .set({

@@ -1,3 +1,4 @@
+import { creditBookings, creditsBooked } from '../../lib/metrics/metrics.ts';
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Feature } from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
@@ -61,6 +62,9 @@ export async function bookCredits(
   await db
     .insert(creditLedger)
     .values({ companyId, amount, balanceAfter: balance, reason, causeKey });
+  const direction = amount >= 0 ? 'added' : 'used';
+  creditBookings.inc({ direction });
+  creditsBooked.inc({ direction }, Math.abs(amount));
   return balance;
 }
 

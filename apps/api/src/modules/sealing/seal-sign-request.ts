@@ -1,3 +1,4 @@
+import { seals } from '../../lib/metrics/metrics.ts';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
@@ -100,6 +101,7 @@ export const sealSignRequestJob: JobDefinition<typeof schema, SealDeps> = {
     try {
       await sealSignRequest(deps, signRequestId);
     } catch (error) {
+      seals.inc({ result: error instanceof InvalidSealInputError ? 'invalid' : 'failed' });
       if (error instanceof InvalidSealInputError) {
         deps.log.warn({ signRequestId, stateId: error.stateId }, 'sign request input invalid');
         await markInvalid(deps.db, signRequestId, error);
@@ -196,6 +198,8 @@ export async function sealSignRequest(deps: SealDeps, signRequestId: number): Pr
     }
   }
   await complete(deps, signRequestId);
+  // A run that found every document sealed already (a repeat) seals nothing.
+  if (pending.length > 0) seals.inc({ result: 'sealed' });
 }
 
 /**

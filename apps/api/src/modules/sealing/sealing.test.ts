@@ -70,6 +70,7 @@ function recordingQueue(): Queue & { jobs: { name: string; data: object }[] } {
     async enqueueLater() {},
     async work() {},
     onStop() {},
+    async check() {},
     async stop() {},
   };
 }

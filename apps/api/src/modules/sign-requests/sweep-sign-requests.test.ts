@@ -22,6 +22,7 @@ function recordingQueue(): Queue {
     enqueueLater: () => Promise.resolve(),
     work: () => Promise.resolve(),
     onStop: () => undefined,
+    check: () => Promise.resolve(),
     stop: () => Promise.resolve(),
   };
 }

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerCompany, type TestApp } from './app.ts';
+import { uniqueEmail } from './factories.ts';
+import { makePdf } from './fixtures/documents.ts';
+import { multipart } from './fixtures/multipart.ts';
+
+type LogLine = Record<string, unknown>;
+
+/** JSON log lines with a request id, carried into the jobs the request causes. */
+describe('request ids in the JSON log', () => {
+  let t: TestApp;
+  const raw: string[] = [];
+  const lines = (): LogLine[] => raw.map((line) => JSON.parse(line) as LogLine);
+  beforeAll(async () => {
+    t = await createTestApp(
+      { logLevel: 'info' },
+      { logStream: { write: (line: string) => void raw.push(line) } },
+    );
+  });
+  afterAll(() => t?.close());
+
+  it('keeps a well-formed X-Request-Id, echoes it and logs it as reqId', async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'lb-4f2a_99' },
+    });
+    expect(res.headers['x-request-id']).toBe('lb-4f2a_99');
+    expect(lines().some((l) => l.reqId === 'lb-4f2a_99' && l.msg === 'request completed')).toBe(
+      true,
+    );
+  });
+
+  it('replaces a malformed or overlong one with a UUID', async () => {
+    for (const given of ['bad id; drop', 'x'.repeat(101)]) {
+      const res = await t.request({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-request-id': given },
+      });
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(raw.join('')).not.toContain(given);
+    }
+  });
+
+  it('logs no bearer token and no ?token=', async () => {
+    await t.request({
+      method: 'GET',
+      url: '/api/user?token=geheim-token-in-url',
+      headers: { authorization: 'Bearer geheim-token-in-header' },
+    });
+    const log = raw.join('');
+    expect(log).toContain('/api/user?token=[redacted]');
+    expect(log).not.toContain('geheim-token-in-url');
+    expect(log).not.toContain('geheim-token-in-header');
+  });
+
+  it('gives the mail jobs of a sent sign request the request id of the send', async () => {
+    const admin = await registerCompany(t);
+    const token = admin.token;
+    const expires = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/sign-requests',
+      token,
+      payload: { expires_at: expires, subject: 'Huurcontract', message: 'Graag tekenen: [[link]]' },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    const email = uniqueEmail('logtest');
+    const signer = await t.request({
+      method: 'POST',
+      url: `/api/sign-requests/${id}/signers`,
+      token,
+      payload: {
+        firstname: 'Ondertekenaar',
+        lastname: 'Een',
+        email,
+        verifications: [1],
+        reminder_after: 7,
+        max_reminders: 1,
+      },
+    });
+    expect(signer.statusCode).toBe(201);
+    const upload = multipart({ name: 'Huurcontract' }, [
+      {
+        field: 'file',
+        filename: 'huur.pdf',
+        contentType: 'application/pdf',
+        content: await makePdf(1),
+      },
+    ]);
+    const signable = await t.request({
+      method: 'POST',
+      url: `/api/sign-requests/${id}/signables`,
+      token,
+      payload: upload.payload,
+      headers: upload.headers,
+    });
+    expect(signable.statusCode).toBe(201);
+    const requestId = 'verstuur-aanvraag-1';
+    const ready = await t.request({
+      method: 'POST',
+      url: `/api/sign-requests/${id}/ready`,
+      token,
+      headers: { 'x-request-id': requestId },
+    });
+    expect(ready.statusCode).toBe(200);
+    await t.smtp.waitForMail(email, /^Huurcontract$/);
+    let jobLines: LogLine[] = [];
+    for (let i = 0; i < 50 && !jobLines.some((l) => l.msg === 'job completed'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      jobLines = lines().filter((l) => l.job === 'send-mail' && l.requestId === requestId);
+    }
+    expect(jobLines.map((l) => l.msg)).toEqual(
+      expect.arrayContaining(['job started', 'job completed']),
+    );
+    expect(jobLines.every((l) => typeof l.jobId === 'string')).toBe(true);
+    // The request's own line carries the same id.
+    expect(lines().some((l) => l.reqId === requestId && l.msg === 'request completed')).toBe(true);
+  });
+});
