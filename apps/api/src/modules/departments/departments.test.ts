@@ -337,6 +337,7 @@ function recordingQueue(): Queue {
     enqueueLater: () => Promise.resolve(),
     work: () => Promise.resolve(),
     onStop: () => undefined,
+    check: () => Promise.resolve(),
     stop: () => Promise.resolve(),
   };
 }
