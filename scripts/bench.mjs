@@ -1,15 +1,12 @@
 // `npm run bench`: prints the figures the issues ask for. Never asserts timings.
 //  1. GET /api/user on PostgreSQL: requests per second and p95 latency (autocannon, 20 connections).
-//  2. Gzip size of the JavaScript the login page loads (measured in Chromium).
+//  2. Gzip size of the JavaScript the login and signer's pages load (scripts/bundle-sizes.mjs).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { chromium } from '@playwright/test';
-import { chromiumArgs, findChromium } from './chromium.mjs';
 import { benchDocuments } from './bench-documents.mjs';
 import { benchSignRequests } from './bench-sign-requests.mjs';
 import { benchSealing } from './bench-sealing.mjs';
@@ -23,6 +20,7 @@ import { benchSigningFlow } from './bench-signing-flow.mjs';
 import { benchSignerPage } from './bench-signer-page.mjs';
 import { benchMarkerEditor } from './bench-marker-editor.mjs';
 import { benchApiKeys } from './bench-api-keys.mjs';
+import { bundleSizes } from './bundle-sizes.mjs';
 import { startServer } from './lib/server.mjs';
 import { registerBenchCompany } from './lib/bench-account.mjs';
 
@@ -111,28 +109,6 @@ async function benchUser(base) {
   };
 }
 
-async function loginPageJs(base) {
-  const executablePath = findChromium();
-  if (!executablePath) return null;
-  const browser = await chromium.launch({ executablePath, args: chromiumArgs });
-  const files = new Set();
-  const page = await browser.newPage();
-  page.on('response', (r) => {
-    const url = new URL(r.url());
-    if (url.pathname.endsWith('.js')) files.add(url.pathname);
-  });
-  await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
-  await browser.close();
-  let gzip = 0;
-  let raw = 0;
-  for (const f of files) {
-    const buf = fs.readFileSync(path.join(root, 'apps/web/dist', f));
-    raw += buf.length;
-    gzip += zlib.gzipSync(buf, { level: 9 }).length;
-  }
-  return { files: files.size, raw, gzip };
-}
-
 try {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')))
     spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
@@ -145,12 +121,10 @@ try {
   console.log(
     `  requests/s: ${u.rps.toFixed(0)}   p95: ${u.p95.toFixed(1)} ms   total: ${u.total}   non-2xx: ${u.non2xx}   errors: ${u.errors}   (target ≥ 3000 req/s)`,
   );
-  const js = await loginPageJs(base);
-  if (js)
-    console.log(
-      `\nLogin page JavaScript: ${js.files} files, ${(js.raw / 1024).toFixed(1)} kB raw, ${(js.gzip / 1024).toFixed(1)} kB gzip   (target ≤ 150 kB)`,
-    );
-  else console.log('\nLogin page JavaScript: not measured (no Chromium; apt-get install chromium)');
+  console.log(
+    "\nJavaScript per page, gzip level 9 (login target < 150 kB; the signer's page must not grow)",
+  );
+  await bundleSizes(base);
 
   console.log('\nDocuments (server time)');
   await benchDocuments(base, u.token);
