@@ -201,6 +201,79 @@ describe('the OpenAPI document', () => {
     expect(get.responses['404']).toEqual({ $ref: '#/components/responses/Error404' });
   });
 
+  it('documents Idempotency-Key, its 409 and 422 and Idempotent-Replayed on every bearer POST, once', () => {
+    const components = document.components as Json & {
+      parameters: Json;
+      headers: Json;
+      responses: Json;
+    };
+    expect(components.parameters.IdempotencyKey).toMatchObject({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+    });
+    expect(components.headers.IdempotentReplayed).toBeTruthy();
+    const missing: string[] = [];
+    let posts = 0;
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const method of OPERATION_METHODS) {
+        const operation = item[method];
+        if (!operation) continue;
+        const secured = ((operation.security as unknown[] | undefined)?.length ?? 0) > 0;
+        const parameters = (operation.parameters as Json[] | undefined) ?? [];
+        const hasKey = parameters.some((p) => p.$ref === '#/components/parameters/IdempotencyKey');
+        const label = `${method.toUpperCase()} ${path}`;
+        // Only authenticated POSTs are covered (lib/idempotency.ts); nothing else says so.
+        if (method !== 'post' || !secured) {
+          if (hasKey) missing.push(`${label}: documents a key it ignores`);
+          continue;
+        }
+        posts++;
+        if (!hasKey) missing.push(`${label}: no Idempotency-Key`);
+        if (operation.responses['409']?.$ref !== '#/components/responses/Error409Idempotency')
+          missing.push(`${label}: no 409 of a running key`);
+        if (operation.responses['422']?.$ref !== '#/components/responses/Error422Idempotency')
+          missing.push(`${label}: no 422 of a reused key`);
+        for (const [status, answer] of Object.entries(operation.responses)) {
+          if (!/^[23]/.test(status)) continue;
+          const headers = (answer.headers as Json | undefined) ?? {};
+          if (!headers['Idempotent-Replayed']) missing.push(`${label} ${status}: no replay header`);
+        }
+      }
+    }
+    expect(posts).toBeGreaterThan(20);
+    expect(missing).toEqual([]);
+  });
+
+  it('answers a replayed POST as the document says', async () => {
+    const { token } = await registerCompany(t);
+    const expires_at = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const send = () =>
+      call({
+        method: 'POST',
+        url: '/api/sign-requests',
+        token,
+        headers: { 'idempotency-key': 'openapi-replay-1' },
+        payload: { expires_at, subject: 'Huurovereenkomst', message: 'Graag tekenen: [[link]]' },
+      });
+    const first = await send();
+    expect(first.statusCode).toBeLessThan(300);
+    const again = await send();
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const other = await call({
+      method: 'POST',
+      url: '/api/sign-requests',
+      token,
+      headers: { 'idempotency-key': 'openapi-replay-1' },
+      payload: { expires_at, subject: 'Iets anders', message: 'Graag tekenen: [[link]]' },
+    });
+    expect(other.statusCode).toBe(422);
+    const answers = document.paths['/api/sign-requests']!.post!.responses;
+    expect(answers[String(first.statusCode)]!.headers).toHaveProperty('Idempotent-Replayed');
+    expect(answers['422']).toEqual({ $ref: '#/components/responses/Error422Idempotency' });
+  });
+
   it('serves the reference page and its assets itself, under the CSP of the app', async () => {
     const page = await t.request({ method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);

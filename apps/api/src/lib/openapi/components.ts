@@ -1,5 +1,6 @@
 import { errorBodySchema, messages, validationErrorBodySchema } from '@paraaf/contract';
 import type { ErrorStatus } from './route-doc.ts';
+import { idempotencyComponents } from './idempotency-doc.ts';
 import { ERRORS_KEY, jsonSchemaOf } from './route-schema.ts';
 
 type Json = Record<string, unknown>;
@@ -70,6 +71,11 @@ export function sharedComponents(): Json {
       },
     };
   }
+  const idempotency = idempotencyComponents() as {
+    responses: Json;
+    parameters: Json;
+    headers: Json;
+  };
   return {
     securitySchemes: {
       bearerAuth: {
@@ -83,7 +89,9 @@ export function sharedComponents(): Json {
       Error: jsonSchemaOf(errorBodySchema, 'output'),
       ValidationError: jsonSchemaOf(validationErrorBodySchema, 'output'),
     },
-    responses,
+    responses: { ...responses, ...idempotency.responses },
+    parameters: idempotency.parameters,
+    headers: idempotency.headers,
   };
 }
 

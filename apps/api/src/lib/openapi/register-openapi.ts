@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sharedComponents, withErrorResponses } from './components.ts';
+import { withIdempotency } from './idempotency-doc.ts';
 import { doc } from './route-doc.ts';
 import { routeSchemaOf } from './route-schema.ts';
 
@@ -41,8 +42,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transformObject: (document) =>
       'openapiObject' in document
-        ? (withErrorResponses(
-            document.openapiObject as Record<string, unknown>,
+        ? (withIdempotency(
+            withErrorResponses(document.openapiObject as Record<string, unknown>),
           ) as typeof document.openapiObject)
         : document.swaggerObject,
   });
