@@ -5,10 +5,10 @@
 // the run (API_KEY_RATE_LIMIT): it measures the server, not the limit (600 a minute by default).
 //
 //   node scripts/bench-api-keys.mjs            (embedded PGlite)
-//   DATABASE_URL=postgres://… node scripts/bench-api-keys.mjs
+//   DATABASE_URL=postgres://… node scripts/bench-api-keys.mjs   (a fresh database on that server)
 import { pathToFileURL } from 'node:url';
 import { contractPdf } from './lib/contract-pdf.mjs';
-import { startServer } from './lib/server.mjs';
+import { createDatabase, startServer } from './lib/server.mjs';
 import { registerBenchCompany } from './lib/bench-account.mjs';
 
 const admin = { email: 'bench-beheer@voorbeeld.nl', password: 'Bench-beheer-wachtwoord-1' };
@@ -73,11 +73,16 @@ async function createOne(base, key, pdf, n) {
 export async function benchApiKeys({ databaseUrl = process.env.DATABASE_URL ?? null } = {}) {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   const concurrency = Number(process.env.BENCH_API_KEY_CONCURRENCY ?? 4);
+  // A fresh database on the server of DATABASE_URL, dropped afterwards: the bench's fixed admin
+  // and company never meet another run's (or a test's) rows.
+  const created = databaseUrl
+    ? await createDatabase(databaseUrl, { prefix: 'paraaf_bench_keys_' })
+    : null;
   const server = await startServer({
     dataDirPrefix: 'paraaf-bench-keys-',
     quiet: true,
     env: {
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(created ? { DATABASE_URL: created.url } : {}),
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       API_KEY_RATE_LIMIT: '100000000',
@@ -111,6 +116,7 @@ export async function benchApiKeys({ databaseUrl = process.env.DATABASE_URL ?? n
     );
   } finally {
     await server.stop();
+    await created?.drop();
   }
 }
 

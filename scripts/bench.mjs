@@ -144,7 +144,9 @@ try {
   await benchStorage();
 
   console.log('\nSign requests created with an API key (signer + 1-page PDF + ready)');
-  await benchApiKeys({ databaseUrl: db.url });
+  // Both figures: embedded PGlite, and PostgreSQL (a fresh database) when db.url.
+  await benchApiKeys({ databaseUrl: null });
+  if (db.url) await benchApiKeys({ databaseUrl: db.url });
 
   console.log('\nInvoice PDF: one invoice with four lines');
   await benchInvoicePdf();
@@ -153,7 +155,8 @@ try {
   await benchBilling({ databaseUrl: db.url });
 
   console.log('\nWebhooks: deliveries per second to a local receiver');
-  await benchWebhooks({ databaseUrl: db.url });
+  await benchWebhooks({ databaseUrl: null });
+  if (db.url) await benchWebhooks({ databaseUrl: db.url });
 
   // Complete signings on the three setups (embedded; PostgreSQL 1 + 1 and 2 + 2 when db.url).
   await benchSignings({ databaseUrl: db.url });
