@@ -6,6 +6,7 @@ import { startQueue } from './jobs/queue.ts';
 import { jobNames, registerWorkers } from './jobs/workers.ts';
 import { serializeErrorForLog } from './lib/log-errors.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
+import { startMetricsServer } from './lib/metrics/register-metrics.ts';
 import { createPaymentProvider } from './lib/payments/create-payment-provider.ts';
 
 /** Entry point of a jobs-only process (`npm run worker`), beside api processes run with WORKER=off. */
@@ -25,6 +26,7 @@ await migrateDatabase(database);
 const queue = await startQueue(database, jobNames, {
   pollSeconds: config.jobPollSeconds,
   onError: (error) => log.error({ err: error }, 'job queue error'),
+  log,
 });
 await registerWorkers(
   queue,
@@ -38,12 +40,17 @@ await registerWorkers(
   log,
 );
 
+// No API server here: Prometheus scrapes this process on METRICS_PORT (unset: not at all).
+const metricsServer = await startMetricsServer(config.metrics, config.host);
+if (metricsServer) log.info({ port: config.metrics.port }, 'metrics served at /metrics');
+
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'draining jobs');
+    metricsServer?.close();
     queue
       .stop()
       .then(() => database.close())

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { jobsRun, mailsSent, metricsRegistry } from './metrics.ts';
+import { metricsAccess } from './access.ts';
+import { startMetricsServer } from './register-metrics.ts';
 
 const TOKEN = 'metrics-token-voor-de-test-0123456789';
 
@@ -104,5 +106,39 @@ describe('GET /metrics', () => {
     expect(text).toMatch(
       /paraaf_job_duration_seconds_count\{queue="send-mail",result="completed"\} [1-9]/,
     );
+  });
+});
+
+describe("a worker's METRICS_PORT", () => {
+  it('serves /metrics to loopback, with the token, and nothing else', async () => {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const server = await startMetricsServer({ token: TOKEN, allow: [], port }, '127.0.0.1');
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const ok = await fetch(`${base}/metrics`);
+      expect(ok.status).toBe(200);
+      expect(await ok.text()).toContain('paraaf_jobs_total');
+      expect((await fetch(`${base}/api/health`)).status).toBe(404);
+      const withToken = await fetch(`${base}/metrics`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(withToken.status).toBe(200);
+    } finally {
+      server?.close();
+    }
+  });
+
+  it('is not started without a port', async () => {
+    expect(
+      await startMetricsServer({ token: null, allow: [], port: null }, '127.0.0.1'),
+    ).toBeNull();
+  });
+
+  it('judges an outside address by METRICS_ALLOW', () => {
+    const mayRead = metricsAccess({ token: null, allow: ['10.1.0.0/16'], port: null });
+    expect(mayRead('10.1.2.3', undefined)).toBe(true);
+    expect(mayRead('::ffff:10.1.2.3', undefined)).toBe(true);
+    expect(mayRead('10.2.0.1', undefined)).toBe(false);
+    expect(mayRead('127.0.0.1', undefined)).toBe(false);
   });
 });
