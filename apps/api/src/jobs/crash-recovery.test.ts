@@ -20,12 +20,17 @@ import {
 import { openDatabase, type Database } from '../db/client.ts';
 import { creditLedger, mails, signables, signRequests } from '../db/schema/index.ts';
 import { startSmtpCatcher } from '../../test/smtp.ts';
+import { testS3Settings } from '../../test/app.ts';
+import { s3Env } from '../../test/s3.ts';
+import { createStorage } from '../lib/storage/create-storage.ts';
+import { listKeys } from '../lib/storage/storage.ts';
 
 /**
  * The real server as a child process, SIGKILLed at many moments after the last signer approved
  * a 100-page document, then started again on the same data: every request ends signed (5) with
  * one sealed PDF that pdfsig accepts, one charge, and each mail once. On PGlite (the embedded
- * default) always; on PostgreSQL when DATABASE_URL is set (CI).
+ * default) always; on PostgreSQL when DATABASE_URL is set (CI). Its files are where the run's
+ * test apps keep theirs: DATA_DIR/files, or a bucket of its own with TEST_STORAGE=s3.
  */
 const targets: { label: string; moments: number[] }[] = [
   { label: 'PGlite', moments: [0, 300, 800, 1500, 3000] },
@@ -56,6 +61,8 @@ describe.each(targets)(
       cleanups.push(() => smtp.close());
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-crash-'));
       cleanups.push(() => fs.promises.rm(dataDir, { recursive: true, force: true }));
+      const s3 = await testS3Settings();
+      const storage = createStorage({ dataDir, s3 });
       let databaseUrl = '';
       if (label === 'PostgreSQL') {
         const created = await createDatabase(process.env.DATABASE_URL!, {
@@ -76,6 +83,7 @@ describe.each(targets)(
             JOB_POLL_SECONDS: '0.5',
             WEB_DIST: path.join(dataDir, 'no-web'),
             LOG_LEVEL: 'error',
+            ...(s3 ? s3Env(s3) : {}),
           },
         });
       let server: RunningServer = await start();
@@ -165,14 +173,17 @@ describe.each(targets)(
             .where(eq(signables.signRequestId, flow.requestId));
           expect(docs).toHaveLength(1);
           const sealedKey = docs[0]!.signedStorageKey!;
-          // One sealed file on disk: a run cut short leaves none behind.
-          const signedDir = path.join(dataDir, 'files', `companies/${flow.companyId}/signed`);
-          expect(fs.readdirSync(signedDir)).toEqual([path.basename(sealedKey)]);
-          const pdfsig = execFileSync('pdfsig', [path.join(dataDir, 'files', sealedKey)], {
-            encoding: 'utf8',
-          });
+          // One sealed file in the storage: a run cut short leaves none behind.
+          expect(await listKeys(storage, `companies/${flow.companyId}/signed/`)).toEqual([
+            sealedKey,
+          ]);
+          const sealedFile = path.join(dataDir, `sealed-${flow.requestId}.pdf`);
+          fs.writeFileSync(sealedFile, await storage.get(sealedKey));
+          const pdfsig = execFileSync('pdfsig', [sealedFile], { encoding: 'utf8' });
           expect(pdfsig).toContain('Signature is Valid.');
           expect(pdfsig.match(/Signature #/g)).toHaveLength(1);
+          // On a bucket, nothing of the documents is left on the local disk.
+          if (s3) expect(fs.existsSync(path.join(dataDir, 'files'))).toBe(false);
 
           const charges = await database.db
             .select()
