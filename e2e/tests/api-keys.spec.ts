@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { companyIdOf, createSignRequest, enableFeatures, registerCompany } from '../support/api.ts';
+import { createKeyInScreen } from '../support/api-keys.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
@@ -27,17 +28,7 @@ test('a key made in the screen creates and sends a sign request, and is dead onc
   await expect(page).toHaveURL(/\/instellingen\/api$/);
   await expect(page.getByText('Er zijn nog geen API-sleutels')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Nieuwe API-sleutel' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nieuwe API-sleutel' });
-  await dialog.getByLabel('Naam').fill('CRM-koppeling');
-  await dialog.getByLabel('Omschrijving').fill('Huurcontracten uit het CRM');
-  await dialog.getByRole('button', { name: 'Aanmaken' }).click();
-  const secretField = page.getByTestId('api-key-secret');
-  await expect(secretField).toBeVisible();
-  await expect(page.getByText(/niet meer getoond/)).toBeVisible();
-  const secret = await secretField.inputValue();
-  expect(secret).toMatch(/^pk_[A-Za-z0-9_-]{43}$/);
-  await page.getByRole('button', { name: 'Klaar' }).click();
+  const secret = await createKeyInScreen(page, 'CRM-koppeling', 'Huurcontracten uit het CRM');
   const row = page.getByTestId('api-key-row').filter({ hasText: 'CRM-koppeling' });
   await expect(row).toContainText(secret.slice(0, 11));
   await expect(row).toContainText('Nog niet gebruikt');

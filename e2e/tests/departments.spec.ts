@@ -38,11 +38,7 @@ test('the mail sender name set in Bedrijfsinstellingen is the From name of the n
   const mailName = page.getByLabel(/^Afzendernaam e-mails/);
   await expect(mailName).toHaveValue(company);
   await mailName.fill(fromName);
-  await page
-    .locator('form')
-    .filter({ has: mailName })
-    .getByRole('button', { name: 'Opslaan' })
-    .click();
+  await page.getByRole('button', { name: 'Afzender opslaan' }).click();
   await expect(page.getByText('Je wijzigingen zijn opgeslagen')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel(/^Afzendernaam e-mails/)).toHaveValue(fromName);

@@ -50,7 +50,7 @@ test('a retention period set in Bedrijfsinstellingen shows as the purge date of 
   const retention = page.getByLabel(/Bewaartermijn \(dagen\)/);
   await expect(retention).toHaveValue('30');
   await retention.fill('45');
-  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
   await expect(page.getByText('Je wijzigingen zijn opgeslagen')).toBeVisible();
 
   const expected = new Date(Date.parse(before.expires_at) + 45 * day).toISOString();

@@ -1,17 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  call,
-  companyIdOf,
-  createSignRequest,
-  enableFeatures,
-  registerCompany,
-} from '../support/api.ts';
+import { companyIdOf, createSignRequest, enableFeatures, registerCompany } from '../support/api.ts';
+import { createKeyInScreen } from '../support/api-keys.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
  * Issue 16, end to end in Chromium against the built product: the company admin sets a webhook
- * URL in Bedrijfsinstellingen, an integration creates and sends a request with an API key, and
+ * URL in Bedrijfsinstellingen, creates an API key in its screen, an integration creates and sends
+ * a request with that key, and
  * the messages appear on 'Webhook berichten' with their badges; the responses modal shows each
  * attempt and 'Opnieuw versturen' delivers the message again (same webhook-id) to the receiver
  * this spec runs on 127.0.0.1 (the e2e server has WEBHOOKS_ALLOW_LOOPBACK=true).
@@ -52,19 +48,17 @@ test('webhook messages: set the URL, send with an API key, see badges and respon
     await page.goto('/instellingen/bedrijf');
     const field = page.getByLabel('Webhook URL');
     await field.fill('https://169.254.169.254/latest');
-    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await expect(field).toHaveAccessibleDescription(
       'Deze webhook URL wijst naar een intern of gereserveerd adres; gebruik een openbaar bereikbaar adres',
     );
     await field.fill(url);
-    await page.getByRole('button', { name: 'Opslaan' }).click();
+    await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
     await expect(page.getByText('Gegevens opgeslagen')).toBeVisible();
 
-    // An integration's key creates and sends the request.
-    const key = await call<{ token: string }>(baseURL!, token, 'POST', '/access-tokens', {
-      name: 'CRM',
-    });
-    await createSignRequest(baseURL!, key.token, {
+    // The admin makes a key in the API keys screen; the integration creates and sends with it.
+    const key = await createKeyInScreen(page, 'CRM');
+    await createSignRequest(baseURL!, key, {
       subject: 'Huurcontract Webhaak',
       document: 'Huurcontract',
       signers: [

@@ -35,6 +35,7 @@ export const texts = {
   customFieldAdd: 'Veld toevoegen',
   customFieldRemove: 'Veld verwijderen',
   save: 'Opslaan',
+  saveMailSender: 'Afzender opslaan',
   savedTitle: 'Gegevens opgeslagen',
   savedMessage: 'Je wijzigingen zijn opgeslagen',
   loadFailed: 'Er is iets mis gegaan',

@@ -77,7 +77,7 @@ function MailSenderForm({ department }: { department: Department }) {
             {...form.getInputProps('mail_name')}
           />
           <Button type="submit" loading={save.isPending}>
-            {texts.save}
+            {texts.saveMailSender}
           </Button>
         </Group>
       </Stack>

@@ -104,7 +104,7 @@ describe('Bedrijfsinstellingen: the mail sender name', () => {
     expect(field.value).toBe('Bedrijf BV');
     fireEvent.change(field, { target: { value: 'Bedrijf Klantenservice' } });
     const section = field.closest('form')!;
-    fireEvent.click(within(section).getByRole('button', { name: 'Opslaan' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Afzender opslaan' }));
     expect(await screen.findByText('Je wijzigingen zijn opgeslagen')).toBeTruthy();
     expect(departmentCalls(fetch)).toEqual([
       expect.objectContaining({
@@ -131,12 +131,12 @@ describe('Bedrijfsinstellingen: the mail sender name', () => {
     const field = await screen.findByLabelText<HTMLInputElement>(/Afzendernaam e-mails/);
     const section = field.closest('form')!;
     fireEvent.change(field, { target: { value: '  ' } });
-    fireEvent.click(within(section).getByRole('button', { name: 'Opslaan' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Afzender opslaan' }));
     expect(await within(section).findByText(messages.required)).toBeTruthy();
     expect(departmentCalls(fetch)).toEqual([]);
 
     fireEvent.change(field, { target: { value: 'Lang genoeg' } });
-    fireEvent.click(within(section).getByRole('button', { name: 'Opslaan' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Afzender opslaan' }));
     expect(await within(section).findByText(messages.maxLength)).toBeTruthy();
     expect(within(section).getByRole('alert').textContent).toBe(messages.invalidInput);
   });
