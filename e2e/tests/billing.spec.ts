@@ -131,7 +131,7 @@ test('upgrading to standard with a mandate payment, then a downgrade scheduled a
   const token = await registerCompany(baseURL!, 'Bakkerij Abonnee', 'Bas Abonnee');
   await useSession(page, token);
   await page.goto('/instellingen/credits');
-  await expect(sideMenu(page).getByRole('link', { name: 'Templates' })).toHaveCount(0);
+  await expect(sideMenu(page).getByRole('link', { name: 'Templates', exact: true })).toHaveCount(0);
 
   const standard = plan(page, 'standard');
   await standard.getByRole('button', { name: 'Kies dit abonnement' }).click();
@@ -147,7 +147,7 @@ test('upgrading to standard with a mandate payment, then a downgrade scheduled a
   // Standard now: its features in the menu, its 50 monthly credits, a payment date, a mandate.
   await page.goto('/instellingen/credits');
   await expect(plan(page, 'standard')).toContainText('Huidig abonnement');
-  await expect(sideMenu(page).getByRole('link', { name: 'Templates' })).toBeVisible();
+  await expect(sideMenu(page).getByRole('link', { name: 'Templates', exact: true })).toBeVisible();
   await expect(topCredits(page)).toHaveText('Credits: 60');
   const payment = page.getByRole('region', { name: 'Betaling', exact: true });
   await expect(payment).toContainText('Ingesteld');
@@ -167,6 +167,6 @@ test('upgrading to standard with a mandate payment, then a downgrade scheduled a
   await page.reload();
   await expect(plan(page, 'standard')).toContainText('Huidig abonnement');
   await expect(page.getByRole('region', { name: 'Geplande wijziging' })).toHaveCount(0);
-  await expect(sideMenu(page).getByRole('link', { name: 'Templates' })).toBeVisible();
+  await expect(sideMenu(page).getByRole('link', { name: 'Templates', exact: true })).toBeVisible();
   await shot(page, 'standard');
 });
