@@ -80,6 +80,9 @@ export async function startSmtpCatcher(options: { rejectRecipients?: string[] } 
         );
     },
   });
+  // A client gone in the middle of a message (a process killed by a crash test) is reported as
+  // an 'error' event; like a real mail server, the catcher drops that message and goes on.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
 
