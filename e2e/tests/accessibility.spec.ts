@@ -106,17 +106,30 @@ const linkIn = (text: string | null, path: string) =>
   new RegExp(`https?://[^\\s"<>]+${path}[^\\s"<>)]+`).exec(text ?? '')![0];
 
 /**
- * Waits until no finite CSS transition or animation runs (a modal fading in), so colours are
- * final; endless ones (a loader spinning) never settle and change no colour.
+ * Waits until the page's colours are final: no finite CSS transition or animation runs (endless
+ * ones, a loader spinning, change no colour) and every open dialog is fully opaque. Mantine mounts
+ * a modal at opacity 0 and starts its fade a frame later, so "nothing runs" alone can be true
+ * before the fade begins; the state must also hold for three animation frames in a row.
  */
 async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
-      ),
-  );
+  await page.evaluate(() => ((window as unknown as { calmFrames: number }).calmFrames = 0));
+  // Polled once per animation frame; true after three calm frames in a row.
+  await page.waitForFunction(() => {
+    const w = window as unknown as { calmFrames: number };
+    const calm =
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+        ) &&
+      [...document.querySelectorAll('[role="dialog"]')].every((dialog) => {
+        for (let el: Element | null = dialog; el; el = el.parentElement)
+          if (Number(getComputedStyle(el).opacity) < 1) return false;
+        return true;
+      });
+    w.calmFrames = calm ? w.calmFrames + 1 : 0;
+    return w.calmFrames >= 3;
+  });
 }
 
 /**

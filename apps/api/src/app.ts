@@ -29,7 +29,7 @@ import { MAX_UPLOAD_BYTES } from './lib/pdf/prepare.ts';
 import { registerSecurityHeaders, staticCacheControl } from './lib/security-headers.ts';
 import { registerOpenApi } from './lib/openapi/register-openapi.ts';
 import { registerMetrics } from './lib/metrics/register-metrics.ts';
-import { requestIdOf, runWithRequestId } from './lib/request-context.ts';
+import { requestIdMixin, requestIdOf, runWithRequestId } from './lib/request-context.ts';
 import { signRequestsRoutes } from './modules/sign-requests/sign-requests.routes.ts';
 import { signRequestsReadRoutes } from './modules/sign-requests/sign-requests.read.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
@@ -97,6 +97,7 @@ export async function buildApp(
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      mixin: requestIdMixin,
       redact: ['req.headers.authorization'],
       serializers: {
         req: (req: { method: string; url: string; ip?: string }) => ({

@@ -5,13 +5,18 @@ import { migrateDatabase, openDatabase } from './db/client.ts';
 import { startQueue } from './jobs/queue.ts';
 import { jobNames, registerWorkers } from './jobs/workers.ts';
 import { serializeErrorForLog } from './lib/log-errors.ts';
+import { requestIdMixin } from './lib/request-context.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
 import { startMetricsServer } from './lib/metrics/register-metrics.ts';
 import { createPaymentProvider } from './lib/payments/create-payment-provider.ts';
 
 /** Entry point of a jobs-only process (`npm run worker`), beside api processes run with WORKER=off. */
 const config = loadConfig();
-const log = pino({ level: config.logLevel, serializers: { err: serializeErrorForLog } });
+const log = pino({
+  level: config.logLevel,
+  mixin: requestIdMixin,
+  serializers: { err: serializeErrorForLog },
+});
 if (!config.databaseUrl) {
   log.warn(
     'no DATABASE_URL: a separate worker only makes sense on PostgreSQL; PGlite allows one process',

@@ -197,27 +197,30 @@ export async function startQueue(
           Promise.all(
             jobs.map(async (j) => {
               const requestId = requestIdIn(j.data);
-              const log = options.log?.child({ job: job.name, jobId: j.id, requestId });
-              const started = performance.now();
-              const settle = (result: 'completed' | 'failed') => {
-                const seconds = (performance.now() - started) / 1000;
-                jobsRun.inc({ queue: job.name, result });
-                jobDuration.observe({ queue: job.name, result }, seconds);
-                return Math.round(seconds * 1000);
+              const handle = async () => {
+                // Every line logged for the job (its own, mail's, sealing's…) names the request.
+                const log = options.log?.child({ job: job.name, jobId: j.id });
+                const started = performance.now();
+                const settle = (result: 'completed' | 'failed') => {
+                  const seconds = (performance.now() - started) / 1000;
+                  jobsRun.inc({ queue: job.name, result });
+                  jobDuration.observe({ queue: job.name, result }, seconds);
+                  return Math.round(seconds * 1000);
+                };
+                log?.info({}, 'job started');
+                try {
+                  await job.handle(deps, job.schema.parse(j.data));
+                  log?.info({ durationMs: settle('completed') }, 'job completed');
+                  return { id: j.id, status: 'completed' as const };
+                } catch (error) {
+                  const durationMs = settle('failed');
+                  log?.warn({ durationMs, err: error }, 'job failed');
+                  options.onError(error);
+                  return { id: j.id, status: 'failed' as const, output: errorOutput(error) };
+                }
               };
-              log?.info({}, 'job started');
-              const run = () => job.handle(deps, job.schema.parse(j.data));
-              try {
-                // The job's own enqueues carry the same request id on.
-                await (requestId ? runWithRequestId(requestId, run) : run());
-                log?.info({ durationMs: settle('completed') }, 'job completed');
-                return { id: j.id, status: 'completed' as const };
-              } catch (error) {
-                const durationMs = settle('failed');
-                log?.warn({ durationMs, err: error }, 'job failed');
-                options.onError(error);
-                return { id: j.id, status: 'failed' as const, output: errorOutput(error) };
-              }
+              // The job's own enqueues carry the same request id on.
+              return requestId ? runWithRequestId(requestId, handle) : handle();
             }),
           ),
       );

@@ -26,3 +26,12 @@ export function runWithRequestId<T>(requestId: string, fn: () => T): T {
 export function currentRequestId(): string | null {
   return storage.getStore()?.requestId ?? null;
 }
+
+/**
+ * pino's `mixin`: every line logged while serving a request, or running a job a request caused,
+ * carries that request's id as `requestId`, whichever logger wrote it (mail, SMS, sealing…).
+ */
+export function requestIdMixin(): { requestId?: string } {
+  const requestId = currentRequestId();
+  return requestId ? { requestId } : {};
+}

@@ -2,8 +2,8 @@ import { Center, Loader } from '@mantine/core';
 
 export function FullPageLoader() {
   return (
-    <Center h="100vh" aria-label="Laden">
-      <Loader />
+    <Center h="100vh">
+      <Loader role="status" aria-label="Laden" />
     </Center>
   );
 }

@@ -25,7 +25,7 @@ export function ListState({
   if (query.isPending)
     return (
       <Center p="xl">
-        <Loader aria-label="Laden" />
+        <Loader role="status" aria-label="Laden" />
       </Center>
     );
   if (query.error)

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signables } from '../../db/schema/index.ts';
+import { signables, signerEvidence } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { sendTestRequest } from '../../modules/signing/signing.fixture.ts';
 import { contractPdf } from '../../../../../scripts/lib/contract-pdf.mjs';
@@ -15,10 +15,11 @@ describe('pdf.js reads page 1 of a 100-page document through byte ranges', () =>
   let t: TestApp;
   let url: string;
   let size: number;
+  let sent: Awaited<ReturnType<typeof sendTestRequest>>;
 
   beforeAll(async () => {
     t = await createTestApp();
-    const sent = await sendTestRequest(t);
+    sent = await sendTestRequest(t);
     const [row] = await t.db
       .select({ key: signables.storageKey })
       .from(signables)
@@ -52,6 +53,10 @@ describe('pdf.js reads page 1 of a 100-page document through byte ranges', () =>
       expect(text.items.length).toBeGreaterThan(0);
       expect(loaded).toBeGreaterThan(0);
       expect(loaded).toBeLessThan(size);
+      // Every range request counts as opening the file; the evidence names the document once.
+      const evidence = await t.db.select().from(signerEvidence);
+      expect(evidence).toHaveLength(1);
+      expect(evidence[0]!.viewedSignableIds).toEqual([sent.signableIds[0]]);
     } finally {
       await doc.destroy();
     }

@@ -150,14 +150,21 @@ export async function ensureEvidence(db: DbOrTx, signerId: number): Promise<Evid
   return row!;
 }
 
-/** Adds a document id to the signer's viewed list (idempotent, one statement). */
+/** Adds a document id to the signer's viewed list, once (idempotent). */
 export async function markViewed(db: DbOrTx, signerId: number, signableId: number): Promise<void> {
   await db.insert(signerEvidence).values({ signerId }).onConflictDoNothing();
+  const seen = JSON.stringify([signableId]);
+  // A document read in byte ranges asks many times; only the first writes.
   await db
     .update(signerEvidence)
     .set({
-      viewedSignableIds: sql`CASE WHEN ${signerEvidence.viewedSignableIds} @> ${JSON.stringify([signableId])}::jsonb THEN ${signerEvidence.viewedSignableIds} ELSE ${signerEvidence.viewedSignableIds} || ${JSON.stringify([signableId])}::jsonb END`,
+      viewedSignableIds: sql`${signerEvidence.viewedSignableIds} || ${seen}::jsonb`,
       updatedAt: new Date(),
     })
-    .where(eq(signerEvidence.signerId, signerId));
+    .where(
+      and(
+        eq(signerEvidence.signerId, signerId),
+        sql`NOT (${signerEvidence.viewedSignableIds} @> ${seen}::jsonb)`,
+      ),
+    );
 }

@@ -465,7 +465,7 @@ export default function MarkerEditor({
             <Text c="dimmed">{texts.noDocument}</Text>
           ) : pageCount === 0 ? (
             <Center h="100%">
-              <Loader aria-label={texts.loading} />
+              <Loader role="status" aria-label={texts.loading} />
             </Center>
           ) : (
             sizes.map((size, i) => (

@@ -38,7 +38,7 @@ export function MarkerEditorModal(props: MarkerEditorModalProps) {
         <Suspense
           fallback={
             <Center h="100%">
-              <Loader aria-label={texts.loading} />
+              <Loader role="status" aria-label={texts.loading} />
             </Center>
           }
         >

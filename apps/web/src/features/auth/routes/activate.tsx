@@ -44,7 +44,7 @@ export function ActivateRoute() {
   if (activation.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Laden" />
+        <Loader role="status" aria-label="Laden" />
       </Center>
     );
   }

@@ -86,7 +86,7 @@ function CreditsScreen({ user, company }: { user: User; company: Company }) {
           </Title>
           {plans.isPending ? (
             <Center p="xl">
-              <Loader aria-label="Laden" />
+              <Loader role="status" aria-label="Laden" />
             </Center>
           ) : plans.isError ? (
             <Text c="red.8" role="alert">

@@ -65,7 +65,7 @@ export function TemplatePickerModal({ opened, onClose, onPick }: TemplatePickerM
     >
       {templates.isPending ? (
         <Center p="lg">
-          <Loader aria-label={pickerTexts.loading} />
+          <Loader role="status" aria-label={pickerTexts.loading} />
         </Center>
       ) : templates.isError ? (
         <Text c="dimmed">{pickerTexts.loadFailed}</Text>

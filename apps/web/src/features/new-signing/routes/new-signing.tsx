@@ -117,7 +117,7 @@ export function NewSigningRoute() {
         </Alert>
       ) : !company || departments.isPending || defaults.isPending || drafts.loading ? (
         <Center p="xl">
-          <Loader aria-label="Laden" />
+          <Loader role="status" aria-label="Laden" />
         </Center>
       ) : (
         <DatesProvider settings={{ locale: 'nl' }}>

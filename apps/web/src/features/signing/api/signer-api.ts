@@ -103,8 +103,6 @@ export function createSignerApi(options: SignerApiOptions = {}) {
   return {
     page: async (token: string, locale: string) =>
       json<SigningPage>(await send(token, locale, 'GET', '')),
-    file: async (token: string, locale: string, signableId: number) =>
-      (await send(token, locale, 'GET', `/signables/${signableId}/file`)).arrayBuffer(),
     fileUrl: (token: string, signableId: number) =>
       baseUrl + signingPath(token, `/signables/${signableId}/file`),
     /** The signer's stored drawing (a PNG); the token in the path is the only credential. */

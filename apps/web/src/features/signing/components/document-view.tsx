@@ -4,7 +4,7 @@ import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import type { SigningDocument } from '@paraaf/contract';
 import { signerApi } from '../api/signer-api';
 import { renderedHeight } from '../lib/geometry';
-import { openPdf } from '../../../lib/pdfjs';
+import { openPdfUrl } from '../../../lib/pdfjs';
 import type { Translate } from '../texts';
 
 interface DocumentViewProps {
@@ -29,10 +29,9 @@ export function DocumentView({ doc, token, t, overlay, downloadUrl }: DocumentVi
   useEffect(() => {
     let alive = true;
     let opened: PDFDocumentProxy | null = null;
-    // Fetching the file also records that the signer has seen it.
-    signerApi
-      .file(token, 'nl', doc.id)
-      .then(openPdf)
+    // Read in byte ranges, page 1 first; the first range fetched records that the signer has
+    // seen the document.
+    openPdfUrl(signerApi.fileUrl(token, doc.id))
       .then((p) => {
         opened = p;
         if (alive) setPdf(p);

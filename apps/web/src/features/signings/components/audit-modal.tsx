@@ -15,7 +15,7 @@ export function AuditModal({ signer, onClose }: { signer: SignerDto; onClose: ()
     <Modal opened onClose={onClose} title={texts.auditTitle(name)} size="xl">
       {actions.isPending ? (
         <Center p="lg">
-          <Loader aria-label="Laden" />
+          <Loader role="status" aria-label="Laden" />
         </Center>
       ) : actions.isError ? (
         <Text c="red">{actions.error.message}</Text>

@@ -79,7 +79,7 @@ export function ShowSigningRoute() {
   if (request.isPending) {
     return (
       <Center p="xl">
-        <Loader aria-label="Laden" />
+        <Loader role="status" aria-label="Laden" />
       </Center>
     );
   }

@@ -134,7 +134,7 @@ export function SigningsRoute() {
       <Paper withBorder radius="lg" pos="relative">
         {list.isPending ? (
           <Center p="xl">
-            <Loader aria-label="Laden" />
+            <Loader role="status" aria-label="Laden" />
           </Center>
         ) : list.isError ? (
           // Seed 000 §8: a failed load is logged, with no message of its own.
@@ -175,7 +175,7 @@ export function SigningsRoute() {
           <SignRequestTable items={items} withStatus={withStatus} withViewer={withViewer} />
         )}
         {list.isFetching && !list.isPending && (
-          <Loader size="xs" pos="absolute" top={12} right={12} aria-label="Laden" />
+          <Loader size="xs" pos="absolute" top={12} right={12} role="status" aria-label="Laden" />
         )}
       </Paper>
       {list.data && list.data.total > 0 && (
