@@ -122,7 +122,7 @@ async function settled(page: Page) {
         .every(
           (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
         ) &&
-      [...document.querySelectorAll('[role="dialog"]')].every((dialog) => {
+      Array.from(document.querySelectorAll<HTMLElement>('[role="dialog"]')).every((dialog) => {
         for (let el: Element | null = dialog; el; el = el.parentElement)
           if (Number(getComputedStyle(el).opacity) < 1) return false;
         return true;
