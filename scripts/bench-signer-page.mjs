@@ -9,7 +9,7 @@
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, findChromium } from './chromium.mjs';
-import { contractPdf } from './lib/contract-pdf.mjs';
+import { contractPdf, scannedContractPdf } from './lib/contract-pdf.mjs';
 import { startServer } from './lib/server.mjs';
 import { registerBenchCompany } from './lib/bench-account.mjs';
 
@@ -34,8 +34,8 @@ async function api(baseUrl, token, method, path, body) {
   return text ? JSON.parse(text) : undefined;
 }
 
-/** A sent request with one signer (drawn signature only) and a 100-page PDF; its signer link. */
-async function signerLink(baseUrl, token) {
+/** A sent request with one signer (drawn signature only) and the given PDF; its signer link. */
+async function signerLink(baseUrl, token, pdf) {
   const email = `bench-signer-${Date.now()}@voorbeeld.nl`;
   const { id } = await api(baseUrl, token, 'POST', '/sign-requests', {
     expires_at: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
@@ -55,7 +55,6 @@ async function signerLink(baseUrl, token) {
     reminder_after: 3,
     max_reminders: 5,
   });
-  const pdf = await contractPdf(PAGES, 45);
   const form = new FormData();
   form.set('name', 'Bench 100 pagina’s');
   form.set('filename', 'bench-100.pdf');
@@ -69,59 +68,94 @@ async function signerLink(baseUrl, token) {
     if (!res.ok) throw new Error(`/dev/mailbox: ${res.status} (is SMTP_URL set?)`);
     const mail = (await res.json()).data.find((m) => m.to === email);
     const link = mail && /\/ondertekenen\/[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
-    if (link) return { url: `${baseUrl}${link}`, pdfBytes: pdf.length };
+    if (link) return `${baseUrl}${link}`;
     if (Date.now() > deadline) throw new Error('no invitation in /dev/mailbox');
     await new Promise((r) => setTimeout(r, 250));
   }
 }
 
+/**
+ * Both documents: a text contract (about 115 kB, which pdf.js reads whole: a file under two
+ * range chunks is not worth splitting) and a scanned-size one (about 7 MB, read in ranges).
+ */
 export async function benchSignerPage(baseUrl, token) {
   const executablePath = findChromium();
   if (!executablePath) {
     console.log('signer page: not measured (no Chromium; apt-get install chromium)');
     return null;
   }
-  const { url, pdfBytes } = await signerLink(baseUrl, token);
   const browser = await chromium.launch({ executablePath, args: chromiumArgs });
-  const times = [];
-  const shells = [];
-  const files = [];
+  const scanned = await scannedContractPdf(PAGES, 45);
   try {
-    for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const page = await context.newPage();
-      await page.goto(url);
-      await page.waitForFunction(
-        () => performance.getEntriesByName('signing:page1-visible').length > 0,
-        null,
-        { timeout: 60_000 },
-      );
-      const t = await page.evaluate(() => ({
-        page1: performance.getEntriesByName('signing:page1-visible')[0].startTime,
-        dom: performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? NaN,
-        file:
-          performance
-            .getEntriesByType('resource')
-            .find((r) => /\/signables\/\d+\/file/.test(r.name))?.responseEnd ?? NaN,
-      }));
-      times.push(t.page1);
-      shells.push(t.dom);
-      files.push(t.file);
-      await context.close();
-    }
+    return {
+      text: await measure(browser, baseUrl, token, 'text', await contractPdf(PAGES, 45)),
+      scanned: await measure(browser, baseUrl, token, 'scanned', scanned),
+      scannedOnBroadband: await measure(browser, baseUrl, token, 'scanned', scanned, BROADBAND),
+    };
   } finally {
     await browser.close();
   }
+}
+
+/** A signer at home: 20 Mbit/s down, 5 up, 20 ms round trip (Chromium's network emulation). */
+const BROADBAND = {
+  name: '20 Mbit/s, 20 ms',
+  latency: 20,
+  downloadThroughput: Math.round(20e6 / 8),
+  uploadThroughput: Math.round(5e6 / 8),
+};
+
+async function measure(browser, baseUrl, token, kind, pdf, network = null) {
+  const url = await signerLink(baseUrl, token, pdf);
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    if (network) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...network });
+    }
+    await page.goto(url);
+    await page.waitForFunction(
+      () => performance.getEntriesByName('signing:page1-visible').length > 0,
+      null,
+      { timeout: 60_000 },
+    );
+    runs.push(
+      await page.evaluate(() => {
+        const page1 = performance.getEntriesByName('signing:page1-visible')[0].startTime;
+        // The PDF's requests made before page 1 showed: byte ranges, or the whole file.
+        const file = performance
+          .getEntriesByType('resource')
+          .filter((r) => /\/signables\/\d+\/file/.test(r.name) && r.startTime < page1);
+        return {
+          page1,
+          dom: performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? NaN,
+          fileStart: file[0]?.startTime ?? NaN,
+          fileEnd: Math.max(...file.map((r) => r.responseEnd)),
+          requests: file.length,
+          bytes: file.reduce((sum, r) => sum + r.encodedBodySize, 0),
+        };
+      }),
+    );
+    await context.close();
+  }
+  const med = (key) => Math.round(median(runs.map((r) => r[key])));
   const result = {
-    page1VisibleMedianMs: Math.round(median(times)),
-    page1VisibleMs: times.map(Math.round),
-    domContentLoadedMedianMs: Math.round(median(shells)),
-    pdfReceivedMedianMs: Math.round(median(files)),
-    pdfBytes,
     pages: PAGES,
+    pdfBytes: pdf.length,
+    page1VisibleMedianMs: med('page1'),
+    page1VisibleMs: runs.map((r) => Math.round(r.page1)),
+    domContentLoadedMedianMs: med('dom'),
+    pdfFirstRequestMedianMs: med('fileStart'),
+    pdfReceivedMedianMs: med('fileEnd'),
+    pdfRequestsBeforePage1: runs.map((r) => r.requests),
+    pdfBytesBeforePage1: runs.map((r) => r.bytes),
   };
+  const kb = (b) => `${(b / 1024).toFixed(0)} KB`;
   console.log(
-    `signer page: ${PAGES}-page PDF (${(pdfBytes / 1024).toFixed(0)} KB), page 1 visible after median ${result.page1VisibleMedianMs} ms of ${RUNS} [${result.page1VisibleMs.join(', ')}] (cold cache; DOMContentLoaded ${result.domContentLoadedMedianMs} ms, PDF received ${result.pdfReceivedMedianMs} ms)`,
+    `signer page, ${kind}${network ? ` on ${network.name}` : ''}: ${PAGES}-page PDF (${kb(pdf.length)}), page 1 visible after median ${result.page1VisibleMedianMs} ms of ${RUNS} [${result.page1VisibleMs.join(', ')}] (cold cache; DOMContentLoaded ${result.domContentLoadedMedianMs} ms, PDF asked at ${result.pdfFirstRequestMedianMs} ms, received ${result.pdfReceivedMedianMs} ms; before page 1: ${result.pdfRequestsBeforePage1.join('/')} requests, ${result.pdfBytesBeforePage1.map(kb).join('/')})`,
   );
   return result;
 }

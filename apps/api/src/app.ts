@@ -281,6 +281,8 @@ export async function buildApp(
       root: config.webDist!,
       wildcard: false,
       index: false,
+      // The build's .br/.gz twins (apps/web/precompress.ts), chosen by Accept-Encoding.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', staticCacheControl(filePath));

@@ -1,17 +1,30 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendTestRequest, type SentRequest } from '../src/modules/signing/signing.fixture.ts';
 import { createTestApp, registerCompany, type TestApp } from './app.ts';
 
-/** A built SPA in miniature: index.html and one content-hashed asset. */
+const ASSET = `export const pages = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => i))};`;
+const INDEX = '<!doctype html><div id="root"></div>';
+
+/**
+ * A built SPA in miniature: index.html and one content-hashed asset, each with the brotli and
+ * gzip twins the web build writes (apps/web/precompress.ts).
+ */
 function fakeWebDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-web-'));
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
-  fs.writeFileSync(path.join(dir, 'assets', 'index-Ab12Cd34.js'), 'export {};');
+  for (const [file, text] of [
+    ['index.html', INDEX],
+    ['assets/index-Ab12Cd34.js', ASSET],
+  ] as const) {
+    fs.writeFileSync(path.join(dir, file), text);
+    fs.writeFileSync(path.join(dir, `${file}.br`), zlib.brotliCompressSync(text));
+    fs.writeFileSync(path.join(dir, `${file}.gz`), zlib.gzipSync(text));
+  }
   return dir;
 }
 
@@ -118,6 +131,45 @@ describe('security headers (APP_URL http)', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expectBaseline(res);
     expectStrictFraming(res);
+  });
+
+  it('sends the build’s brotli or gzip twin to a browser that takes it, with the same headers', async () => {
+    const br = await t.request({
+      method: 'GET',
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expectStrictFraming(br);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(ASSET);
+    const gz = await t.request({
+      method: 'GET',
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(ASSET);
+    const plain = await t.request({
+      method: 'GET',
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.payload).toBe(ASSET);
+    // The SPA's page for any route, compressed too, and never cached.
+    const page = await t.request({
+      method: 'GET',
+      url: '/ondertekenen/iets',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX);
   });
 });
 

@@ -37,7 +37,7 @@ export function contentSecurityPolicy(isHttps: boolean): Record<string, string[]
 
 /** Long caching for Vite's content-hashed files; every other file is revalidated. */
 export function staticCacheControl(filePath: string): string {
-  return /[/\\]assets[/\\][^/\\]+-[\w-]{8,}\.\w+$/.test(filePath)
+  return /[/\\]assets[/\\][^/\\]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/.test(filePath)
     ? 'public, max-age=31536000, immutable'
     : 'no-cache';
 }

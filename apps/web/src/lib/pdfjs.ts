@@ -1,25 +1,39 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+// Only the worker script's address (a string in this chunk), not the script.
+import workerSrc from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 type PdfJs = typeof import('pdfjs-dist');
+type PdfWorker = InstanceType<PdfJs['PDFWorker']>;
 
-let loading: Promise<PdfJs> | null = null;
+let loading: Promise<{ lib: PdfJs; worker: PdfWorker }> | null = null;
 
-/** pdf.js and its worker, downloaded only when a document is shown. */
-export function loadPdfJs(): Promise<PdfJs> {
-  loading ??= Promise.all([
-    import('pdfjs-dist'),
-    import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
-  ]).then(([lib, worker]) => {
-    lib.GlobalWorkerOptions.workerSrc = worker.default;
-    return lib;
-  });
+/**
+ * pdf.js and its worker, downloaded only when a document is shown. The worker is started here,
+ * once, and shared by every document. pdf.js asks for a document's bytes only when its worker
+ * answers, so the worker script is started as soon as its address is known: it downloads and
+ * boots while the library (400 kB) is still being parsed, off the path to page 1.
+ */
+function loadPdfJsWithWorker(): Promise<{ lib: PdfJs; worker: PdfWorker }> {
+  loading ??= (async () => {
+    const library = import('pdfjs-dist');
+    const port = new Worker(workerSrc, { type: 'module', name: 'paraaf-pdf' });
+    const lib = await library;
+    lib.GlobalWorkerOptions.workerSrc = workerSrc;
+    return { lib, worker: lib.PDFWorker.create({ port }) };
+  })();
+  loading.catch(() => (loading = null));
   return loading;
 }
 
+/** Starts downloading pdf.js and booting its worker; resolves to the library. */
+export async function loadPdfJs(): Promise<PdfJs> {
+  return (await loadPdfJsWithWorker()).lib;
+}
+
 export async function openPdf(data: ArrayBuffer): Promise<PDFDocumentProxy> {
-  const lib = await loadPdfJs();
+  const { lib, worker } = await loadPdfJsWithWorker();
   // No eval: the Content-Security-Policy allows none (pdf.js then draws glyphs without it).
-  return lib.getDocument({ data: new Uint8Array(data), isEvalSupported: false }).promise;
+  return lib.getDocument({ data: new Uint8Array(data), worker, isEvalSupported: false }).promise;
 }
 
 /** What pdf.js asks for at a time when it reads a PDF by URL. */
@@ -32,9 +46,10 @@ export const PDF_RANGE_CHUNK = 64 * 1024;
  * are sent (the link's token is in the URL).
  */
 export async function openPdfUrl(url: string): Promise<PDFDocumentProxy> {
-  const lib = await loadPdfJs();
+  const { lib, worker } = await loadPdfJsWithWorker();
   return lib.getDocument({
     url,
+    worker,
     withCredentials: false,
     rangeChunkSize: PDF_RANGE_CHUNK,
     // No whole-file download alongside the ranges, and nothing fetched ahead of need.
