@@ -30,7 +30,8 @@ run('lint', 'npm', ['run', '-s', 'lint']);
 run('format', 'npm', ['run', '-s', 'format:check']);
 run('unit and integration tests', 'npx', ['vitest', 'run']);
 // The storage-related files once more with every test app on an S3 bucket (an s3rver): the
-// driver contract and the 2 api + 2 worker test on S3 already ran above.
+// driver contract and the 2 api + 2 worker test on S3 already ran above. The GDPR purge checks the
+// bucket itself for every file it owed, also when killed halfway (that one on PostgreSQL only).
 run(
   'storage tests on S3 (TEST_STORAGE=s3)',
   'npx',
@@ -42,6 +43,8 @@ run(
     'apps/api/src/modules/documents/signables.test.ts',
     'apps/api/src/modules/templates/templates.test.ts',
     'apps/api/src/modules/sealing/sealing.test.ts',
+    'apps/api/src/modules/gdpr/gdpr-purge.test.ts',
+    'apps/api/src/modules/gdpr/gdpr-purge-killed.test.ts',
   ],
   { TEST_STORAGE: 's3' },
 );
