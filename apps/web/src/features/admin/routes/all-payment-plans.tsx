@@ -1,23 +1,21 @@
 import { useState } from 'react';
 import { Button, Card, SimpleGrid, Stack, Text, Group } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import type { CustomPaymentPlan } from '@paraaf/contract';
 import { ListState } from '../../../components/list-state';
 import { Page } from '../../../components/page';
 import { Pagination } from '../../../components/pagination';
+import { usePageParam } from '../../../components/use-page-param';
 import { hasPermission, useUser } from '../../../lib/auth';
 import { formatEuro } from '../../../lib/format';
 import { useCustomPlans } from '../api/custom-plans';
 import { CustomPlanModal } from '../components/custom-plan-modal';
-import { listParams, readListParams } from '../lib/list-params';
 import { verificationPrice } from '../lib/plan-prices';
 
 /** Seed 001 'Admin: custom subscriptions' (/all-payment-plans). */
 export function AllPaymentPlansRoute() {
   const me = useUser();
-  const [params, setParams] = useSearchParams();
-  const { page } = readListParams(params);
+  const [page, setPage] = usePageParam();
   const plans = useCustomPlans(page);
   const [editing, setEditing] = useState<CustomPaymentPlan | 'new' | null>(null);
   const mayCreate = hasPermission(me, 'adminCreatePaymentPlan');
@@ -95,7 +93,7 @@ export function AllPaymentPlansRoute() {
           <Pagination
             page={page}
             lastPage={plans.data.payment_plans.last_page}
-            onChange={(next) => setParams(listParams({ page: next }))}
+            onChange={setPage}
           />
         </Stack>
       )}

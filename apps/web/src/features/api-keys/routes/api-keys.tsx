@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Code, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconKey, IconTrash } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import type { ApiKeyDto } from '@paraaf/contract';
 import { ListState } from '../../../components/list-state';
 import { Page } from '../../../components/page';
 import { Pagination } from '../../../components/pagination';
+import { usePageParam } from '../../../components/use-page-param';
 import { formatDateTime } from '../../../lib/format';
 import { useApiKeys } from '../api/get-api-keys';
 import { CreateApiKeyModal } from '../components/create-api-key-modal';
@@ -14,8 +14,7 @@ import { texts } from '../texts';
 
 /** /instellingen/api (seed 001 'API keys'): the company's keys, ten a page; create and revoke. */
 export function ApiKeysRoute() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [page, setPage] = usePageParam();
   const keys = useApiKeys(page);
   const list = keys.data?.data ?? [];
   const [creating, setCreating] = useState(false);
@@ -79,13 +78,7 @@ export function ApiKeysRoute() {
             </Table.ScrollContainer>
           </ListState>
         </Paper>
-        {keys.data && (
-          <Pagination
-            page={page}
-            lastPage={keys.data.last_page}
-            onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
-          />
-        )}
+        {keys.data && <Pagination page={page} lastPage={keys.data.last_page} onChange={setPage} />}
       </Stack>
       {creating && <CreateApiKeyModal onClose={() => setCreating(false)} />}
       {revoking && <RevokeApiKeyModal apiKey={revoking} onClose={() => setRevoking(null)} />}

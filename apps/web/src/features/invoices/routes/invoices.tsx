@@ -1,9 +1,9 @@
 import { Anchor, Group, Paper, Stack, Table, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import { ListState } from '../../../components/list-state';
 import { Page } from '../../../components/page';
 import { Pagination } from '../../../components/pagination';
+import { usePageParam } from '../../../components/use-page-param';
 import { formatEuro } from '../../../lib/format';
 import { formatDay } from '../../credits/lib/plans';
 import { companyInvoiceUrl, useInvoices } from '../api/get-invoices';
@@ -12,8 +12,7 @@ import { texts } from '../texts';
 
 /** /instellingen/facturen: the company's invoices, ten a page, each downloadable as PDF. */
 export function InvoicesRoute() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [page, setPage] = usePageParam();
   const invoices = useInvoices(page);
   const list = invoices.data?.data ?? [];
 
@@ -65,11 +64,7 @@ export function InvoicesRoute() {
           </ListState>
         </Paper>
         {invoices.data && (
-          <Pagination
-            page={page}
-            lastPage={invoices.data.last_page}
-            onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
-          />
+          <Pagination page={page} lastPage={invoices.data.last_page} onChange={setPage} />
         )}
       </Stack>
     </Page>

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ActionIcon, Group, Paper, Table, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import type { TemplateDto } from '@paraaf/contract';
 import { ListState } from '../../../components/list-state';
 import { Page } from '../../../components/page';
 import { Pagination } from '../../../components/pagination';
+import { usePageParam } from '../../../components/use-page-param';
 import { hasPermission, useUser } from '../../../lib/auth';
 import { formatDateTime } from '../../../lib/format';
 import { useTemplates } from '../api/get-templates';
@@ -17,8 +17,7 @@ import { texts } from '../texts';
 /** Templates (`/templates`, seed 001 §2 'Templates management'; needs getTemplates + feature). */
 export function TemplatesRoute() {
   const user = useUser();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const [page, goTo] = usePageParam();
   const list = useTemplates(page);
   const [editor, setEditor] = useState<TemplateEditorTarget | null>(null);
   const [deleting, setDeleting] = useState<TemplateDto | null>(null);
@@ -27,11 +26,6 @@ export function TemplatesRoute() {
   const mayCreate = hasPermission(user, 'createTemplate');
   const mayUpdate = hasPermission(user, 'updateTemplate');
   const mayDelete = hasPermission(user, 'deleteTemplate');
-
-  const goTo = useCallback(
-    (next: number) => setParams(next > 1 ? { page: String(next) } : {}),
-    [setParams],
-  );
 
   // Deleting the last template of the last page leaves that page empty: show the one before.
   const lastPage = list.data?.last_page;

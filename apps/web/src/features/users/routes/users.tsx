@@ -12,11 +12,12 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconInfoCircle, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { roleLabels, type User } from '@paraaf/contract';
 import { ListState } from '../../../components/list-state';
 import { Page } from '../../../components/page';
 import { Pagination } from '../../../components/pagination';
+import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
 import { hasPermission, useCompany, useUser } from '../../../lib/auth';
 import { formatDateTime } from '../../../lib/format';
@@ -30,8 +31,7 @@ type Dialog = { kind: 'invite' } | { kind: 'edit'; user: User } | { kind: 'delet
 
 export function UsersRoute() {
   const me = useUser();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [page, goTo] = usePageParam();
   const users = useUsers(page);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
@@ -40,10 +40,6 @@ export function UsersRoute() {
   const inviteBlocked = inviteBlockedReason(useCompany());
   const mayUpdate = hasPermission(me, 'updateUser');
   const mayDelete = hasPermission(me, 'deleteUser');
-
-  function goTo(next: number) {
-    setParams(next > 1 ? { page: String(next) } : {});
-  }
 
   const list = users.data?.data ?? [];
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useSearchParams } from 'react-router';
 import type { WebhookRequest } from '@paraaf/contract';
 import { ListState } from '../../../components/list-state';
 import { Page } from '../../../components/page';
 import { Pagination } from '../../../components/pagination';
+import { usePageParam } from '../../../components/use-page-param';
 import { formatDateTime } from '../../../lib/format';
 import { saveFailure } from '../../../lib/form';
 import { useResendWebhook, useWebhookRequests } from '../api/webhooks';
@@ -23,8 +23,7 @@ function outcome(request: WebhookRequest): string {
 
 /** /instellingen/webhooks: the signing secret and the messages sent, ten a page. */
 export function WebhooksRoute() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [page, setPage] = usePageParam();
   const requests = useWebhookRequests(page);
   const resend = useResendWebhook();
   const [openId, setOpenId] = useState<number | null>(null);
@@ -103,11 +102,7 @@ export function WebhooksRoute() {
           </ListState>
         </Paper>
         {requests.data && (
-          <Pagination
-            page={page}
-            lastPage={requests.data.last_page}
-            onChange={(next) => setParams(next > 1 ? { page: String(next) } : {})}
-          />
+          <Pagination page={page} lastPage={requests.data.last_page} onChange={setPage} />
         )}
       </Stack>
       {open && <ResponsesModal request={open} onClose={() => setOpenId(null)} />}
