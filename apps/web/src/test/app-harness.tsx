@@ -50,6 +50,15 @@ export function companyAdmin(values: Record<string, unknown> = {}) {
   };
 }
 
+/** A user of "Bedrijf BV" with `role` and exactly that role's permissions (GET /api/user). */
+export function companyUserWithRole(role: 'admin' | 'user', values: Record<string, unknown> = {}) {
+  return companyAdmin({
+    roles: [{ name: role }],
+    all_permissions: permissionsFor(role, false),
+    ...values,
+  });
+}
+
 /** A platform admin of the Paraaf company (GET /api/user). */
 export function platformAdmin(values: Record<string, unknown> = {}) {
   return companyAdmin({

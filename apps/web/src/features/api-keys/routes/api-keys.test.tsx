@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { messages, permissionsFor, type ApiKeyDto } from '@paraaf/contract';
+import { messages, type ApiKeyDto } from '@paraaf/contract';
 import { ApiKeysRoute } from './api-keys';
 import {
   apiCalls,
-  companyAdmin,
+  companyUserWithRole,
   json,
   listPage,
   renderRoutes,
@@ -12,9 +12,6 @@ import {
   screenRoutes,
   stubApi,
 } from '../../../test/app-harness';
-
-const me = (role: 'admin' | 'user') =>
-  companyAdmin({ roles: [{ name: role }], all_permissions: permissionsFor(role, false) });
 
 const apiKey = (id: number, values: Partial<ApiKeyDto> = {}): ApiKeyDto => ({
   id,
@@ -32,7 +29,7 @@ afterEach(resetApp);
 function renderAt(role: 'admin' | 'user', keys: ApiKeyDto[]) {
   let list = keys;
   const fetch = stubApi({
-    user: me(role),
+    user: companyUserWithRole(role),
     answer: (url, init) => {
       const method = init?.method ?? 'GET';
       if (url.startsWith('/api/access-tokens?')) return json(listPage(list));

@@ -1,14 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import {
-  messages,
-  permissionsFor,
-  type PaymentPlan,
-  type PaymentPlanPrice,
-} from '@paraaf/contract';
+import { messages, type PaymentPlan, type PaymentPlanPrice } from '@paraaf/contract';
 import {
   apiCalls,
   companyAdmin,
+  companyUserWithRole,
   json,
   listPage,
   renderRoutes,
@@ -365,11 +361,7 @@ describe('Credits & Abonnementen: plans', () => {
 
   it('a user without the billing permissions is sent home', async () => {
     renderCredits({
-      user: {
-        ...companyAdmin(),
-        roles: [{ name: 'user' }],
-        all_permissions: permissionsFor('user', false),
-      },
+      user: companyUserWithRole('user'),
     });
     expect(await screen.findByText('Home')).toBeTruthy();
   });

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { permissionsFor, type Invoice } from '@paraaf/contract';
+import { type Invoice } from '@paraaf/contract';
 import { InvoicesRoute } from './invoices';
 import {
-  companyAdmin,
+  companyUserWithRole,
   json,
   listPage,
   renderRoutes,
@@ -11,9 +11,6 @@ import {
   resetApp,
   stubApi,
 } from '../../../test/app-harness';
-
-const me = (role: 'admin' | 'user') =>
-  companyAdmin({ roles: [{ name: role }], all_permissions: permissionsFor(role, false) });
 
 const invoice = (id: number, values: Partial<Invoice> = {}): Invoice => ({
   id,
@@ -35,7 +32,7 @@ afterEach(resetApp);
 
 function renderAt(url: string, role: 'admin' | 'user', pages: Record<number, Invoice[]>) {
   const fetch = stubApi({
-    user: me(role),
+    user: companyUserWithRole(role),
     answer: (url) => {
       if (!url.startsWith('/api/invoices?')) return undefined;
       const page = Number(new URL(url, 'http://x').searchParams.get('page'));

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { permissionsFor, type WebhookRequest } from '@paraaf/contract';
+import { type WebhookRequest } from '@paraaf/contract';
 import { WebhooksRoute } from './webhooks';
 import {
   apiCalls,
-  companyAdmin,
+  companyUserWithRole,
   json,
   listPage,
   renderRoutes,
@@ -12,9 +12,6 @@ import {
   screenRoutes,
   stubApi,
 } from '../../../test/app-harness';
-
-const me = (role: 'admin' | 'user') =>
-  companyAdmin({ roles: [{ name: role }], all_permissions: permissionsFor(role, false) });
 
 const message = (id: number, values: Partial<WebhookRequest> = {}): WebhookRequest => ({
   id,
@@ -39,7 +36,7 @@ afterEach(resetApp);
 function renderAt(role: 'admin' | 'user', list: WebhookRequest[]) {
   let secret = 'whsec_eerstegeheim';
   const fetch = stubApi({
-    user: me(role),
+    user: companyUserWithRole(role),
     answer: (url, init) => {
       if (url.startsWith('/api/webhook-requests?')) return json(listPage(list));
       const resend = /^\/api\/webhook-requests\/(\d+)\/resend$/.exec(url);
