@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Role, Session, ValidationErrorBody } from '@paraaf/contract';
 import {
@@ -16,6 +17,8 @@ import {
 import { hashPassword } from '../src/lib/crypto.ts';
 import { dutchDate } from '../src/lib/dutch-date.ts';
 import { registerCompany, type TestApp } from './app.ts';
+import { makePdf } from './fixtures/documents.ts';
+import { multipart } from './fixtures/multipart.ts';
 
 export const PASSWORD = 'Geheim-wachtwoord-1';
 
@@ -228,6 +231,73 @@ export async function createDraftSignRequest(
     signableRows.push(row!);
   }
   return { request: request!, signers: signerRows, signables: signableRows };
+}
+
+/** A signer as POST /api/sign-requests/{id}/signers takes it; what is left out has a default. */
+export interface ApiSignerInput {
+  firstname?: string;
+  lastname?: string;
+  email?: string;
+  verifications?: number[];
+  reminder_after?: number;
+  max_reminders?: number;
+}
+
+/**
+ * A draft made through the API as an integrator makes one, with `token` (a session or an API
+ * key): the request ('Huurcontract'), its `signers` (one by default; a unique address each) and
+ * `documents` one-page PDFs (none by default). Every call must succeed. Returns the request's id
+ * the signers' addresses and the documents' ids, in order.
+ */
+export async function createDraftThroughApi(
+  t: TestApp,
+  token: string,
+  options: { signers?: ApiSignerInput[]; documents?: number } = {},
+): Promise<{ id: number; emails: string[]; signableIds: number[] }> {
+  const created = await t.request({
+    method: 'POST',
+    url: '/api/sign-requests',
+    token,
+    payload: {
+      expires_at: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+      subject: 'Huurcontract',
+      message: 'Graag tekenen: [[link]]',
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json<{ id: number }>().id;
+  const emails: string[] = [];
+  for (const [i, signer] of (options.signers ?? [{}]).entries()) {
+    const payload = {
+      firstname: 'Ondertekenaar',
+      lastname: String(i + 1),
+      email: uniqueEmail('ondertekenaar'),
+      verifications: [1],
+      reminder_after: 7,
+      max_reminders: 1,
+      ...signer,
+    };
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/sign-requests/${id}/signers`,
+      token,
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    emails.push(payload.email);
+  }
+  const signableIds: number[] = [];
+  for (let i = 0; i < (options.documents ?? 0); i++) {
+    const upload = await t.request({
+      method: 'POST',
+      url: `/api/sign-requests/${id}/signables`,
+      token,
+      ...multipart({ name: 'Huurcontract' }, [{ content: await makePdf(1), filename: 'huur.pdf' }]),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    signableIds.push(upload.json<{ id: number }>().id);
+  }
+  return { id, emails, signableIds };
 }
 
 /** A bare sign request row (draft unless `stateId` says otherwise), for the documents tests. */

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerCompany, type TestApp } from './app.ts';
-import { uniqueEmail } from './factories.ts';
-import { makePdf } from './fixtures/documents.ts';
-import { multipart } from './fixtures/multipart.ts';
+import { createDraftThroughApi } from './factories.ts';
 
 type LogLine = Record<string, unknown>;
 
@@ -58,46 +56,7 @@ describe('request ids in the JSON log', () => {
   it('gives the mail jobs of a sent sign request the request id of the send', async () => {
     const admin = await registerCompany(t);
     const token = admin.token;
-    const expires = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/sign-requests',
-      token,
-      payload: { expires_at: expires, subject: 'Huurcontract', message: 'Graag tekenen: [[link]]' },
-    });
-    expect(created.statusCode).toBe(201);
-    const id = created.json<{ id: number }>().id;
-    const email = uniqueEmail('logtest');
-    const signer = await t.request({
-      method: 'POST',
-      url: `/api/sign-requests/${id}/signers`,
-      token,
-      payload: {
-        firstname: 'Ondertekenaar',
-        lastname: 'Een',
-        email,
-        verifications: [1],
-        reminder_after: 7,
-        max_reminders: 1,
-      },
-    });
-    expect(signer.statusCode).toBe(201);
-    const upload = multipart({ name: 'Huurcontract' }, [
-      {
-        field: 'file',
-        filename: 'huur.pdf',
-        contentType: 'application/pdf',
-        content: await makePdf(1),
-      },
-    ]);
-    const signable = await t.request({
-      method: 'POST',
-      url: `/api/sign-requests/${id}/signables`,
-      token,
-      payload: upload.payload,
-      headers: upload.headers,
-    });
-    expect(signable.statusCode).toBe(201);
+    const { id, emails } = await createDraftThroughApi(t, token, { documents: 1 });
     const requestId = 'verstuur-aanvraag-1';
     const ready = await t.request({
       method: 'POST',
@@ -106,7 +65,7 @@ describe('request ids in the JSON log', () => {
       headers: { 'x-request-id': requestId },
     });
     expect(ready.statusCode).toBe(200);
-    await t.smtp.waitForMail(email, /^Huurcontract$/);
+    await t.smtp.waitForMail(emails[0]!, /^Huurcontract$/);
     let jobLines: LogLine[] = [];
     for (let i = 0; i < 50 && !jobLines.some((l) => l.msg === 'job completed'); i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -15,12 +15,11 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
   createMember,
   createDraftSignRequest,
+  createDraftThroughApi,
   errorsOf,
   PLAN,
   registerCompanyOnPlan,
 } from '../../../test/factories.ts';
-import { makePdf } from '../../../test/fixtures/documents.ts';
-import { multipart } from '../../../test/fixtures/multipart.ts';
 import { OpenApiChecker } from '../../../test/openapi-checker.ts';
 
 const RATE_LIMIT = 40;
@@ -180,39 +179,7 @@ describe('API keys', () => {
   describe('authenticating with a key', () => {
     it('creates, fills and sends a sign request, attributed to the key', async () => {
       const key = await newKey();
-      const created = await t.request({
-        method: 'POST',
-        url: '/api/sign-requests',
-        token: key.token,
-        payload: {
-          expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-          subject: 'Huurcontract',
-          message: 'Graag tekenen: [[link]]',
-        },
-      });
-      expect(created.statusCode).toBe(201);
-      const id = created.json<{ id: number }>().id;
-      const signer = await t.request({
-        method: 'POST',
-        url: `/api/sign-requests/${id}/signers`,
-        token: key.token,
-        payload: {
-          firstname: 'Sanne',
-          lastname: 'Bakker',
-          email: 'sanne@voorbeeld.nl',
-          verifications: [1],
-          reminder_after: 3,
-          max_reminders: 2,
-        },
-      });
-      expect(signer.statusCode, signer.body).toBe(201);
-      const upload = await t.request({
-        method: 'POST',
-        url: `/api/sign-requests/${id}/signables`,
-        token: key.token,
-        ...multipart({ name: 'Huur' }, [{ content: await makePdf(1), filename: 'huur.pdf' }]),
-      });
-      expect(upload.statusCode).toBe(201);
+      const { id } = await createDraftThroughApi(t, key.token, { documents: 1 });
       const ready = await t.request({
         method: 'POST',
         url: `/api/sign-requests/${id}/ready`,

@@ -12,6 +12,7 @@ import { signables, signRequests, templates } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
   createDraftSignRequest,
+  createDraftThroughApi,
   errorsOf,
   PLAN,
   registerCompanyOnPlan,
@@ -76,34 +77,7 @@ describe('a signable from a template', () => {
       payload,
     });
 
-  async function draftWithSigner(): Promise<number> {
-    const created = await t.request({
-      method: 'POST',
-      url: '/api/sign-requests',
-      token: key.token,
-      payload: {
-        expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-        subject: 'Huurcontract',
-        message: 'Graag tekenen: [[link]]',
-      },
-    });
-    const id = created.json<{ id: number }>().id;
-    const signer = await t.request({
-      method: 'POST',
-      url: `/api/sign-requests/${id}/signers`,
-      token: key.token,
-      payload: {
-        firstname: 'Sanne',
-        lastname: 'Bakker',
-        email: 'sanne@voorbeeld.nl',
-        verifications: [1],
-        reminder_after: 3,
-        max_reminders: 2,
-      },
-    });
-    expect(signer.statusCode).toBe(201);
-    return id;
-  }
+  const draftWithSigner = async () => (await createDraftThroughApi(t, key.token)).id;
 
   it("copies the template's PDF and markers into the draft, which can then be sent", async () => {
     const id = await draftWithSigner();

@@ -4,9 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignRequestDetail, WebhookEventType } from '@paraaf/contract';
 import { companies, signRequests } from '../../db/schema/index.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
-import { uniqueEmail } from '../../../test/factories.ts';
-import { makePdf } from '../../../test/fixtures/documents.ts';
-import { multipart } from '../../../test/fixtures/multipart.ts';
+import { createDraftThroughApi } from '../../../test/factories.ts';
 import { linkFrom } from '../../../test/smtp.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { pngDataUrl } from '../signing/signing.fixture.ts';
@@ -52,50 +50,14 @@ async function company() {
 
 /** Creates and sends a request with these signers (e-mail code + signature each). */
 async function sendRequest(token: string, signerCount: number) {
-  const expires = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
-  const created = await t.request({
-    method: 'POST',
-    url: '/api/sign-requests',
-    token,
-    payload: { expires_at: expires, subject: 'Huurcontract', message: 'Graag tekenen: [[link]]' },
+  const {
+    id,
+    emails,
+    signableIds: [signableId],
+  } = await createDraftThroughApi(t, token, {
+    signers: Array.from({ length: signerCount }, () => ({ verifications: [1, 5] })),
+    documents: 1,
   });
-  expect(created.statusCode).toBe(201);
-  const id = created.json<{ id: number }>().id;
-  const emails: string[] = [];
-  for (let i = 0; i < signerCount; i++) {
-    const email = uniqueEmail(`haak${i}`);
-    emails.push(email);
-    const res = await t.request({
-      method: 'POST',
-      url: `/api/sign-requests/${id}/signers`,
-      token,
-      payload: {
-        firstname: 'Ondertekenaar',
-        lastname: `${i + 1}`,
-        email,
-        verifications: [1, 5],
-        reminder_after: 7,
-        max_reminders: 1,
-      },
-    });
-    expect(res.statusCode).toBe(201);
-  }
-  const upload = multipart({ name: 'Huurcontract' }, [
-    {
-      field: 'file',
-      filename: 'huur.pdf',
-      contentType: 'application/pdf',
-      content: await makePdf(1),
-    },
-  ]);
-  const signable = await t.request({
-    method: 'POST',
-    url: `/api/sign-requests/${id}/signables`,
-    token,
-    payload: upload.payload,
-    headers: upload.headers,
-  });
-  expect(signable.statusCode).toBe(201);
   const ready = await t.request({ method: 'POST', url: `/api/sign-requests/${id}/ready`, token });
   expect(ready.statusCode).toBe(200);
   const links: string[] = [];
@@ -103,7 +65,7 @@ async function sendRequest(token: string, signerCount: number) {
     const mail = await t.smtp.waitForMail(email, /^Huurcontract$/);
     links.push(/\/ondertekenen\/([A-Za-z0-9_-]+)/.exec(linkFrom(mail, '/ondertekenen/'))![1]!);
   }
-  return { id, emails, links, signableId: signable.json<{ id: number }>().id };
+  return { id, emails, links, signableId: signableId! };
 }
 
 function signer(link: string) {
