@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Button, Code, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Code, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconKey, IconTrash } from '@tabler/icons-react';
 import type { ApiKeyDto } from '@paraaf/contract';
-import { ListState } from '../../../components/list-state';
 import { Page } from '../../../components/page';
-import { Pagination } from '../../../components/pagination';
+import { PagedTable } from '../../../components/paged-table';
 import { usePageParam } from '../../../components/use-page-param';
 import { formatDateTime } from '../../../lib/format';
 import { useApiKeys } from '../api/get-api-keys';
@@ -16,7 +15,6 @@ import { texts } from '../texts';
 export function ApiKeysRoute() {
   const [page, setPage] = usePageParam();
   const keys = useApiKeys(page);
-  const list = keys.data?.data ?? [];
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<ApiKeyDto | null>(null);
 
@@ -31,54 +29,50 @@ export function ApiKeysRoute() {
             {texts.create}
           </Button>
         </Group>
-        <Paper withBorder radius="lg">
-          <ListState query={keys} count={list.length} empty={texts.empty} inset>
-            <Table.ScrollContainer minWidth={640}>
-              <Table verticalSpacing="sm" horizontalSpacing="md">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{texts.name}</Table.Th>
-                    <Table.Th>{texts.description}</Table.Th>
-                    <Table.Th>{texts.prefix}</Table.Th>
-                    <Table.Th>{texts.createdAt}</Table.Th>
-                    <Table.Th>{texts.lastUsed}</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>{texts.revoke}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((key) => (
-                    <Table.Tr key={key.id} data-testid="api-key-row">
-                      <Table.Td>{key.name}</Table.Td>
-                      <Table.Td>{key.description}</Table.Td>
-                      <Table.Td>
-                        <Code>{key.prefix}…</Code>
-                      </Table.Td>
-                      <Table.Td>{formatDateTime(key.created_at)}</Table.Td>
-                      <Table.Td>
-                        {key.last_used_at ? formatDateTime(key.last_used_at) : texts.neverUsed}
-                      </Table.Td>
-                      <Table.Td>
-                        <Button
-                          variant="subtle"
-                          color="red"
-                          size="xs"
-                          leftSection={<IconTrash size={16} aria-hidden />}
-                          aria-label={texts.revokeLabel(key.name)}
-                          onClick={() => setRevoking(key)}
-                        >
-                          {texts.revoke}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </ListState>
-        </Paper>
-        {keys.data && <Pagination page={page} lastPage={keys.data.last_page} onChange={setPage} />}
+        <PagedTable
+          query={keys}
+          empty={texts.empty}
+          minWidth={640}
+          head={
+            <>
+              <Table.Th>{texts.name}</Table.Th>
+              <Table.Th>{texts.description}</Table.Th>
+              <Table.Th>{texts.prefix}</Table.Th>
+              <Table.Th>{texts.createdAt}</Table.Th>
+              <Table.Th>{texts.lastUsed}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{texts.revoke}</VisuallyHidden>
+              </Table.Th>
+            </>
+          }
+          row={(key) => (
+            <Table.Tr key={key.id} data-testid="api-key-row">
+              <Table.Td>{key.name}</Table.Td>
+              <Table.Td>{key.description}</Table.Td>
+              <Table.Td>
+                <Code>{key.prefix}…</Code>
+              </Table.Td>
+              <Table.Td>{formatDateTime(key.created_at)}</Table.Td>
+              <Table.Td>
+                {key.last_used_at ? formatDateTime(key.last_used_at) : texts.neverUsed}
+              </Table.Td>
+              <Table.Td>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="xs"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  aria-label={texts.revokeLabel(key.name)}
+                  onClick={() => setRevoking(key)}
+                >
+                  {texts.revoke}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          page={page}
+          onPageChange={setPage}
+        />
       </Stack>
       {creating && <CreateApiKeyModal onClose={() => setCreating(false)} />}
       {revoking && <RevokeApiKeyModal apiKey={revoking} onClose={() => setRevoking(null)} />}

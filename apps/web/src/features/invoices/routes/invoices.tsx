@@ -1,8 +1,7 @@
-import { Anchor, Group, Paper, Stack, Table, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Stack, Table, VisuallyHidden } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { ListState } from '../../../components/list-state';
 import { Page } from '../../../components/page';
-import { Pagination } from '../../../components/pagination';
+import { PagedTable } from '../../../components/paged-table';
 import { usePageParam } from '../../../components/use-page-param';
 import { formatEuro } from '../../../lib/format';
 import { formatDay } from '../../credits/lib/plans';
@@ -14,58 +13,51 @@ import { texts } from '../texts';
 export function InvoicesRoute() {
   const [page, setPage] = usePageParam();
   const invoices = useInvoices(page);
-  const list = invoices.data?.data ?? [];
 
   return (
     <Page title={texts.title}>
       <Stack gap="sm">
-        <Paper withBorder radius="lg">
-          <ListState query={invoices} count={list.length} empty={texts.empty} inset>
-            <Table.ScrollContainer minWidth={560}>
-              <Table verticalSpacing="sm" horizontalSpacing="md">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{texts.number}</Table.Th>
-                    <Table.Th>{texts.date}</Table.Th>
-                    <Table.Th>{texts.state}</Table.Th>
-                    <Table.Th ta="right">{texts.total}</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>{texts.download}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((invoice) => (
-                    <Table.Tr key={invoice.id} data-testid="invoice-row">
-                      <Table.Td>{invoice.invoice_no}</Table.Td>
-                      <Table.Td>{formatDay(invoice.invoice_date)}</Table.Td>
-                      <Table.Td>
-                        <InvoiceStateBadge state={invoice.state} />
-                      </Table.Td>
-                      <Table.Td ta="right">{formatEuro(invoice.total_incl)}</Table.Td>
-                      <Table.Td>
-                        <Anchor
-                          href={companyInvoiceUrl(invoice.id)}
-                          target="_blank"
-                          rel="noopener"
-                          aria-label={texts.downloadLabel(invoice.invoice_no)}
-                        >
-                          <Group gap={4} wrap="nowrap">
-                            <IconDownload size={16} aria-hidden />
-                            {texts.download}
-                          </Group>
-                        </Anchor>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </ListState>
-        </Paper>
-        {invoices.data && (
-          <Pagination page={page} lastPage={invoices.data.last_page} onChange={setPage} />
-        )}
+        <PagedTable
+          query={invoices}
+          empty={texts.empty}
+          minWidth={560}
+          head={
+            <>
+              <Table.Th>{texts.number}</Table.Th>
+              <Table.Th>{texts.date}</Table.Th>
+              <Table.Th>{texts.state}</Table.Th>
+              <Table.Th ta="right">{texts.total}</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{texts.download}</VisuallyHidden>
+              </Table.Th>
+            </>
+          }
+          row={(invoice) => (
+            <Table.Tr key={invoice.id} data-testid="invoice-row">
+              <Table.Td>{invoice.invoice_no}</Table.Td>
+              <Table.Td>{formatDay(invoice.invoice_date)}</Table.Td>
+              <Table.Td>
+                <InvoiceStateBadge state={invoice.state} />
+              </Table.Td>
+              <Table.Td ta="right">{formatEuro(invoice.total_incl)}</Table.Td>
+              <Table.Td>
+                <Anchor
+                  href={companyInvoiceUrl(invoice.id)}
+                  target="_blank"
+                  rel="noopener"
+                  aria-label={texts.downloadLabel(invoice.invoice_no)}
+                >
+                  <Group gap={4} wrap="nowrap">
+                    <IconDownload size={16} aria-hidden />
+                    {texts.download}
+                  </Group>
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          page={page}
+          onPageChange={setPage}
+        />
       </Stack>
     </Page>
   );

@@ -6,7 +6,6 @@ import {
   Badge,
   Button,
   Group,
-  Paper,
   Table,
   Text,
   Tooltip,
@@ -14,9 +13,8 @@ import {
 import { IconInfoCircle, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { roleLabels, type User } from '@paraaf/contract';
-import { ListState } from '../../../components/list-state';
 import { Page } from '../../../components/page';
-import { Pagination } from '../../../components/pagination';
+import { PagedTable } from '../../../components/paged-table';
 import { usePageParam } from '../../../components/use-page-param';
 import { paths } from '../../../config/paths';
 import { hasPermission, useCompany, useUser } from '../../../lib/auth';
@@ -40,8 +38,6 @@ export function UsersRoute() {
   const inviteBlocked = inviteBlockedReason(useCompany());
   const mayUpdate = hasPermission(me, 'updateUser');
   const mayDelete = hasPermission(me, 'deleteUser');
-
-  const list = users.data?.data ?? [];
 
   return (
     <Page
@@ -77,85 +73,76 @@ export function UsersRoute() {
           </Text>
         </Alert>
       )}
-      <Paper withBorder radius="lg">
-        <ListState query={users} count={list.length} empty="Er zijn nog geen gebruikers" inset>
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Naam</Table.Th>
-                  <Table.Th>E-mailadres</Table.Th>
-                  <Table.Th>Rol</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Aangemaakt op</Table.Th>
-                  <Table.Th>
-                    <span className="mantine-visually-hidden">Acties</span>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((user) => {
-                  const role = user.roles[0]?.name;
-                  return (
-                    <Table.Tr key={user.id}>
-                      <Table.Td fw={500}>{user.name}</Table.Td>
-                      <Table.Td>{user.email}</Table.Td>
-                      <Table.Td>{role ? roleLabels[role] : ''}</Table.Td>
-                      <Table.Td>
-                        {user.is_active ? (
-                          <Badge color="teal" variant="light">
-                            geactiveerd
-                          </Badge>
-                        ) : (
-                          <Badge color="yellow" variant="light">
-                            uitgenodigd
-                          </Badge>
-                        )}
-                      </Table.Td>
-                      <Table.Td>{formatDateTime(user.created_at)}</Table.Td>
-                      <Table.Td>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          {mayUpdate && (
-                            <Tooltip label="Bewerken">
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label="Bewerken"
-                                onClick={() => setDialog({ kind: 'edit', user })}
-                              >
-                                <IconPencil size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                          )}
-                          {mayDelete && user.id !== me?.id && (
-                            <Tooltip label="Verwijderen">
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label="Verwijderen"
-                                onClick={() => setDialog({ kind: 'delete', user })}
-                              >
-                                <IconTrash size={18} />
-                              </ActionIcon>
-                            </Tooltip>
-                          )}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </ListState>
-      </Paper>
-      {users.data && (
-        <Pagination
-          page={page}
-          lastPage={users.data.last_page}
-          onChange={goTo}
-          caption={usersCount(users.data.total)}
-        />
-      )}
+      <PagedTable
+        query={users}
+        empty="Er zijn nog geen gebruikers"
+        minWidth={720}
+        highlightOnHover
+        head={
+          <>
+            <Table.Th>Naam</Table.Th>
+            <Table.Th>E-mailadres</Table.Th>
+            <Table.Th>Rol</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Aangemaakt op</Table.Th>
+            <Table.Th>
+              <span className="mantine-visually-hidden">Acties</span>
+            </Table.Th>
+          </>
+        }
+        row={(user) => {
+          const role = user.roles[0]?.name;
+          return (
+            <Table.Tr key={user.id}>
+              <Table.Td fw={500}>{user.name}</Table.Td>
+              <Table.Td>{user.email}</Table.Td>
+              <Table.Td>{role ? roleLabels[role] : ''}</Table.Td>
+              <Table.Td>
+                {user.is_active ? (
+                  <Badge color="teal" variant="light">
+                    geactiveerd
+                  </Badge>
+                ) : (
+                  <Badge color="yellow" variant="light">
+                    uitgenodigd
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>{formatDateTime(user.created_at)}</Table.Td>
+              <Table.Td>
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  {mayUpdate && (
+                    <Tooltip label="Bewerken">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label="Bewerken"
+                        onClick={() => setDialog({ kind: 'edit', user })}
+                      >
+                        <IconPencil size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                  {mayDelete && user.id !== me?.id && (
+                    <Tooltip label="Verwijderen">
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label="Verwijderen"
+                        onClick={() => setDialog({ kind: 'delete', user })}
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          );
+        }}
+        page={page}
+        onPageChange={goTo}
+        caption={usersCount}
+      />
 
       {dialog?.kind === 'invite' && <UserFormModal user={null} onClose={close} />}
       {dialog?.kind === 'edit' && <UserFormModal user={dialog.user} onClose={close} />}

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { WebhookRequest } from '@paraaf/contract';
-import { ListState } from '../../../components/list-state';
 import { Page } from '../../../components/page';
-import { Pagination } from '../../../components/pagination';
+import { PagedTable } from '../../../components/paged-table';
 import { usePageParam } from '../../../components/use-page-param';
 import { formatDateTime } from '../../../lib/format';
 import { saveFailure } from '../../../lib/form';
@@ -27,8 +26,7 @@ export function WebhooksRoute() {
   const requests = useWebhookRequests(page);
   const resend = useResendWebhook();
   const [openId, setOpenId] = useState<number | null>(null);
-  const list = requests.data?.data ?? [];
-  const open = list.find((r) => r.id === openId);
+  const open = requests.data?.data.find((r) => r.id === openId);
 
   async function resendOne(id: number) {
     try {
@@ -43,67 +41,61 @@ export function WebhooksRoute() {
     <Page title={texts.title}>
       <Stack gap="md">
         <SigningSecret />
-        <Paper withBorder radius="lg">
-          <ListState query={requests} count={list.length} empty={texts.empty} inset>
-            <Table.ScrollContainer minWidth={760}>
-              <Table verticalSpacing="sm" horizontalSpacing="md">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{texts.status}</Table.Th>
-                    <Table.Th>{texts.event}</Table.Th>
-                    <Table.Th>{texts.url}</Table.Th>
-                    <Table.Th ta="right">{texts.attempts}</Table.Th>
-                    <Table.Th>{texts.createdAt}</Table.Th>
-                    <Table.Th>{texts.result}</Table.Th>
-                    <Table.Th>
-                      <Text span size="sm" fw={700} style={{ visibility: 'hidden' }}>
-                        {texts.responses}
-                      </Text>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((request) => (
-                    <Table.Tr key={request.id} data-testid="webhook-row">
-                      <Table.Td>
-                        <WebhookStatusBadge statusCode={request.status_code} />
-                      </Table.Td>
-                      <Table.Td>{request.event}</Table.Td>
-                      <Table.Td style={{ wordBreak: 'break-all' }}>{request.url}</Table.Td>
-                      <Table.Td ta="right">{request.attempts}</Table.Td>
-                      <Table.Td>{formatDateTime(request.created_at)}</Table.Td>
-                      <Table.Td>{outcome(request)}</Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="default"
-                            aria-label={texts.responsesButton(request.id)}
-                            onClick={() => setOpenId(request.id)}
-                          >
-                            {texts.responses}
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            aria-label={texts.resendButton(request.id)}
-                            loading={resend.isPending && resend.variables === request.id}
-                            onClick={() => void resendOne(request.id)}
-                          >
-                            {texts.resend}
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </ListState>
-        </Paper>
-        {requests.data && (
-          <Pagination page={page} lastPage={requests.data.last_page} onChange={setPage} />
-        )}
+        <PagedTable
+          query={requests}
+          empty={texts.empty}
+          minWidth={760}
+          head={
+            <>
+              <Table.Th>{texts.status}</Table.Th>
+              <Table.Th>{texts.event}</Table.Th>
+              <Table.Th>{texts.url}</Table.Th>
+              <Table.Th ta="right">{texts.attempts}</Table.Th>
+              <Table.Th>{texts.createdAt}</Table.Th>
+              <Table.Th>{texts.result}</Table.Th>
+              <Table.Th>
+                <Text span size="sm" fw={700} style={{ visibility: 'hidden' }}>
+                  {texts.responses}
+                </Text>
+              </Table.Th>
+            </>
+          }
+          row={(request) => (
+            <Table.Tr key={request.id} data-testid="webhook-row">
+              <Table.Td>
+                <WebhookStatusBadge statusCode={request.status_code} />
+              </Table.Td>
+              <Table.Td>{request.event}</Table.Td>
+              <Table.Td style={{ wordBreak: 'break-all' }}>{request.url}</Table.Td>
+              <Table.Td ta="right">{request.attempts}</Table.Td>
+              <Table.Td>{formatDateTime(request.created_at)}</Table.Td>
+              <Table.Td>{outcome(request)}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    aria-label={texts.responsesButton(request.id)}
+                    onClick={() => setOpenId(request.id)}
+                  >
+                    {texts.responses}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    aria-label={texts.resendButton(request.id)}
+                    loading={resend.isPending && resend.variables === request.id}
+                    onClick={() => void resendOne(request.id)}
+                  >
+                    {texts.resend}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          page={page}
+          onPageChange={setPage}
+        />
       </Stack>
       {open && <ResponsesModal request={open} onClose={() => setOpenId(null)} />}
     </Page>
