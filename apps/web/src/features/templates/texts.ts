@@ -25,7 +25,6 @@ export const texts = {
   openFailed: 'Het template kon niet worden geopend',
   deleteTitle: 'Template verwijderen',
   deleteConfirm: 'Weet je zeker dat je dit template wilt verwijderen?',
-  cancel: 'Annuleren',
   /** Placeholder signer n of a template (seed 001: ten of them). */
   placeholderSigner: (n: number) => `Ondertekenaar ${n}`,
   somethingWrong: 'Er is iets mis gegaan',

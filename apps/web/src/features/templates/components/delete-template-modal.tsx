@@ -1,8 +1,8 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { TemplateDto } from '@paraaf/contract';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { useDeleteTemplate } from '../api/delete-template';
 import { texts } from '../texts';
-import { BusyModal } from '../../../components/busy-modal';
 
 /** 'Weet je zeker dat je dit template wilt verwijderen?'; a failure is only logged (seed 001 §8). */
 export function DeleteTemplateModal({
@@ -13,32 +13,23 @@ export function DeleteTemplateModal({
   onClose: () => void;
 }) {
   const remove = useDeleteTemplate();
-
-  async function confirm() {
-    try {
-      await remove.mutateAsync(template.id);
-    } catch (error) {
-      console.error(error);
-    }
-    onClose();
-  }
-
   return (
-    <BusyModal busy={remove.isPending} onClose={onClose} title={texts.deleteTitle}>
-      <Stack>
-        <Text>{texts.deleteConfirm}</Text>
-        <Text size="sm" c="dimmed" style={{ wordBreak: 'break-word' }}>
-          {template.name}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending}>
-            {texts.cancel}
-          </Button>
-          <Button color="red" onClick={() => void confirm()} loading={remove.isPending}>
-            {texts.remove}
-          </Button>
-        </Group>
-      </Stack>
-    </BusyModal>
+    <ConfirmModal
+      title={texts.deleteTitle}
+      confirmLabel={texts.remove}
+      onClose={onClose}
+      onConfirm={async () => {
+        try {
+          await remove.mutateAsync(template.id);
+        } catch (error) {
+          console.error(error);
+        }
+      }}
+    >
+      <Text>{texts.deleteConfirm}</Text>
+      <Text size="sm" c="dimmed" style={{ wordBreak: 'break-word' }}>
+        {template.name}
+      </Text>
+    </ConfirmModal>
   );
 }
