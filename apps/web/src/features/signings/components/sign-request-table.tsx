@@ -36,9 +36,9 @@ function RequestCards({
   withStatus: boolean;
 }) {
   return (
-    <Stack gap="sm" data-testid="sign-request-cards">
+    <Stack gap="sm" data-testid="sign-request-cards" style={{ overflowWrap: 'anywhere' }}>
       {items.map((item) => (
-        <Card key={item.id} withBorder padding="sm" radius="md">
+        <Card key={item.id} component="article" withBorder padding="sm" radius="md">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <Anchor component={Link} to={paths.signing(item.id)} fw={600} style={{ minWidth: 0 }}>
               {item.subject || `#${item.id}`}
@@ -72,7 +72,7 @@ function RequestTable({
 
   return (
     <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+      <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{texts.columnId}</Table.Th>
@@ -85,7 +85,8 @@ function RequestTable({
             {withCustomFields && <Table.Th>{texts.columnCustomFields}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        {/* A long word (a subject, a name) breaks rather than pushing the last columns out of view. */}
+        <Table.Tbody style={{ overflowWrap: 'anywhere' }}>
           {items.map((item) => (
             <Table.Tr
               key={item.id}

@@ -34,7 +34,12 @@ export function StateBadge({
     <Badge
       color={colours[stateId] ?? 'gray'}
       variant="light"
-      style={{ textTransform: 'none' }}
+      data-testid="state-badge"
+      // Never cut to 'Ge…': the whole label, however narrow the column or card around it.
+      styles={{
+        root: { textTransform: 'none', maxWidth: 'none', flexShrink: 0, overflow: 'visible' },
+        label: { overflow: 'visible' },
+      }}
       title={of === 'request' ? signRequestStateHelp[stateId as SignRequestStateId] : undefined}
     >
       {label}
