@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { call, choosePlan, createSignRequest, registerCompany } from '../support/api.ts';
 import { expect, linkFrom, test } from '../support/fixtures.ts';
 import { nextMail } from '../support/signer-page.ts';
+import { sideScroll } from '../support/side-scroll.ts';
 
 /**
  * What a first-time sender meets on a desktop (1280×800) and a phone (390×844): status badges
@@ -129,5 +130,69 @@ test('the list shows every status label whole, every column and each title besid
       const card = list.getByRole('article').filter({ hasText: longTitle.slice(0, 20) });
       await expectApart(card.getByRole('link'), card.getByTestId('state-badge'));
     }
+  }
+});
+
+test('the logged-out header shows Inloggen and Registreer whole, at 1280 and 390 px', async ({
+  page,
+}) => {
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await page.goto('/login');
+    const menu = page.getByRole('navigation', { name: 'Hoofdmenu' });
+    for (const name of ['Inloggen', 'Registreer']) {
+      const link = menu.getByRole('link', { name, exact: true });
+      await expectWhole(link, name);
+      await expect(link).toBeInViewport({ ratio: 1 });
+    }
+    expect(await sideScroll(page), `sideways scroll at ${size.width} px`).toBeNull();
+    await page.screenshot({ path: `${shots}header-${size.name}.png` });
+  }
+});
+
+test('a long title on the detail screen and the wizard stepper fit, at 1280 and 390 px', async ({
+  page,
+  baseURL,
+}) => {
+  const token = await registerCompany(baseURL!, 'Notariaat Lang', 'Lies Lang');
+  const longTitle = 'Leveringsakte-appartementsrecht-Prinsengracht-1234-III-Amsterdam-Centrum-2026';
+  const id = await createSignRequest(baseURL!, token, {
+    subject: longTitle,
+    document: 'LeveringsakteappartementsrechtPrinsengracht1234',
+    signers: [
+      {
+        firstname: 'Maximiliaan',
+        lastname: 'van Oldenbarnevelt-Zuylen',
+        email: `maximiliaan.vanoldenbarneveltzuylen-${Date.now()}@voorbeeldnotariaat.nl`,
+      },
+    ],
+    send: true,
+  });
+  await useSession(page, token);
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await page.goto(`/ondertekening/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(longTitle);
+    expect(await sideScroll(page), `detail: sideways scroll at ${size.width} px`).toBeNull();
+    await page.screenshot({ path: `${shots}detail-${size.name}.png`, fullPage: true });
+
+    await page.goto('/nieuwe-ondertekening');
+    await expect(page.getByRole('region', { name: 'Ondertekenaar 1', exact: true })).toBeVisible();
+    expect(await sideScroll(page), `wizard: sideways scroll at ${size.width} px`).toBeNull();
+    // Each line of the stepper runs from one step to the next, in one row: none dangles beside a
+    // step that wrapped onto the next line.
+    const dangling = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('.mantine-Stepper-separator')).flatMap((line) => {
+        const [from, to] = [line.previousElementSibling!, line.nextElementSibling!].map((step) =>
+          step.getBoundingClientRect(),
+        );
+        const box = line.getBoundingClientRect();
+        const between = box.left >= from!.right - 1 && box.right <= to!.left + 1;
+        const inRow = box.top >= from!.top && box.bottom <= to!.bottom;
+        return between && inRow ? [] : [JSON.stringify({ line: box, from, to })];
+      }),
+    );
+    expect(dangling, `stepper lines at ${size.width} px`).toEqual([]);
+    await page.screenshot({ path: `${shots}wizard-${size.name}.png` });
   }
 });

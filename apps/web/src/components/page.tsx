@@ -17,7 +17,8 @@ export function Page({
     <Container size={size} py="xl">
       <Stack gap="lg">
         <Group justify="space-between" align="center">
-          <Title order={1} fz={{ base: 26, sm: 30 }}>
+          {/* A long subject in the title breaks rather than scrolling a phone sideways. */}
+          <Title order={1} fz={{ base: 26, sm: 30 }} miw={0} style={{ overflowWrap: 'anywhere' }}>
             {title}
           </Title>
           {actions}

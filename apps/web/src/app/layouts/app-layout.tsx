@@ -84,8 +84,9 @@ export function AppLayout() {
 
 function GuestTopMenu() {
   return (
-    <Group gap="lg" component="nav" aria-label="Hoofdmenu" wrap="nowrap">
-      <Anchor href={externalLinks.home} c="dark.6" fw={500}>
+    <Group gap="md" component="nav" aria-label="Hoofdmenu" wrap="nowrap">
+      {/* On a phone Home gives way, so that Inloggen and Registreer fit beside the brand. */}
+      <Anchor href={externalLinks.home} c="dark.6" fw={500} visibleFrom="sm">
         Home
       </Anchor>
       <Anchor component={Link} to={paths.login} c="dark.6" fw={500}>

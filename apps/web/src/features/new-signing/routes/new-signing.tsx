@@ -6,6 +6,7 @@ import {
   Alert,
   Button,
   Center,
+  em,
   Group,
   Loader,
   Paper,
@@ -16,6 +17,7 @@ import {
 } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconArrowLeft,
@@ -146,6 +148,7 @@ function Wizard({
 }) {
   const navigate = useNavigate();
   const user = useUser();
+  const isPhone = useMediaQuery(`(max-width: ${em(767)})`) ?? false;
   const locales = useQuery(localesQueryOptions()).data ?? [];
   const mayListUsers = hasPermission(user, 'changeSignRequestViewerUser');
   const users = useCompanyUsers(mayListUsers);
@@ -306,6 +309,9 @@ function Wizard({
         onStepClick={locked ? undefined : goTo}
         allowNextStepsSelect={false}
         size="sm"
+        // A phone has no room for three steps in a row: they would wrap with their connecting
+        // lines left dangling, so there the steps stand under each other.
+        orientation={isPhone ? 'vertical' : 'horizontal'}
       >
         <Stepper.Step label={texts.steps.signers} description={texts.steps.signersDescription} />
         <Stepper.Step

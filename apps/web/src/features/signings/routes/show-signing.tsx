@@ -311,9 +311,11 @@ function Detail({
                 i > 0 ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined
               }
             >
-              <Stack gap={2}>
+              <Stack gap={2} miw={0}>
                 <Group gap="xs">
-                  <Text fw={500}>{signable.name}</Text>
+                  <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                    {signable.name}
+                  </Text>
                   {signedDocuments && signable.signed_signable && (
                     <Badge color="green" variant="light" style={{ textTransform: 'none' }}>
                       {texts.signedDocument}
@@ -391,7 +393,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="sm" component="div">
+      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
         {children}
       </Text>
     </Stack>
@@ -445,8 +447,10 @@ function SignerCard({
     <Paper withBorder radius="lg" p="md" component="section" aria-label={name}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start">
-          <Group gap="sm">
-            <Text fw={600}>{name}</Text>
+          <Group gap="sm" miw={0}>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Text>
             <StateBadge stateId={signer.state_id} of="signer" />
           </Group>
           <Group gap={6}>

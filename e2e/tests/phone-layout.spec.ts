@@ -1,0 +1,92 @@
+import { mkdirSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import { sideScroll } from '../support/side-scroll.ts';
+import {
+  phone,
+  settled,
+  test,
+  walkBackOffice,
+  walkGuestScreens,
+  walkInvoices,
+  walkSenderScreens,
+  walkSignerScreens,
+  walkWebhooks,
+  type Walk,
+} from '../support/screen-walk.ts';
+
+/**
+ * No screen scrolls sideways on a 390×844 phone: the shared walk of every screen
+ * (support/screen-walk.ts — logged out, the company's screens and settings, the signer page in
+ * four languages, the back office) at phone size, each screen judged by
+ * `document.documentElement.scrollWidth <= clientWidth`. A failure names the elements that stick
+ * out past the right edge. Every screen is photographed (/tmp/phone-shots/).
+ */
+
+const shots = '/tmp/phone-shots/';
+mkdirSync(shots, { recursive: true });
+test.use({ viewport: phone });
+
+let screensChecked = 0;
+test.afterAll(() => {
+  console.log(`phone layout: ${screensChecked} screens checked at ${phone.width} px`);
+});
+
+/** The page as it stands does not scroll sideways; else which elements stick out. */
+async function expectNoSideScroll(page: Page, screen: string) {
+  await settled(page);
+  screensChecked += 1;
+  expect.soft(await sideScroll(page), `sideways scroll on "${screen}"`).toBeNull();
+}
+
+/** The shared walk on a phone, judged by the sideways scroll and photographed into `shots`. */
+const phoneWalk = (page: Page, baseURL: string): Walk => ({
+  page,
+  baseURL,
+  check: (screen) => expectNoSideScroll(page, screen),
+  shot: async (name, fullPage) => {
+    await page.screenshot({ path: `${shots}${name}.png`, fullPage });
+  },
+  size: 'phone',
+});
+
+test('logged out: login, code step, register, password reminder and reset, activation, verify', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await walkGuestScreens(phoneWalk(page, baseURL!));
+});
+
+test('a company: list, wizard and marker editor, detail and its modals, every settings screen', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  await walkSenderScreens(phoneWalk(page, baseURL!));
+});
+
+test('the signer page at every step, in Dutch, English, German and French', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  await walkSignerScreens(phoneWalk(page, baseURL!));
+});
+
+test('the back office: all users, acting as a user, Office 365, custom plans', async ({
+  page,
+  baseURL,
+}) => {
+  await walkBackOffice(phoneWalk(page, baseURL!));
+});
+
+test('invoices: add credits with an invoice, all invoices, the company’s Facturen', async ({
+  page,
+  baseURL,
+}) => {
+  await walkInvoices(phoneWalk(page, baseURL!));
+});
+
+test('webhook messages, the responses modal, the secret', async ({ page, baseURL }) => {
+  await walkWebhooks(phoneWalk(page, baseURL!));
+});
