@@ -30,3 +30,11 @@ export function paidSendNotice(
     ? paidSendTexts.beyond(cost, balance, shortfall, price)
     : paidSendTexts.general(price);
 }
+
+/** This send costs more credits than the balance holds (a negative balance counts as none). */
+export function isBeyondBalance(
+  company: Pick<Company, 'credits'> | undefined,
+  cost: number,
+): boolean {
+  return company !== undefined && cost > Math.max(company.credits, 0);
+}

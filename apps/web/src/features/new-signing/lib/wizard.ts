@@ -640,17 +640,64 @@ export function signersWithoutSignatureField(
   });
 }
 
+/** The label a step-3 field has on the screen, for naming its error in the footer. */
+function settingsFieldLabel(path: string, values: WizardValues): string {
+  const [, field, index] = path.split('.');
+  if (field === 'custom_fields') return values.settings.custom_fields[Number(index)]?.name ?? '';
+  const labels: Record<string, string> = {
+    expires_at: texts.settings.expiresAt,
+    department_id: texts.settings.department,
+    subject: texts.settings.subject,
+    message: texts.settings.message,
+    emails: texts.settings.emails,
+    viewer_user_id: texts.settings.viewerUser,
+  };
+  return labels[field ?? ''] ?? field ?? '';
+}
+
+/**
+ * Every reason Verzenden is locked, as the footer names them: the seed's hints, what is wrong on
+ * each signer card, documents not ready or with markers of a removed signer, and each field of
+ * step 3 with its error ('Bedrijfsnaam: Dit veld is verplicht'). Empty exactly when it may send.
+ */
+export function sendBlockers(
+  values: WizardValues,
+  documents: DocumentItem[],
+  ctx: WizardContext,
+): string[] {
+  const blockers = sendHints(values, documents);
+  if (!isSignersStepValid(values, ctx)) {
+    const problems = signerProblems(values, ctx);
+    if (problems.length > 0) blockers.push(...problems);
+    else if (values.signers.length > ctx.maxSigners)
+      blockers.push(texts.signer.maxReached(ctx.maxSigners));
+    else if (!blockers.includes(texts.noSigners)) blockers.push(texts.signer.fixErrors);
+  }
+  const missing = documentsWithMissingSigners(documents, values.signers.length);
+  if (missing.length > 0)
+    blockers.push(texts.documents.missingSigners(missing.map((d) => d.file.name).join(', ')));
+  const converting = documents.filter((d) => d.status !== 'ready');
+  if (converting.length > 0 && !blockers.includes(texts.noDocuments))
+    blockers.push(...converting.map((d) => texts.documents.converting(d.file.name)));
+  // Step 3's fields in the order the screen shows them.
+  const order = ['expires_at', 'department_id', 'subject', 'message', 'emails', 'viewer_user_id'];
+  const rank = (path: string) => {
+    const at = order.indexOf(path.split('.')[1] ?? '');
+    return at === -1 ? order.length : at;
+  };
+  for (const [path, message] of Object.entries(settingsErrors(values, ctx)).sort(
+    ([a], [b]) => rank(a) - rank(b),
+  ))
+    blockers.push(`${settingsFieldLabel(path, values)}: ${message}`);
+  return blockers;
+}
+
 export function canSend(
   values: WizardValues,
   documents: DocumentItem[],
   ctx: WizardContext,
 ): boolean {
-  return (
-    sendHints(values, documents).length === 0 &&
-    isSignersStepValid(values, ctx) &&
-    isDocumentsStepValid(documents, values.signers.length) &&
-    Object.keys(settingsErrors(values, ctx)).length === 0
-  );
+  return sendBlockers(values, documents, ctx).length === 0;
 }
 
 // ------------------------------------------------------------------------------------- prices

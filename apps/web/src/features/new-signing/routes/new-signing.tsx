@@ -4,6 +4,7 @@ import 'dayjs/locale/nl';
 import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
+  Anchor,
   Button,
   Center,
   em,
@@ -20,6 +21,7 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
+  IconAlertTriangle,
   IconArrowLeft,
   IconArrowRight,
   IconCircleCheck,
@@ -27,7 +29,7 @@ import {
   IconSend,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   locales as contractLocales,
   REGISTRATION_CREDITS,
@@ -44,7 +46,7 @@ import {
   useCompany,
   useUser,
 } from '../../../lib/auth';
-import { paidSendNotice } from '../../../lib/paid-send';
+import { isBeyondBalance, paidSendNotice, paidSendTexts } from '../../../lib/paid-send';
 import { useCompanyUsers } from '../api/get-company-users';
 import { useDepartments } from '../api/get-departments';
 import { useDefaultEmailTemplates, useEmailTemplates } from '../api/get-email-templates';
@@ -65,7 +67,6 @@ import {
   buildSignableForm,
   buildSignerBody,
   buildSignRequestBody,
-  canSend,
   documentsWithMissingSigners,
   editorSigners,
   estimatedCredits,
@@ -75,7 +76,7 @@ import {
   isSignersStepValid,
   isSyncLocked,
   newSigner,
-  sendHints,
+  sendBlockers,
   signerProblems,
   signersWithoutSignatureField,
   settingsErrors,
@@ -176,6 +177,8 @@ function Wizard({
   });
   const form = useForm<WizardValues>({
     initialValues: restored?.values ?? freshValues(),
+    // A draft restored on step 3 shows what still blocks sending on its fields, as goTo does.
+    initialErrors: restored?.step === 2 ? settingsErrors(restored.values, ctx) : {},
     validate: (values) => {
       // Limits and departments do not change while the wizard is open; the clock does.
       const current = wizardContext(companyWithDepartments, new Date());
@@ -232,16 +235,19 @@ function Wizard({
   const documentsValid = isDocumentsStepValid(documents, values.signers.length);
   const missingSigners = documentsWithMissingSigners(documents, values.signers.length).length > 0;
   const syncLocked = isSyncLocked(documents);
-  const hints = sendHints(values, documents);
+  const blockers = sendBlockers(values, documents, ctx);
   const problems = signerProblems(values, ctx);
   const withoutSignatureField = signersWithoutSignatureField(values, documents);
   const readyDocuments = documents.filter((d) => d.status === 'ready');
-  const mayBeSent = canSend(values, documents, ctx);
+  const mayBeSent = blockers.length === 0;
   const cost = estimatedCredits(values.signers, company.current_payment_plan.price);
   const paidNotice = paidSendNotice(company, cost);
+  const beyondBalance = isBeyondBalance(company, cost);
 
   function goTo(step: number) {
     if (step !== 1) setEditOnOpen(null);
+    // Step 3 opens with what still blocks sending marked on its fields (a department to choose).
+    if (step === 2) form.setErrors({ ...form.errors, ...settingsErrors(values, ctx) });
     setActive(step);
     window.scrollTo({ top: 0 });
   }
@@ -388,6 +394,31 @@ function Wizard({
         </Alert>
       )}
 
+      {/* Warned before Verzenden: the free plan refuses a send beyond the balance (402), a paid
+          plan bills the shortfall. */}
+      {active === 2 && beyondBalance && !failure && (
+        <Alert
+          color="orange"
+          variant="light"
+          radius="lg"
+          icon={<IconAlertTriangle />}
+          title={paidNotice ? paidSendTexts.title : texts.notEnoughCredits}
+          data-testid="credits-warning"
+        >
+          <Stack gap={4}>
+            <Text size="sm">
+              {paidNotice ??
+                `${texts.sending.cost(cost)}. ${texts.sending.balance(Math.max(company.credits, 0))}`}
+            </Text>
+            {!paidNotice && (
+              <Anchor component={Link} to={paths.credits} size="sm" fw={600}>
+                {texts.sending.creditsLink}
+              </Anchor>
+            )}
+          </Stack>
+        </Alert>
+      )}
+
       {failure && (
         <SendError failure={failure} onOpenDraft={(id) => void navigate(paths.signing(id))} />
       )}
@@ -430,9 +461,9 @@ function Wizard({
               </Text>
             )}
             {active === 2 &&
-              [...hints, ...(hints.includes(texts.noSigners) ? problems : [])].map((hint) => (
-                <Text key={hint} size="sm" c="red.7">
-                  {hint}
+              blockers.map((blocker) => (
+                <Text key={blocker} size="sm" c="red.7" data-testid="send-blocker">
+                  {blocker}
                 </Text>
               ))}
             {active === 2 && (
@@ -442,7 +473,7 @@ function Wizard({
                   ` ${texts.sending.balance(company.credits)}`}
               </Text>
             )}
-            {active === 2 && paidNotice && (
+            {active === 2 && paidNotice && !beyondBalance && (
               <Text size="sm" c="dimmed" data-testid="paid-send-notice">
                 {paidNotice}
               </Text>
