@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCalendarEvent } from '@tabler/icons-react';
@@ -11,11 +12,24 @@ import { texts } from '../texts';
 export function PendingChange({
   change,
   mayCancel,
+  reveal = false,
+  onRevealed,
 }: {
   change: CompanyPaymentPlan;
   mayCancel: boolean;
+  /** Scroll this change into view (it was just scheduled), then call onRevealed. */
+  reveal?: boolean;
+  onRevealed?: () => void;
 }) {
   const cancel = useCancelPlanChange();
+  const ref = useRef<HTMLDivElement>(null);
+  // A first change mounts this panel once the company is fetched again, with `reveal` set.
+  useEffect(() => {
+    if (!reveal || !ref.current) return;
+    ref.current.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    ref.current.focus({ preventScroll: true });
+    onRevealed?.();
+  }, [reveal, onRevealed]);
 
   async function onCancel() {
     const done = await cancel
@@ -40,6 +54,8 @@ export function PendingChange({
       title={texts.scheduled.title}
       role="region"
       aria-label={texts.scheduled.title}
+      ref={ref}
+      tabIndex={-1}
     >
       <Group justify="space-between" align="center" gap="sm">
         <Text size="sm">

@@ -21,6 +21,7 @@ export function PlanChangeModal({
   firstPayment,
   replaces,
   onClose,
+  onScheduled,
 }: {
   plan: PaymentPlan;
   /** 'YYYY-MM-DD' the change would start. */
@@ -30,6 +31,8 @@ export function PlanChangeModal({
   /** The pending change this choice replaces. */
   replaces: CompanyPaymentPlan | null;
   onClose: () => void;
+  /** The change is scheduled (no checkout): the screen shows it as 'Geplande wijziging'. */
+  onScheduled?: () => void;
 }) {
   const choose = useChoosePlan();
   const leaving = choose.isSuccess && !!choose.data.redirect_url;
@@ -49,6 +52,7 @@ export function PlanChangeModal({
       message: texts.change.doneBody(plan.name, formatDay(date)),
       autoClose: 10_000,
     });
+    onScheduled?.();
     onClose();
   }
 

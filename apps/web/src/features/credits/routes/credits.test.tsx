@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { messages, type PaymentPlan, type PaymentPlanPrice } from '@paraaf/contract';
 import {
@@ -271,6 +271,14 @@ describe('Credits & Abonnementen: plans', () => {
 
   it('a downgrade from a month plan starts at the end of the period and is confirmed', async () => {
     const open = vi.spyOn(checkout, 'open').mockImplementation(() => {});
+    // jsdom does not scroll: the elements asked to come into view are noted.
+    const scrolledTo: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolledTo.push(this);
+    };
+    onTestFinished(() => {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    });
     const scheduled = { ...free, valid_from: '2099-01-10', status: 'planned' };
     let chosen = false;
     renderCredits({
@@ -310,6 +318,10 @@ describe('Credits & Abonnementen: plans', () => {
     expect(await screen.findByText('Je abonnement wordt Gratis per 10-01-2099.')).toBeTruthy();
     expect(within(await card('Gratis')).getByText('Gaat in op 10-01-2099')).toBeTruthy();
     expect(open).not.toHaveBeenCalled();
+    // The page brings the new change into view and gives it the focus.
+    const panel = screen.getByRole('region', { name: 'Geplande wijziging' });
+    await waitFor(() => expect(scrolledTo).toContain(panel));
+    expect(document.activeElement).toBe(panel);
   });
 
   it('cancels a future plan change with its id and date', async () => {

@@ -56,6 +56,8 @@ function CreditsScreen({ user, company }: { user: User; company: Company }) {
   const plans = usePaymentPlans(maySeePlans);
   const recurring = useRecurringPaymentStatus(maySeeMandate);
   const [choosing, setChoosing] = useState<PaymentPlan | null>(null);
+  // After a plan change the page brings the new 'Geplande wijziging' into view, above the cards.
+  const [revealPending, setRevealPending] = useState(false);
 
   const current = company.current_payment_plan;
   const pending = pendingPlanChange(company, today);
@@ -77,7 +79,14 @@ function CreditsScreen({ user, company }: { user: User; company: Company }) {
         />
       </SimpleGrid>
 
-      {pending && <PendingChange change={pending} mayCancel={mayCancel} />}
+      {pending && (
+        <PendingChange
+          change={pending}
+          mayCancel={mayCancel}
+          reveal={revealPending}
+          onRevealed={() => setRevealPending(false)}
+        />
+      )}
 
       {maySeePlans && (
         <Stack gap="sm" component="section" aria-labelledby="plans-title">
@@ -127,6 +136,7 @@ function CreditsScreen({ user, company }: { user: User; company: Company }) {
           firstPayment={needsFirstPayment(choosing, canWithdraw ?? false)}
           replaces={pending}
           onClose={() => setChoosing(null)}
+          onScheduled={() => setRevealPending(true)}
         />
       )}
     </Stack>
