@@ -474,8 +474,8 @@ export async function walkSignerScreens({ page, baseURL, check, shot, size }: Wa
         await check(`signer ${locale}: ${step}, code sent`);
         if (locale === 'nl' && isEmail) await shot('signer-code');
         await page.getByRole('textbox', { name: `${t('code.label')} 1`, exact: true }).click();
+        // The sixth digit sends the code.
         await page.keyboard.type(code);
-        await page.getByRole('button', { name: t('code.verify') }).click();
       } else if (step === t('step.signature')) {
         await page.getByRole('button', { name: t('pad.typeInstead') }).click();
         await page.getByLabel(t('pad.typeSignature')).fill('Kees Smit');

@@ -1,11 +1,10 @@
-import { useState, type ClipboardEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   Alert,
   Anchor,
   Button,
   Group,
   PasswordInput,
-  PinInput,
   Stack,
   Text,
   TextInput,
@@ -13,11 +12,11 @@ import {
 } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { messages, TWO_FACTOR_CODE_LENGTH, type LoginBody } from '@paraaf/contract';
+import { CodeInput } from '../../../components/code-input';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { startSession } from '../../../lib/auth';
 import { isTwoFactorChallenge, login } from '../api/login';
-import { codeDigits, isCompleteCode } from '../lib/code';
 import { authTexts } from '../texts';
 
 /** Mantine gives the code boxes the ids `${CODE_ID}-1` … `${CODE_ID}-5`. */
@@ -77,24 +76,14 @@ export function LoginRoute() {
     void submit({ email: email.trim(), password });
   }
 
-  function changeCode(value: string) {
-    const digits = codeDigits(value);
-    setCode(digits);
-    if (hash && isCompleteCode(digits) && !pending) {
-      void submit({
-        email: email.trim(),
-        password,
-        two_factor_hash: hash,
-        two_factor_code: digits,
-      });
-    }
-  }
-
-  // Pasted text may hold spaces, dashes or words ("Code: 12 345"): keep only its digits.
-  function pasteCode(event: ClipboardEvent<HTMLDivElement>) {
-    event.preventDefault();
-    event.stopPropagation();
-    changeCode(event.clipboardData.getData('text/plain'));
+  function submitCode(digits: string) {
+    if (!hash) return;
+    void submit({
+      email: email.trim(),
+      password,
+      two_factor_hash: hash,
+      two_factor_code: digits,
+    });
   }
 
   function backToLogin() {
@@ -112,21 +101,18 @@ export function LoginRoute() {
           We hebben een code van {TWO_FACTOR_CODE_LENGTH} cijfers naar je e-mailadres gestuurd. Vul
           de code hieronder in.
         </Text>
-        <div onPasteCapture={pasteCode}>
-          <PinInput
-            id={CODE_ID}
-            length={TWO_FACTOR_CODE_LENGTH}
-            type="number"
-            oneTimeCode
-            autoFocus
-            size="lg"
-            value={code}
-            onChange={changeCode}
-            disabled={pending}
-            error={error !== null}
-            getInputProps={(index) => ({ 'aria-label': `Cijfer ${index + 1} van de code` })}
-          />
-        </div>
+        <CodeInput
+          id={CODE_ID}
+          length={TWO_FACTOR_CODE_LENGTH}
+          autoFocus
+          size="lg"
+          value={code}
+          onChange={setCode}
+          onComplete={submitCode}
+          disabled={pending}
+          error={error !== null}
+          digitLabel={(n) => `Cijfer ${n} van de code`}
+        />
         {error && (
           <Alert color="red" role="alert">
             {error}

@@ -1,17 +1,8 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  PinInput,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  ThemeIcon,
-} from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { SigningPage, SigningStepType } from '@paraaf/contract';
+import { CodeInput } from '../../../components/code-input';
 import { signerApi } from '../api/signer-api';
 import { HANDWRITING_FONT, loadHandwriting } from '../lib/handwriting';
 import { codeTime, pendingCodeUntil } from '../lib/pending-code';
@@ -119,20 +110,26 @@ export function CodeStep({ ctx, channel }: { ctx: StepContext; channel: 'email' 
   const [sent, setSent] = useState(pendingUntil !== null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
+  // Bumped when a code was sent or a wrong one cleared: the first code box takes the focus.
+  const [focusCode, setFocusCode] = useState(0);
   const send = useAction(t, ctx.refresh);
   const verify = useAction(t, ctx.refresh);
   const target: Record<string, string> =
     channel === 'email' ? { email: page.signer.email } : { phone: page.signer.phone_masked ?? '' };
 
-  const submit = async () => {
-    if (!/^\d{6}$/.test(code)) {
+  const submit = async (digits: string) => {
+    if (verify.busy) return;
+    if (!/^\d{6}$/.test(digits)) {
       setCodeError(t('code.invalid'));
       return;
     }
     setCodeError(null);
-    const ok = await verify.run(() => signerApi.verifyCode(token, locale, channel, code), 'code');
+    const ok = await verify.run(() => signerApi.verifyCode(token, locale, channel, digits), 'code');
     if (ok) await ctx.refresh();
-    else setCode('');
+    else {
+      setCode('');
+      setFocusCode((n) => n + 1);
+    }
   };
 
   return (
@@ -166,6 +163,7 @@ export function CodeStep({ ctx, channel }: { ctx: StepContext; channel: 'email' 
                 if (!ok) return;
                 setPendingUntil(null);
                 setSent(true);
+                setFocusCode((n) => n + 1);
               })
           }
         >
@@ -176,26 +174,23 @@ export function CodeStep({ ctx, channel }: { ctx: StepContext; channel: 'email' 
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void submit();
+            void submit(code);
           }}
         >
           <Stack gap="xs">
             <Text component="label" htmlFor={`code-${channel}`} size="sm" fw={500}>
               {t('code.label')}
             </Text>
-            <PinInput
+            <CodeInput
               id={`code-${channel}`}
               length={6}
-              type="number"
-              oneTimeCode
-              inputMode="numeric"
               value={code}
               onChange={setCode}
+              onComplete={(digits) => void submit(digits)}
               error={Boolean(codeError ?? verify.error)}
               aria-label={t('code.label')}
-              getInputProps={(index) => ({
-                'aria-label': `${t('code.label')} ${index + 1}`,
-              })}
+              digitLabel={(n) => `${t('code.label')} ${n}`}
+              focusSignal={focusCode}
             />
             <div aria-live="assertive">
               {(codeError ?? verify.error) && (
