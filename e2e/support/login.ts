@@ -7,5 +7,6 @@ export async function logInAsPlatformAdmin(page: Page) {
   await page.getByLabel(/^E-mailadres/).fill(platformAdmin.email);
   await page.getByLabel(/^Wachtwoord/).fill(platformAdmin.password);
   await page.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // A platform administrator lands in the back office.
+  await expect(page).toHaveURL(/\/all-users$/);
 }

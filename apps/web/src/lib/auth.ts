@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Company, Feature, Permission, User } from '@paraaf/contract';
+import { paths } from '../config/paths';
 import { adminTokens, api, tokens } from './api-client';
 import { queryClient } from './query-client';
 
@@ -85,6 +86,14 @@ export function useCompany() {
 
 export function hasPermission(user: User | undefined, permission: Permission): boolean {
   return !!user?.all_permissions.includes(permission);
+}
+
+/**
+ * Where a user lands after logging in: a platform administrator in the back office (All users),
+ * not on the own company's empty list of sign requests; everyone else on the list.
+ */
+export function landingPath(user: User): string {
+  return hasPermission(user, 'adminGetUsers') ? paths.allUsers : paths.home;
 }
 
 export function hasFeature(company: Company | undefined, feature: Feature): boolean {

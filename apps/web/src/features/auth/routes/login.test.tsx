@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { permissionsFor } from '@paraaf/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '../../../app/provider';
 import { tokens } from '../../../lib/api-client';
@@ -18,6 +19,7 @@ function renderLogin() {
     [
       { path: '/login', Component: LoginRoute },
       { path: '/', element: <h1>Startpagina</h1> },
+      { path: '/all-users', element: <h1>Alle gebruikers</h1> },
     ],
     { initialEntries: ['/login'] },
   );
@@ -94,6 +96,32 @@ describe('Login', () => {
     ).toBeTruthy();
     for (let i = 1; i <= 5; i++) {
       expect(screen.getByLabelText<HTMLInputElement>(`Cijfer ${i} van de code`).value).toBe('');
+    }
+  });
+
+  it('takes a platform administrator to the back office, a company user to the list', async () => {
+    for (const [permissions, landing] of [
+      [permissionsFor('admin', true), '/all-users'],
+      [permissionsFor('admin', false), '/'],
+    ] as const) {
+      vi.stubGlobal(
+        'fetch',
+        vi
+          .fn<typeof globalThis.fetch>()
+          .mockResolvedValue(
+            json(200, { ...session, user: { ...session.user, all_permissions: permissions } }),
+          ),
+      );
+      const router = renderLogin();
+      fireEvent.change(screen.getByLabelText(/E-mailadres/), {
+        target: { value: 'jan@example.nl' },
+      });
+      fireEvent.change(screen.getByLabelText(/^Wachtwoord/), { target: { value: 'geheim123' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Inloggen' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(landing));
+      cleanup();
+      tokens.set(null);
+      queryClient.clear();
     }
   });
 

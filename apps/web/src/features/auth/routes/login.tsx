@@ -15,7 +15,7 @@ import { messages, TWO_FACTOR_CODE_LENGTH, type LoginBody } from '@paraaf/contra
 import { CodeInput } from '../../../components/code-input';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
-import { startSession } from '../../../lib/auth';
+import { landingPath, startSession } from '../../../lib/auth';
 import { isTwoFactorChallenge, login } from '../api/login';
 import { authTexts } from '../texts';
 
@@ -49,7 +49,7 @@ export function LoginRoute() {
         return;
       }
       startSession(response);
-      await navigate(paths.home);
+      await navigate(landingPath(response.user));
     } catch (e) {
       if (isApiError(e, 429)) setError(e.message);
       else setError(codeStep ? authTexts.codeWrong : authTexts.loginFailed);
