@@ -23,6 +23,11 @@ export const texts = {
   secretLabel: 'Geheim',
   secretHidden: 'whsec_••••••••••••••••••••••••••••••••',
   secretLoadFailed: 'Het geheim kon niet worden geladen',
+  /** Where the receiving URL is set: 'Webhook URL' in Bedrijfsinstellingen. */
+  urlWhere: 'De berichten gaan naar de Webhook URL die je instelt in',
+  urlWhereLink: 'Bedrijfsinstellingen',
+  urlWhereAdmin:
+    'De berichten gaan naar de Webhook URL die een beheerder instelt in Bedrijfsinstellingen.',
 } as const;
 
 export const badgeColors: Record<WebhookBadge, string> = {

@@ -63,6 +63,15 @@ function renderAt(role: 'admin' | 'user', list: WebhookRequest[]) {
 }
 
 describe('Webhook berichten', () => {
+  it('says where the URL is set: a link to Bedrijfsinstellingen for an admin', async () => {
+    renderAt('admin', []);
+    const link = await screen.findByRole('link', { name: 'Bedrijfsinstellingen' });
+    expect(link.getAttribute('href')).toBe('/instellingen/bedrijf');
+    expect(screen.getByTestId('webhook-url-where').textContent).toBe(
+      'De berichten gaan naar de Webhook URL die je instelt in Bedrijfsinstellingen.',
+    );
+  });
+
   it('lists the messages with a badge per the seed rule: 2xx/3xx green, 4xx yellow, 5xx or none red', async () => {
     const { fetch } = renderAt('admin', [
       message(4, { status_code: 200 }),

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { Link } from 'react-router';
 import type { WebhookRequest } from '@paraaf/contract';
 import { Page } from '../../../components/page';
 import { PagedTable } from '../../../components/paged-table';
 import { usePageParam } from '../../../components/use-page-param';
+import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { saveFailure } from '../../../lib/form';
 import { useResendWebhook, useWebhookRequests } from '../api/webhooks';
@@ -40,6 +42,14 @@ export function WebhooksRoute() {
   return (
     <Page title={texts.title}>
       <Stack gap="md">
+        {/* The screen is for admins (getWebhooks), who set the URL in Bedrijfsinstellingen. */}
+        <Text size="sm" data-testid="webhook-url-where">
+          {texts.urlWhere}{' '}
+          <Anchor component={Link} to={paths.companySettings} size="sm" fw={600}>
+            {texts.urlWhereLink}
+          </Anchor>
+          .
+        </Text>
         <SigningSecret />
         <PagedTable
           query={requests}
