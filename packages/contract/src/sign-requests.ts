@@ -47,7 +47,9 @@ export const signingMessages = {
   fileTooManyPages: "Het document heeft te veel pagina's (maximaal 500)",
   imageTooLarge: 'De afbeelding is te groot (maximaal 50 megapixels)',
   fileTooComplex: 'Dit bestand is te groot of te ingewikkeld om te verwerken',
-  wordConversionUnavailable: 'Het omzetten van Word-bestanden is op deze server niet beschikbaar',
+  // Said by the server's 422 and by every dropzone while LibreOffice is missing.
+  wordConversionUnavailable:
+    'Word-bestanden kunnen hier niet worden omgezet; upload een PDF of afbeelding',
   wordConversionFailed: 'Dit Word-bestand kon niet worden omgezet naar PDF',
   markerPage: 'De marker staat op een pagina die niet in het document voorkomt',
   verificationUnknown: 'Deze verificatiemethode bestaat niet',

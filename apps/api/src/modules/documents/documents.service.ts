@@ -76,7 +76,7 @@ export async function convertUpload(
   upload: Upload,
 ): Promise<{ pdf: Buffer; pageCount: number; hasAcroforms: boolean }> {
   const file = requireFile(upload);
-  const prepared = await preparePdf(file.bytes);
+  const prepared = await preparePdf(file.bytes, { convert: { command: ctx.config.soffice } });
   return { pdf: prepared.pdf, pageCount: prepared.pageCount, hasAcroforms: prepared.hasAcroforms };
 }
 
@@ -110,7 +110,7 @@ export async function createSignable(
     settings: form.settings,
   });
 
-  const prepared = await preparePdf(file.bytes);
+  const prepared = await preparePdf(file.bytes, { convert: { command: ctx.config.soffice } });
   return storeSignable(ctx, signRequestId, {
     pdf: prepared,
     name: body.name,
