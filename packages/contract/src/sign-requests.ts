@@ -53,6 +53,11 @@ export const signingMessages = {
   wordConversionFailed: 'Dit Word-bestand kon niet worden omgezet naar PDF',
   markerPage: 'De marker staat op een pagina die niet in het document voorkomt',
   verificationUnknown: 'Deze verificatiemethode bestaat niet',
+  // 409s of the downloads of a request that is not signed (state 5) yet.
+  receiptNotSigned:
+    'Het auditcertificaat is er pas als de ondertekening is afgerond (status Getekend)',
+  signedDocumentNotSigned:
+    'Het ondertekende document is er pas als de ondertekening is afgerond (status Getekend)',
 } as const;
 
 export const verificationTypeIds = [1, 2, 4, 5, 6] as const;
