@@ -656,3 +656,40 @@ export async function walkWebhooks({ page, baseURL, check }: Walk) {
     await new Promise((resolve) => receiver.close(resolve));
   }
 }
+
+/** The walks, each one test of a spec that judges every screen (titles name what they open). */
+export const screenWalks: { title: string; timeout?: number; walk: (w: Walk) => Promise<void> }[] =
+  [
+    {
+      title:
+        'guest screens: login and its code step, register, password reminder and reset, activation, verify',
+      timeout: 90_000,
+      walk: walkGuestScreens,
+    },
+    {
+      title:
+        'sender screens: list, filters, wizard and marker editor, detail and its modals, settings',
+      timeout: 240_000,
+      walk: walkSenderScreens,
+    },
+    {
+      title: 'the signer page at every step, in Dutch, English, German and French',
+      timeout: 240_000,
+      walk: walkSignerScreens,
+    },
+    {
+      title:
+        'back-office screens as a platform administrator: all users, acting as a user, Office 365, custom plans',
+      walk: walkBackOffice,
+    },
+    {
+      title:
+        'invoices: add credits with an invoice, all invoices and its edit modal, the company’s Facturen',
+      walk: walkInvoices,
+    },
+    {
+      title:
+        'webhook messages: the list with its badges, the responses modal, the secret and its renewal',
+      walk: walkWebhooks,
+    },
+  ];

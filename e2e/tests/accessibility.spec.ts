@@ -11,14 +11,9 @@ import {
   mailTo,
   register,
   sendInLanguage,
+  screenWalks,
   settled,
   test,
-  walkBackOffice,
-  walkGuestScreens,
-  walkInvoices,
-  walkSenderScreens,
-  walkSignerScreens,
-  walkWebhooks,
   type Walk,
 } from '../support/screen-walk.ts';
 import { stepTitle } from '../support/signer-page.ts';
@@ -43,50 +38,12 @@ const axeWalk = (page: Page, baseURL: string): Walk => ({
   size: 'desktop',
 });
 
-test('guest screens: login and its code step, register, password reminder and reset, activation, verify', async ({
-  page,
-  baseURL,
-}) => {
-  test.setTimeout(90_000);
-  await walkGuestScreens(axeWalk(page, baseURL!));
-});
-
-test('sender screens: list, filters, wizard and marker editor, detail and its modals, settings', async ({
-  page,
-  baseURL,
-}) => {
-  test.setTimeout(240_000);
-  await walkSenderScreens(axeWalk(page, baseURL!));
-});
-
-test('the signer page at every step, in Dutch, English, German and French', async ({
-  page,
-  baseURL,
-}) => {
-  test.setTimeout(240_000);
-  await walkSignerScreens(axeWalk(page, baseURL!));
-});
-
-test('back-office screens as a platform administrator: all users, acting as a user, custom plans', async ({
-  page,
-  baseURL,
-}) => {
-  await walkBackOffice(axeWalk(page, baseURL!));
-});
-
-test('invoices: add credits with an invoice, all invoices and its edit modal, the company’s Facturen', async ({
-  page,
-  baseURL,
-}) => {
-  await walkInvoices(axeWalk(page, baseURL!));
-});
-
-test('webhook messages: the list with its badges, the responses modal, the secret and its renewal', async ({
-  page,
-  baseURL,
-}) => {
-  await walkWebhooks(axeWalk(page, baseURL!));
-});
+for (const { title, timeout, walk } of screenWalks) {
+  test(title, async ({ page, baseURL }) => {
+    if (timeout) test.setTimeout(timeout);
+    await walk(axeWalk(page, baseURL!));
+  });
+}
 
 /**
  * axe-core on the whole page as it stands; every serious or critical violation is reported

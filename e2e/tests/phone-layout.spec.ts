@@ -1,18 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { sideScroll } from '../support/side-scroll.ts';
-import {
-  phone,
-  settled,
-  test,
-  walkBackOffice,
-  walkGuestScreens,
-  walkInvoices,
-  walkSenderScreens,
-  walkSignerScreens,
-  walkWebhooks,
-  type Walk,
-} from '../support/screen-walk.ts';
+import { phone, screenWalks, settled, test, type Walk } from '../support/screen-walk.ts';
 
 /**
  * No screen scrolls sideways on a 390×844 phone: the shared walk of every screen
@@ -49,44 +38,9 @@ const phoneWalk = (page: Page, baseURL: string): Walk => ({
   size: 'phone',
 });
 
-test('logged out: login, code step, register, password reminder and reset, activation, verify', async ({
-  page,
-  baseURL,
-}) => {
-  test.setTimeout(90_000);
-  await walkGuestScreens(phoneWalk(page, baseURL!));
-});
-
-test('a company: list, wizard and marker editor, detail and its modals, every settings screen', async ({
-  page,
-  baseURL,
-}) => {
-  test.setTimeout(240_000);
-  await walkSenderScreens(phoneWalk(page, baseURL!));
-});
-
-test('the signer page at every step, in Dutch, English, German and French', async ({
-  page,
-  baseURL,
-}) => {
-  test.setTimeout(240_000);
-  await walkSignerScreens(phoneWalk(page, baseURL!));
-});
-
-test('the back office: all users, acting as a user, Office 365, custom plans', async ({
-  page,
-  baseURL,
-}) => {
-  await walkBackOffice(phoneWalk(page, baseURL!));
-});
-
-test('invoices: add credits with an invoice, all invoices, the company’s Facturen', async ({
-  page,
-  baseURL,
-}) => {
-  await walkInvoices(phoneWalk(page, baseURL!));
-});
-
-test('webhook messages, the responses modal, the secret', async ({ page, baseURL }) => {
-  await walkWebhooks(phoneWalk(page, baseURL!));
-});
+for (const { title, timeout, walk } of screenWalks) {
+  test(title, async ({ page, baseURL }) => {
+    if (timeout) test.setTimeout(timeout);
+    await walk(phoneWalk(page, baseURL!));
+  });
+}
