@@ -3,6 +3,7 @@ export * from './issues.ts';
 export * from './permissions.ts';
 export * from './states.ts';
 export * from './constants.ts';
+export * from './money.ts';
 export * from './fields.ts';
 export * from './auth.ts';
 export * from './users.ts';

@@ -1,3 +1,5 @@
+import { moneyMessages } from './money.ts';
+
 /** Dutch validation and error texts, exactly as the seeds write them. */
 export const messages = {
   required: 'Dit veld is verplicht',
@@ -52,5 +54,5 @@ export const inputMessages = {
   unknownField: 'Dit veld bevat een onbekend onderdeel',
   id: 'Dit veld dient te verwijzen naar een bestaand item',
   body: 'Stuur de velden als één JSON-object',
-  cents: 'Vul een bedrag in met hoogstens twee decimalen',
+  cents: moneyMessages.decimals,
 } as const;
