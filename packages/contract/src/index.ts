@@ -19,6 +19,7 @@ export * from './billing.ts';
 export * from './backoffice.ts';
 export * from './invoices.ts';
 export * from './office.ts';
+export * from './contact.ts';
 export * from './verify.ts';
 export * from './api-keys.ts';
 export * from './email-templates.ts';
