@@ -1,4 +1,5 @@
 export * from './messages.ts';
+export * from './glossary.ts';
 export * from './issues.ts';
 export * from './permissions.ts';
 export * from './states.ts';
