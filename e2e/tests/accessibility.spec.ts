@@ -349,7 +349,7 @@ test('sender screens: list, filters, wizard and marker editor, detail and its mo
     ['/templates', 'Templates'],
     ['/instellingen/account', 'Account instellingen'],
     ['/instellingen/bedrijf', 'Bedrijfsinstellingen'],
-    ['/instellingen/emailtemplates', 'Email templates'],
+    ['/instellingen/emailtemplates', 'E-mailtemplates'],
     ['/instellingen/gebruikers', 'Gebruikers'],
     ['/instellingen/facturen', 'Facturen'],
     ['/instellingen/api', 'API sleutels'],

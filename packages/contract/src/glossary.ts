@@ -16,8 +16,8 @@ export const PLAN_NAMES = {
 } as const;
 
 /** A plan's name as shown anywhere (cards, back office, invoices, payments). */
-export function planDisplayName(name: string): string {
-  return (PLAN_NAMES as Record<string, string>)[name] ?? name;
+export function planDisplayName(plan: { name: string; custom: boolean }): string {
+  return plan.custom ? plan.name : ((PLAN_NAMES as Record<string, string>)[plan.name] ?? plan.name);
 }
 
 /**
@@ -46,7 +46,7 @@ export function endSentence(text: string): string {
  * `apps/api/test/wording.test.ts` scans the sources for them.
  */
 export const FORBIDDEN_WORDING: readonly { pattern: RegExp; use: string }[] = [
-  { pattern: /herrinering/i, use: "'herinnering'" },
+  { pattern: /her{2}iner/i, use: "'herinnering'" },
   { pattern: /\bU (heeft|hebt|dient|kunt|bent|wordt|moet)\b/, use: "'je' (je hebt, je moet)" },
   { pattern: /\bUw\b/, use: "'je'/'jouw'" },
   { pattern: /B\.V\.\./, use: 'one full stop after B.V. (endSentence)' },

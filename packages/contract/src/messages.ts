@@ -10,7 +10,7 @@ export const messages = {
   terms: 'Akkoord gaan met de algemene voorwaarden is verplicht',
   passwordMismatch: 'De wachtwoorden komen niet overeen',
   passwordTooShort: 'Het wachtwoord moet minimaal 8 tekens lang zijn',
-  emailTaken: 'Dit emailadres is al in gebruik',
+  emailTaken: 'Dit e-mailadres is al in gebruik',
   loginFailed: 'Het inloggen is helaas niet gelukt, Controleer je gegevens en probeer het opnieuw',
   twoFactorCodeWrong: 'De opgegeven code is onjuist, probeer het opnieuw',
   twoFactorExpired: 'De code is verlopen, log opnieuw in om een nieuwe code te ontvangen',

@@ -37,7 +37,7 @@ export const signRequestStateHelp: Record<SignRequestStateId, string> = {
 };
 
 export const verificationTypes = {
-  1: 'Email',
+  1: 'E-mail',
   2: 'SMS',
   4: 'iDIN',
   5: 'Handtekening',
@@ -49,8 +49,8 @@ export const auditActionTypes = {
   2: { label: 'Geopend', color: 'primary' },
   3: { label: 'Goedgekeurd', color: 'success' },
   4: { label: 'Afgekeurd', color: 'warning' },
-  5: { label: 'Email verificatie verstuurd', color: 'info' },
-  6: { label: 'Email verificatie geverifieerd', color: 'success' },
+  5: { label: 'E-mailverificatie verstuurd', color: 'info' },
+  6: { label: 'E-mailverificatie geverifieerd', color: 'success' },
   7: { label: 'Handtekening verificatie geverifieerd', color: 'success' },
   8: { label: 'Document verificatie geverifieerd', color: 'success' },
   10: { label: 'SMS verificatie verstuurd', color: 'info' },
