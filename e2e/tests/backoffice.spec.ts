@@ -141,7 +141,7 @@ test('a platform admin finds a user, acts as the user and back, makes a custom p
     await own.goto('/login');
     await own.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
     await own.goto('/instellingen/credits');
-    await expect(own.getByRole('heading', { name: 'standard' })).toBeVisible();
+    await expect(own.getByRole('heading', { name: 'Standaard' })).toBeVisible();
     await expect(own.getByRole('heading', { name: 'Maatwerk Bakkerij' })).toHaveCount(
       offered ? 1 : 0,
     );
