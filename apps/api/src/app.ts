@@ -58,6 +58,7 @@ import { microsoftSimulator } from './lib/microsoft/simulator.ts';
 import { MicrosoftSimulatorStore } from './lib/microsoft/simulator-store.ts';
 import { officeConsentRedirectUri } from './lib/microsoft/consent-url.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { paymentsRoutes } from './modules/billing/payments.routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import {
@@ -244,6 +245,7 @@ export async function buildApp(
   await registerOpenApi(app);
   app.addHook('onRoute', addPathParamParsing);
   healthRoutes(app, deps);
+  contactRoutes(app, deps);
   authRoutes(app, deps);
   usersRoutes(app, deps);
   companiesRoutes(app, deps);
