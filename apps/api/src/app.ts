@@ -40,6 +40,7 @@ import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { AppError, NotFoundError, TooManyRequestsError, ValidationError } from './lib/errors.ts';
 import { serializeErrorForLog } from './lib/log-errors.ts';
+import { redactUrl } from './lib/redact-url.ts';
 import { addPathParamParsing } from './lib/path-params.ts';
 import { registerIdempotency } from './lib/idempotency.ts';
 import { bearerToken } from './modules/auth/bearer-token.ts';
@@ -74,19 +75,6 @@ export interface BuildOptions {
   payments?: PaymentProvider;
   /** The file storage; otherwise `createStorage(config)` (tests give a broken one). */
   storage?: Storage;
-}
-
-/** Strips secrets from URLs before they reach a log line. */
-function redactUrl(url: string): string {
-  return (
-    url
-      // state opens the sealed return path (the signer's link) of an identity session; code is its grant.
-      .replace(/([?&](?:token|state|code|nonce)=)[^&]*/g, '$1[redacted]')
-      .replace(
-        /\/(activeren|activate|password-reset|wachtwoord-instellen|ondertekenen|signing)\/[^/?]+/g,
-        '/$1/[redacted]',
-      )
-  );
 }
 
 /** Builds the whole application (plugins, modules, error handler) without listening. */
