@@ -1,14 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyError,
-  type FastifyInstance,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
-import { inputMessages, messages } from '@paraaf/contract';
+import { messages } from '@paraaf/contract';
 import { microsoftSimulatorPrefix, type Config } from './config/env.ts';
 import { migrateDatabase, openDatabase, type Database } from './db/client.ts';
 import { impersonationLog } from './db/schema/index.ts';
@@ -38,7 +33,7 @@ import { emailTemplatesRoutes } from './modules/email-templates/email-templates.
 import { sealingRoutes } from './modules/sealing/sealing.routes.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
-import { AppError, NotFoundError, TooManyRequestsError, ValidationError } from './lib/errors.ts';
+import { sendErrorAnswer, writeClientError } from './lib/error-answer.ts';
 import { serializeErrorForLog } from './lib/log-errors.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import { addPathParamParsing } from './lib/path-params.ts';
@@ -101,6 +96,10 @@ export async function buildApp(
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Logged as reqId, echoed as X-Request-Id, carried into the jobs (lib/request-context.ts).
     genReqId: (req) => requestIdOf(req.headers),
+    // What the router refuses before any route (a path parameter too long or badly encoded) and
+    // what Node's parser refuses before Fastify sees it: answered by the same handler, in Dutch.
+    frameworkErrors: (error, request, reply) => void sendErrorAnswer(error, request, reply),
+    clientErrorHandler: writeClientError,
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -176,41 +175,8 @@ export async function buildApp(
     });
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ValidationError) {
-      return reply.code(422).send({ message: error.message, errors: error.errors });
-    }
-    if (error instanceof TooManyRequestsError) {
-      return reply
-        .code(429)
-        .header('retry-after', String(error.retryAfterSeconds))
-        .send({ message: error.message });
-    }
-    if (error instanceof AppError)
-      return reply.code(error.statusCode).send({ message: error.message });
-    if (error.validation) {
-      // A route schema's failure. Path parameters are parsed before (lib/path-params.ts); one
-      // that still fails names nothing that exists. Query or body: the 422 of parseInput.
-      if (error.validationContext === 'params') {
-        return reply.code(404).send({ message: new NotFoundError().message });
-      }
-      const errors: Record<string, string[]> = {};
-      for (const v of error.validation) {
-        const missing = v.params?.missingProperty;
-        const pointer = `${v.instancePath}${typeof missing === 'string' ? `/${missing}` : ''}`;
-        if (!pointer) continue;
-        const key = pointer.replace(/^\//, '').replaceAll('/', '.');
-        errors[key] = [typeof missing === 'string' ? messages.required : inputMessages.invalid];
-      }
-      return reply.code(422).send({ message: messages.invalidInput, errors });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Malformed JSON, wrong content type, body too large: the client's fault, said plainly.
-      return reply.code(error.statusCode).send({ message: messages.invalidInput });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: messages.serverError });
-  });
+  // The one error handler (lib/error-answer.ts): typed errors, schema failures, framework refusals.
+  app.setErrorHandler(sendErrorAnswer);
 
   await registerSecurityHeaders(app, { appUrl: config.appUrl });
 
