@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import { messages } from '@paraaf/contract';
@@ -36,6 +36,7 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { sendErrorAnswer, writeClientError } from './lib/error-answer.ts';
 import { serializeErrorForLog } from './lib/log-errors.ts';
 import { redactUrl } from './lib/redact-url.ts';
+import { guardSimulators, simulatorWarning } from './lib/simulator-access.ts';
 import { addPathParamParsing } from './lib/path-params.ts';
 import { registerIdempotency } from './lib/idempotency.ts';
 import { bearerToken } from './modules/auth/bearer-token.ts';
@@ -106,6 +107,8 @@ export async function buildApp(
     runWithRequestId(request.id, done);
   });
   registerMetrics(app, config.metrics);
+  // Before every route: the simulators (/dev/…, the iDIN test bank) answer loopback clients only.
+  guardSimulators(app, config);
 
   const database =
     options.database ??
@@ -219,7 +222,8 @@ export async function buildApp(
       mail: config.mailTransport === 'graph',
     });
   }
-  warnAboutPublicSimulators(config, app.log);
+  const warning = simulatorWarning(config);
+  if (warning) app.log.warn(warning);
   // Mollie's test mode, built in: the driver talks to it at APP_URL/dev/payments/v2/.
   if (!config.mollieApiKey) {
     await app.register(paymentsSimulator, {
@@ -273,25 +277,4 @@ export async function buildApp(
     if (!options.database) await database.close();
   });
   return app;
-}
-
-/**
- * The built-in simulators are the embedded defaults: on a public APP_URL anyone could pay at the
- * payments simulator's checkout or pass the simulated iDIN bank. Say so loudly at every start.
- */
-function warnAboutPublicSimulators(config: Config, log: FastifyBaseLogger) {
-  const host = new URL(config.appUrl).hostname;
-  if (['localhost', '127.0.0.1', '[::1]'].includes(host)) return;
-  const simulated = [
-    !config.mollieApiKey && 'payments (set MOLLIE_API_KEY)',
-    config.sms.provider === 'simulator' && 'SMS (set SMS_PROVIDER=cm)',
-    config.idin.provider === 'simulator' && 'iDIN (set IDIN_PROVIDER=oidc)',
-    config.microsoft.simulated && 'Microsoft 365 (set MS_CLIENT_ID)',
-  ].filter(Boolean);
-  if (simulated.length > 0) {
-    log.warn(
-      { simulated },
-      `simulators answer at ${config.appUrl}/dev/…: anyone who reaches them can fake these providers`,
-    );
-  }
 }

@@ -27,6 +27,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** json or pretty (lib/log-output.ts); unset: pretty on a terminal, JSON otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   WEB_DIST: z.string().optional(),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
   SMS_PROVIDER: z.enum(['simulator', 'cm']).default('simulator'),
@@ -69,6 +71,8 @@ const envSchema = z.object({
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   /** Tests and local development only: webhook URLs may be plain http and on loopback. */
   WEBHOOKS_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
+  /** The built-in simulators (/dev/…, the iDIN test bank) for every client, not only loopback. */
+  SIMULATORS_OPEN: z.enum(['true', 'false']).default('false'),
 });
 
 export interface Config {
@@ -83,6 +87,8 @@ export interface Config {
   adminEmail: string | null;
   adminPassword: string | null;
   logLevel: string;
+  /** LOG_FORMAT; null: chosen by whether standard output is a terminal (chooseLogFormat). */
+  logFormat: 'json' | 'pretty' | null;
   /** Built SPA to serve; null serves none (tests, api-only). */
   webDist: string | null;
   jobPollSeconds: number;
@@ -141,6 +147,11 @@ export interface Config {
    * production): http URLs and loopback addresses are allowed, for tests and local receivers.
    */
   webhooks: { allowLoopback: boolean };
+  /**
+   * SIMULATORS_OPEN=true: the simulators' routes (/dev/…, /api/identity/simulator) answer every
+   * client; otherwise loopback clients only (lib/simulator-access.ts).
+   */
+  simulatorsOpen: boolean;
 }
 
 /**
@@ -190,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL || null,
     adminPassword: e.ADMIN_PASSWORD || null,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? null,
     webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../../web/dist'),
     jobPollSeconds: e.JOB_POLL_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -239,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     microsoft: microsoftConfig(e, (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '')),
     s3: s3Settings(e),
     webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK === 'true' },
+    simulatorsOpen: e.SIMULATORS_OPEN === 'true',
   };
 }
 
