@@ -30,6 +30,7 @@ describe('formatLogLine', () => {
       'request completed',
       'job started',
       'job completed',
+      'job workers started',
       'Server listening at http://127.0.0.1:3000',
     ]) {
       expect(formatLogLine(line({ msg, reqId: 'x', job: 'send-mail' })), msg).toBeNull();

@@ -10,9 +10,9 @@ export function chooseLogFormat(setting: LogFormat | null, isTerminal: boolean):
   return setting ?? (isTerminal ? 'pretty' : 'json');
 }
 
-/** Lines a terminal reader does not need: per request, per job, and Fastify's own listen lines. */
+/** Lines a terminal reader does not need: per request and job, and the listen lines of the job workers and Fastify. */
 const ROUTINE =
-  /^(incoming request|request completed|job started|job completed|Server listening at )/;
+  /^(incoming request|request completed|job started|job completed|job workers started|Server listening at )/;
 /** Keys every line has, or that only a machine reads. */
 const PLUMBING = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'reqId', 'requestId', 'err']);
 const LABELS: [number, string][] = [
