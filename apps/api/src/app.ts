@@ -38,7 +38,7 @@ import { serializeErrorForLog } from './lib/log-errors.ts';
 import { redactUrl } from './lib/redact-url.ts';
 import { guardSimulators, simulatorWarning } from './lib/simulator-access.ts';
 import { addPathParamParsing } from './lib/path-params.ts';
-import { registerIdempotency } from './lib/idempotency.ts';
+import { KeptAnswer, registerIdempotency } from './lib/idempotency.ts';
 import { bearerToken } from './modules/auth/bearer-token.ts';
 import { findSession, knownSession } from './modules/auth/sessions.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -179,7 +179,10 @@ export async function buildApp(
   });
 
   // The one error handler (lib/error-answer.ts): typed errors, schema failures, framework refusals.
-  app.setErrorHandler(sendErrorAnswer);
+  // An Idempotency-Key replay travels as a thrown KeptAnswer (lib/idempotency.ts), sent as kept.
+  app.setErrorHandler((error, request, reply) =>
+    error instanceof KeptAnswer ? error.send(reply) : sendErrorAnswer(error, request, reply),
+  );
 
   await registerSecurityHeaders(app, { appUrl: config.appUrl });
 
