@@ -10,13 +10,32 @@ export const MAX_ID = 2_147_483_647;
 const hasNoNul = (v: string) => !v.includes('\u0000');
 
 /**
+ * No half of a UTF-16 surrogate pair on its own (JSON may carry `"\ud800"`): such a string has
+ * no UTF-8 form, so PostgreSQL's json refuses it and a mail or PDF cannot encode it.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const hasNoLoneSurrogate = (v: string) => !LONE_SURROGATE.test(v);
+
+/**
+ * Why a string cannot be stored as text, for input read outside `text()` (markers, JSON keys):
+ * the Dutch message, or null when it can.
+ */
+export function unstorableTextMessage(v: string): string | null {
+  if (!hasNoNul(v)) return inputMessages.nul;
+  if (!hasNoLoneSurrogate(v)) return inputMessages.loneSurrogate;
+  return null;
+}
+
+/**
  * The one string schema every text input starts from: a string (else a Dutch type message)
- * without NUL characters. Everything that is text in a request is built on this.
+ * without NUL characters or unpaired surrogates. Everything that is text in a request is built
+ * on this.
  */
 export const text = () =>
   z
     .string({ error: (i) => (i.input == null ? messages.required : inputMessages.text) })
-    .refine(hasNoNul, inputMessages.nul);
+    .refine(hasNoNul, inputMessages.nul)
+    .refine(hasNoLoneSurrogate, inputMessages.loneSurrogate);
 
 /** Building blocks that attach the seeds' Dutch messages to zod rules. */
 export const requiredString = (max = 255) =>

@@ -27,6 +27,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** json or pretty (lib/log-output.ts); unset: pretty on a terminal, JSON otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   WEB_DIST: z.string().optional(),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
   SMS_PROVIDER: z.enum(['simulator', 'cm']).default('simulator'),
@@ -77,6 +79,8 @@ const envSchema = z.object({
   SOFFICE_PATH: z.string().min(1).default('soffice'),
   /** Tests and local development only: webhook URLs may be plain http and on loopback. */
   WEBHOOKS_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
+  /** The built-in simulators (/dev/…, the iDIN test bank) for every client, not only loopback. */
+  SIMULATORS_OPEN: z.enum(['true', 'false']).default('false'),
 });
 
 export interface Config {
@@ -91,6 +95,8 @@ export interface Config {
   adminEmail: string | null;
   adminPassword: string | null;
   logLevel: string;
+  /** LOG_FORMAT; null: chosen by whether standard output is a terminal (chooseLogFormat). */
+  logFormat: 'json' | 'pretty' | null;
   /** Built SPA to serve; null serves none (tests, api-only). */
   webDist: string | null;
   jobPollSeconds: number;
@@ -156,6 +162,11 @@ export interface Config {
    * PATH by default). Not found: Word uploads are refused and the dropzones offer PDF and images.
    */
   soffice: string;
+  /**
+   * SIMULATORS_OPEN=true: the simulators' routes (/dev/…, /api/identity/simulator) answer every
+   * client; otherwise loopback clients only (lib/simulator-access.ts).
+   */
+  simulatorsOpen: boolean;
 }
 
 /**
@@ -205,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL || null,
     adminPassword: e.ADMIN_PASSWORD || null,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? null,
     webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../../web/dist'),
     jobPollSeconds: e.JOB_POLL_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -256,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Settings(e),
     webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK === 'true' },
     soffice: e.SOFFICE_PATH,
+    simulatorsOpen: e.SIMULATORS_OPEN === 'true',
   };
 }
 

@@ -482,4 +482,33 @@ describe('POST /api/companies/{id}/add-credits-with-invoice', () => {
     }>();
     expect(invoice.invoice_lines).toMatchObject([{ value: 0.9, amount: 150 }]);
   });
+
+  it('refuses half a surrogate pair in a text field with a Dutch 422 and books nothing', async () => {
+    const companyId = other.user.company.id;
+    const before = await creditsOf(companyId);
+    // As JSON carries it: "\ud800", a lone high surrogate, and a lone low one.
+    const payload = JSON.stringify({ ...body, name: '\ud800', description: 'a\udc00b' });
+    expect(payload).toContain('"\\ud800"');
+    const res = await t.request({
+      method: 'POST',
+      url: url(companyId),
+      token: platform.token,
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(errorsOf(res)).toEqual({
+      name: [inputMessages.loneSurrogate],
+      description: [inputMessages.loneSurrogate],
+    });
+    expect(await creditsOf(companyId)).toBe(before);
+    // A whole pair (an emoji) is text like any other.
+    const emoji = await t.request({
+      method: 'POST',
+      url: url(companyId),
+      token: platform.token,
+      payload: { ...body, name: 'Karin \ud83d\ude00' },
+    });
+    expect(emoji.statusCode, emoji.body).toBe(201);
+  });
 });
