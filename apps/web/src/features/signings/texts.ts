@@ -124,6 +124,8 @@ export const texts = {
   editOk: 'Bewerken geslaagd',
   editFailed: 'Bewerken mislukt',
   editFailedBody: 'Controleer het emailadres en je rechten',
+  editNoMailYet: 'Het nieuwe e-mailadres heeft nog geen link ontvangen.',
+  remindNow: 'Nu een herinnering sturen',
 
   reminderOk: 'Handmatige herrinering verstuurd',
   reminderFailed: 'Handmatige herrinering niet verstuurd',

@@ -154,7 +154,7 @@ export const de: Record<TextKey, string> = {
     'Die Dokumente wurden nach Ablauf der Aufbewahrungsfrist gelöscht und sind nicht mehr verfügbar.',
   'status.replaced.title': 'Dieser Link funktioniert nicht mehr',
   'status.replaced.body':
-    'Ihre E-Mail-Adresse wurde geändert und eine neue E-Mail mit einem neuen Link wurde gesendet. Verwenden Sie den Link aus dieser E-Mail oder bitten Sie den Absender um eine neue Einladung.',
+    'Dieser Link ist nicht mehr gültig. Bitte wenden Sie sich an den Absender.',
   'status.unknown.title': 'Dieser Link ist ungültig',
   'status.unknown.body':
     'Prüfen Sie, ob Sie den vollständigen Link aus der E-Mail verwendet haben, oder bitten Sie den Absender um eine neue Einladung.',

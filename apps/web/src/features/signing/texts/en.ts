@@ -147,8 +147,7 @@ export const en: Record<TextKey, string> = {
   'status.purged.body':
     'The documents were deleted after the retention period and are no longer available.',
   'status.replaced.title': 'This link no longer works',
-  'status.replaced.body':
-    'Your e-mail address was changed and a new e-mail with a new link was sent. Use the link in that e-mail, or ask the sender for a new invitation.',
+  'status.replaced.body': 'This link is no longer valid. Please contact the sender.',
   'status.unknown.title': 'This link is not valid',
   'status.unknown.body':
     'Check that you used the complete link from the e-mail, or ask the sender for a new invitation.',

@@ -152,8 +152,7 @@ export const fr: Record<TextKey, string> = {
   'status.purged.body':
     'Les documents ont été supprimés après la durée de conservation et ne sont plus disponibles.',
   'status.replaced.title': 'Ce lien ne fonctionne plus',
-  'status.replaced.body':
-    'Votre adresse e-mail a été modifiée et un nouvel e-mail avec un nouveau lien a été envoyé. Utilisez le lien de cet e-mail ou demandez une nouvelle invitation à l’expéditeur.',
+  'status.replaced.body': 'Ce lien n’est plus valide. Veuillez contacter l’expéditeur.',
   'status.unknown.title': 'Ce lien n’est pas valide',
   'status.unknown.body':
     'Vérifiez que vous avez utilisé le lien complet de l’e-mail, ou demandez une nouvelle invitation à l’expéditeur.',

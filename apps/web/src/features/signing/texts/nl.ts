@@ -150,8 +150,7 @@ export const nl = {
   'status.purged.body':
     'De documenten zijn na de bewaartermijn verwijderd en zijn niet meer beschikbaar.',
   'status.replaced.title': 'Deze link werkt niet meer',
-  'status.replaced.body':
-    'Je e-mailadres is gewijzigd en er is een nieuwe e-mail met een nieuwe link verstuurd. Gebruik de link uit die e-mail, of vraag de afzender om een nieuwe uitnodiging.',
+  'status.replaced.body': 'Deze link is niet meer geldig. Neem contact op met de afzender.',
   'status.unknown.title': 'Deze link is niet geldig',
   'status.unknown.body':
     'Controleer of je de volledige link uit de e-mail hebt gebruikt, of vraag de afzender om een nieuwe uitnodiging.',

@@ -377,6 +377,8 @@ function Detail({
           requestState={state}
           signer={dialog.signer}
           withIdin={hasFeature(company, 'idin_verification')}
+          // Once saved the signer is waiting (3) again: the reminder button's rule.
+          mayRemind={may('sendSignerReminder') && (state === 3 || state === 40)}
           onClose={close}
         />
       )}
