@@ -327,18 +327,18 @@ test('iDIN fails at the bank, the signer retries and verifies, then declines; th
   await expect(stepTitle(page)).toHaveText('Handtekening');
 
   // Declined with a reason.
-  await page.getByRole('button', { name: 'Afwijzen' }).click();
-  const modal = page.getByRole('dialog', { name: 'Ondertekening afwijzen' });
-  await modal.getByRole('button', { name: 'Afwijzen' }).click();
+  await page.getByRole('button', { name: 'Weigeren' }).click();
+  const modal = page.getByRole('dialog', { name: 'Ondertekening weigeren' });
+  await modal.getByRole('button', { name: 'Weigeren' }).click();
   await expect(modal.getByText('Vul een reden in')).toBeVisible();
   await modal.getByLabel(/Reden/).fill('De huurprijs klopt niet.');
-  await modal.getByRole('button', { name: 'Afwijzen' }).click();
+  await modal.getByRole('button', { name: 'Weigeren' }).click();
   await expect(
-    page.getByRole('heading', { name: 'Deze ondertekening is afgewezen' }),
+    page.getByRole('heading', { name: 'Deze ondertekening is geweigerd' }),
   ).toBeVisible();
   await page.reload();
   await expect(
-    page.getByRole('heading', { name: 'Deze ondertekening is afgewezen' }),
+    page.getByRole('heading', { name: 'Deze ondertekening is geweigerd' }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Akkoord en ondertekenen' })).toHaveCount(0);
 
@@ -347,6 +347,10 @@ test('iDIN fails at the bank, the signer retries and verifies, then declines; th
   await page.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
   await page.goto(`/ondertekening/${id}`);
   await expect(page.getByText('Geweigerd').first()).toBeVisible();
+  // The reason is on the detail screen too, not only in the mail.
+  const declined = page.getByRole('region', { name: 'Kees Smit' });
+  await expect(declined.getByText('Reden van weigering')).toBeVisible();
+  await expect(declined.getByText('De huurprijs klopt niet.')).toBeVisible();
   await expectAuditOrder(page, 'Kees Smit', [
     'Verstuurd',
     'Geopend',

@@ -83,6 +83,8 @@ export const texts = {
   auditTrail: 'Audit trail',
   editSigner: 'Bewerken',
   sendReminder: 'Herinnering sturen',
+  // The act is 'weigeren' everywhere (state 4 'Geweigerd', the signer's 'Weigeren' button).
+  declineReason: 'Reden van weigering',
 
   documents: 'Documenten',
   pages: (n: number) => `${n} ${n === 1 ? 'pagina' : "pagina's"}`,

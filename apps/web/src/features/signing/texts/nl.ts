@@ -9,7 +9,7 @@ export const nl = {
   'page.expires': 'Te ondertekenen vóór {date}',
   'page.greeting': 'Beste {name},',
   'page.intro':
-    'Lees de documenten hieronder en doorloop de stappen om te ondertekenen. Je kunt ook afwijzen.',
+    'Lees de documenten hieronder en doorloop de stappen om te ondertekenen. Je kunt ook weigeren.',
   'page.documents': 'Documenten',
   'page.document': 'Document {name}',
   'page.pageOf': 'Pagina {page} van {count}',
@@ -116,12 +116,12 @@ export const nl = {
     'Door te ondertekenen ga je akkoord met de inhoud van de documenten en met het elektronisch ondertekenen ervan.',
   'approve.terms': 'Algemene voorwaarden',
   'approve.privacy': 'Privacyverklaring',
-  'decline.button': 'Afwijzen',
-  'decline.title': 'Ondertekening afwijzen',
+  'decline.button': 'Weigeren',
+  'decline.title': 'Ondertekening weigeren',
   'decline.intro': 'Laat de afzender weten waarom je niet ondertekent.',
   'decline.reason': 'Reden',
   'decline.required': 'Vul een reden in',
-  'decline.confirm': 'Afwijzen',
+  'decline.confirm': 'Weigeren',
   'decline.cancel': 'Terug',
 
   'status.not_your_turn.title': 'Je bent nog niet aan de beurt',
@@ -137,7 +137,7 @@ export const nl = {
   'status.sealing.body':
     'Iedereen heeft ondertekend. De documenten worden nu verzegeld en verschijnen hieronder zodra ze klaar zijn. Je hoeft de pagina niet te verversen.',
   'status.sealing.busy': 'Bezig met verzegelen…',
-  'status.declined.title': 'Deze ondertekening is afgewezen',
+  'status.declined.title': 'Deze ondertekening is geweigerd',
   'status.declined.body':
     'Er kan niet meer worden ondertekend. Neem contact op met de afzender als dit niet klopt.',
   'status.cancelled.title': 'Deze ondertekening is geannuleerd',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ShowSigningRoute } from './show-signing';
 import { texts } from '../texts';
 import {
@@ -235,5 +235,27 @@ describe('editing the address of a signer who was already invited', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
     expect(await screen.findByText('Bewerken geslaagd')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Nu een herinnering sturen' })).toBeNull();
+  });
+});
+
+describe('a declined request on the detail screen', () => {
+  it("shows the signer's reason, not only in the mail", async () => {
+    renderDetail(
+      { credits: 1, current_payment_plan: plan(2, 1) },
+      {
+        ...draft,
+        state_id: 4,
+        signers: [
+          { ...signer(1), state_id: 4, decline_reason: 'De huurprijs klopt niet.' },
+          { ...signer(2), state_id: 3, decline_reason: null },
+        ],
+      },
+    );
+    const declined = await screen.findByRole('region', { name: 'Onder1 Tekenaar' });
+    expect(within(declined).getByText('Reden van weigering')).toBeTruthy();
+    expect(within(declined).getByText('De huurprijs klopt niet.')).toBeTruthy();
+    const waiting = screen.getByRole('region', { name: 'Onder2 Tekenaar' });
+    expect(within(waiting).queryByText('Reden van weigering')).toBeNull();
+    expect(screen.getAllByText('Geweigerd').length).toBeGreaterThan(0);
   });
 });

@@ -525,6 +525,13 @@ function SignerCard({
             <span data-testid="manual-reminders">{signer.manual_reminders_sent}</span>
           </Item>
         </SimpleGrid>
+        {signer.decline_reason && (
+          <Item label={texts.declineReason}>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {signer.decline_reason}
+            </Text>
+          </Item>
+        )}
       </Stack>
     </Paper>
   );
