@@ -14,7 +14,8 @@ export const texts = {
   filterSignables: 'Documenten',
   filterSigners: 'Ondertekenaars',
   filterStates: 'Status',
-  filterSignablesPlaceholder: 'Zoek op documentnaam',
+  // The documents filter also matches the request's subject (the server's signable_search).
+  filterSignablesPlaceholder: 'Zoek op onderwerp of document',
   filterSignersPlaceholder: 'Zoek op naam',
   filterStatesPlaceholder: 'Kies een status',
   filterDatePlaceholder: 'Kies een datum',
