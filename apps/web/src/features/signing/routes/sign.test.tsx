@@ -11,6 +11,12 @@ vi.mock('../../../lib/pdfjs', () => ({
   PDF_RANGE_CHUNK: 64 * 1024,
 }));
 
+// jsdom has no FontFace loading; the typed-name preview is not what these tests read.
+vi.mock('../lib/handwriting', () => ({
+  HANDWRITING_FONT: 'sans-serif',
+  loadHandwriting: () => new Promise(() => undefined),
+}));
+
 const TOKEN = 'a'.repeat(43);
 
 function renderSignerPage(answer: (url: string) => Response | undefined) {
@@ -39,4 +45,100 @@ describe("the signer's page for a link retired by an address change", () => {
       );
     });
   }
+});
+
+const bankData = {
+  city: 'Utrecht',
+  postal_code: '3511 AB',
+  date_of_birth: '1980-03-03',
+  house_number: '12',
+  last_name: 'Dijk',
+  street: 'Oudegracht',
+  last_name_prefix: 'van',
+  country: 'NL',
+  initials: 'J.',
+};
+
+function openPage(locale: 'nl' | 'en') {
+  return {
+    status: 'open',
+    locale,
+    company: { name: 'Bedrijf BV', logo_url: null },
+    sign_request: {
+      id: 7,
+      subject: 'Huurcontract',
+      message: 'Graag je handtekening.',
+      expires_at: '2030-01-01T10:00:00.000Z',
+      state_id: 3,
+      is_sync: false,
+      sender_name: 'Anna Admin',
+    },
+    signer: {
+      id: 3,
+      firstname: 'Jan',
+      lastname: 'van Dijk',
+      email: 'jan@voorbeeld.nl',
+      phone_masked: null,
+      state_id: 3,
+    },
+    steps: [
+      { type: 'idin', done: true },
+      { type: 'signature', done: false },
+    ],
+    documents: [
+      {
+        id: 11,
+        name: 'Huurcontract',
+        page_count: 1,
+        pages: [{ width: 595, height: 842 }],
+        signature_markers: [],
+        paraph_markers: [],
+        fields: [],
+        form_fields: [],
+      },
+    ],
+    drawings: { signature: false, paraph: false },
+    idin: { status: 'verified', attributes: bankData },
+    pending_codes: { email: null, sms: null },
+    legal: {
+      terms_url: 'https://paraaf.example/voorwaarden',
+      privacy_url: 'https://paraaf.example/privacy',
+    },
+  };
+}
+
+describe("the signer's page after an iDIN check", () => {
+  const rowsOf = (table: HTMLElement) =>
+    [...table.querySelectorAll('tr')].map((tr) => [
+      tr.querySelector('th')?.textContent,
+      tr.querySelector('td')?.textContent,
+    ]);
+
+  it('lists the bank data in the fixed order with Dutch labels and a Dutch birth date', async () => {
+    renderSignerPage((url) => (url === `/api/signing/${TOKEN}` ? json(openPage('nl')) : undefined));
+    const table = await screen.findByRole('table', { name: 'Gedeelde gegevens' });
+    expect(rowsOf(table)).toEqual([
+      ['Naam', 'J. van Dijk'],
+      ['Geboortedatum', '03-03-1980'],
+      ['Adres', 'Oudegracht 12'],
+      ['Postcode', '3511 AB'],
+      ['Plaats', 'Utrecht'],
+      ['Land', 'NL'],
+    ]);
+    // The act of declining has one word: 'Weigeren' (state 4 is 'Geweigerd').
+    expect(screen.getByRole('button', { name: 'Weigeren' })).toBeTruthy();
+  });
+
+  it('keeps that order in the signer’s own language', async () => {
+    renderSignerPage((url) => (url === `/api/signing/${TOKEN}` ? json(openPage('en')) : undefined));
+    const table = await screen.findByRole('table', { name: 'Shared details' });
+    expect(rowsOf(table).map(([label]) => label)).toEqual([
+      'Name',
+      'Date of birth',
+      'Address',
+      'Postcode',
+      'City',
+      'Country',
+    ]);
+  });
 });

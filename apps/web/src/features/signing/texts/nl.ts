@@ -1,3 +1,5 @@
+import { idinDisplayLabels } from '@paraaf/contract';
+
 /** The signer's page in Dutch: the reference table; en, de and fr must have the same keys. */
 export const nl = {
   'page.title': 'Ondertekenen',
@@ -55,18 +57,15 @@ export const nl = {
   'idin.ok': 'Je identiteit is bevestigd met iDIN.',
   'idin.failed': 'De controle met iDIN is niet gelukt. Probeer het opnieuw.',
   'idin.shared': 'Gedeelde gegevens',
-  'idin.attr.initials': 'Voorletters',
-  'idin.attr.last_name_prefix': 'Tussenvoegsel',
-  'idin.attr.last_name': 'Achternaam',
-  'idin.attr.street': 'Straat',
-  'idin.attr.house_number': 'Huisnummer',
-  'idin.attr.postal_code': 'Postcode',
-  'idin.attr.city': 'Plaats',
-  'idin.attr.country': 'Land',
-  'idin.attr.date_of_birth': 'Geboortedatum',
-  'idin.attr.gender': 'Geslacht',
-  'idin.attr.email': 'E-mailadres',
-  'idin.attr.telephone': 'Telefoonnummer',
+  'idin.attr.name': idinDisplayLabels.name,
+  'idin.attr.date_of_birth': idinDisplayLabels.date_of_birth,
+  'idin.attr.gender': idinDisplayLabels.gender,
+  'idin.attr.address': idinDisplayLabels.address,
+  'idin.attr.postal_code': idinDisplayLabels.postal_code,
+  'idin.attr.city': idinDisplayLabels.city,
+  'idin.attr.country': idinDisplayLabels.country,
+  'idin.attr.email': idinDisplayLabels.email,
+  'idin.attr.telephone': idinDisplayLabels.telephone,
 
   'pad.signatureIntro':
     'Zet je handtekening in het vak hieronder, met de muis, je vinger of een pen.',
