@@ -41,7 +41,7 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { AppError, NotFoundError, TooManyRequestsError, ValidationError } from './lib/errors.ts';
 import { serializeErrorForLog } from './lib/log-errors.ts';
 import { addPathParamParsing } from './lib/path-params.ts';
-import { registerIdempotency } from './lib/idempotency.ts';
+import { KeptAnswer, registerIdempotency } from './lib/idempotency.ts';
 import { bearerToken } from './modules/auth/bearer-token.ts';
 import { findSession, knownSession } from './modules/auth/sessions.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -189,6 +189,7 @@ export async function buildApp(
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof KeptAnswer) return error.send(reply);
     if (error instanceof ValidationError) {
       return reply.code(422).send({ message: error.message, errors: error.errors });
     }

@@ -53,6 +53,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
           errors: [403, 404],
           example: { body: { user: 812 }, response: firstExample(sessionSchema) },
         }),
+        answerSecrets: ['token'],
       },
     },
     (request) =>

@@ -51,6 +51,7 @@ export function apiKeysRoutes(app: FastifyInstance, deps: Deps): void {
           response: { 201: createdApiKeyDto },
           errors: [403],
         }),
+        answerSecrets: ['token'],
       },
     },
     async (request, reply) => {

@@ -291,7 +291,7 @@ describe('GET /api/sign-requests', () => {
     }
   });
 
-  it('has the subjects of requests made before migration 0035 backfilled by it', async () => {
+  it('has the subjects of requests made before migration 0036 backfilled by it', async () => {
     const fs = await import('node:fs');
     const path = await import('node:path');
     const { sql } = await import('drizzle-orm');
@@ -313,7 +313,7 @@ describe('GET /api/sign-requests', () => {
         WHERE id = ${id}`);
       expect(await doc('parkeervergunning')).toEqual([]);
       const migration = fs.readFileSync(
-        path.join(import.meta.dirname, '../../db/migrations/0035_subject_search.sql'),
+        path.join(import.meta.dirname, '../../db/migrations/0036_subject_search.sql'),
         'utf8',
       );
       const backfill = migration

@@ -85,7 +85,7 @@ function integer(value: number): number {
 
 /**
  * The separator between names in `sign_requests.signer_search` / `signable_search` (migration
- * 0011; since 0035 `signable_search` starts with the request's subject). A text without it can only match inside one name, so LIKE on the joined text is exactly
+ * 0011; since 0036 `signable_search` starts with the request's subject). A text without it can only match inside one name, so LIKE on the joined text is exactly
  * LIKE on each name; a text with it falls back to the per-name subquery.
  */
 const NAME_SEPARATOR = '\x1f';

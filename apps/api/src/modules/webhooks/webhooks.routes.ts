@@ -31,6 +31,7 @@ export function webhooksRoutes(app: FastifyInstance, deps: Deps): void {
         response: { 200: webhookSecretSchema },
         errors: [403],
       }),
+      answerSecrets: ['secret'],
     },
   });
 
