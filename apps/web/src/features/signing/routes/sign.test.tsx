@@ -43,6 +43,10 @@ describe("the signer's page for a link retired by an address change", () => {
       expect(document.body.textContent).not.toMatch(
         /nieuwe e-mail|new e-mail|neue E-Mail|nouvel e-mail/,
       );
+      // Nor that there is nothing left to do: the signer has to ask the sender.
+      expect(document.body.textContent).not.toMatch(
+        /Je hoeft niets meer te doen|There is nothing more|Sie müssen nichts mehr tun|Vous n’avez plus rien/,
+      );
     });
   }
 });
