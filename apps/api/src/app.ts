@@ -58,9 +58,14 @@ import { microsoftSimulator } from './lib/microsoft/simulator.ts';
 import { MicrosoftSimulatorStore } from './lib/microsoft/simulator-store.ts';
 import { officeConsentRedirectUri } from './lib/microsoft/consent-url.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { paymentsRoutes } from './modules/billing/payments.routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
-import { authenticateApiKey, isApiKeyToken } from './modules/api-keys/api-key-auth.ts';
+import {
+  assertApiKeyMayCall,
+  authenticateApiKey,
+  isApiKeyToken,
+} from './modules/api-keys/api-key-auth.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 
 export interface BuildOptions {
@@ -114,6 +119,8 @@ export async function buildApp(
     // Logged as reqId, echoed as X-Request-Id, carried into the jobs (lib/request-context.ts).
     genReqId: (req) => requestIdOf(req.headers),
   });
+  // First, so it is told of every route: /metrics and the API reference's too.
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     runWithRequestId(request.id, done);
@@ -160,6 +167,8 @@ export async function buildApp(
     if (!token) return;
     if (isApiKeyToken(token)) {
       request.auth = await authenticateApiKey(database.db, token, config.limits.apiKeyPerMinute);
+      // What a key may call is declared beside each route (lib/openapi/route-doc.ts `auth`).
+      if (request.auth) assertApiKeyMayCall(request.routeOptions.config.openapi);
       return;
     }
     // A route whose statement checks the session itself may start from the session as last
@@ -235,8 +244,8 @@ export async function buildApp(
   // Collects the routes registered below into GET /api/openapi.json and /api/docs.
   await registerOpenApi(app);
   app.addHook('onRoute', addPathParamParsing);
-  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   healthRoutes(app, deps);
+  contactRoutes(app, deps);
   authRoutes(app, deps);
   usersRoutes(app, deps);
   companiesRoutes(app, deps);

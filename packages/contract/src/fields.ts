@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dutchIssueMessage } from './issues.ts';
 import { inputMessages, messages } from './messages.ts';
+import { centsOfEuros, formatCents, moneyMessages, parseEuros } from './money.ts';
 
 /** The largest id a row can have (PostgreSQL `integer`). */
 export const MAX_ID = 2_147_483_647;
@@ -94,30 +95,37 @@ export const integerField = (bounds: {
 
 /**
  * An amount in euros with at most two decimals (whole cents), as a JSON number or the text a form
- * sends ('0,80' or '0.80'), within bounds. The server stores it in cents.
+ * sends ('0,80', '0.80', '€ 2.722,50': `parseEuros`, the parser the web's money input uses),
+ * within bounds in cents, each refusal a Dutch message on the field. Gives euros whose cents are
+ * exact; the server stores cents.
  */
-export const eurosField = (bounds: { min: number; max: number }) =>
+export const eurosField = (bounds: { minCents: number; maxCents: number }) =>
   z
-    .union(
-      [
-        z.number(),
-        text()
-          .trim()
-          .regex(/^\d{1,9}([.,]\d+)?$/, messages.invalidInput)
-          .transform((v) => Number(v.replace(',', '.'))),
-      ],
-      {
-        error: (i) =>
-          i.input == null || i.input === '' ? messages.required : messages.invalidInput,
-      },
-    )
-    .pipe(
-      z
-        .number()
-        .min(bounds.min, messages.min)
-        .max(bounds.max, messages.max)
-        .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, inputMessages.cents),
-    );
+    .union([z.number(), text()], {
+      error: (i) => (i.input == null || i.input === '' ? messages.required : moneyMessages.invalid),
+    })
+    .transform((value, ctx) => {
+      const parsed =
+        typeof value === 'number'
+          ? (() => {
+              const cents = centsOfEuros(value);
+              return cents === null
+                ? { error: Number.isFinite(value) ? moneyMessages.decimals : moneyMessages.invalid }
+                : { cents };
+            })()
+          : parseEuros(value);
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (parsed === null) return fail(messages.required);
+      if ('error' in parsed) return fail(parsed.error);
+      if (parsed.cents < bounds.minCents)
+        return fail(moneyMessages.tooLow(formatCents(bounds.minCents)));
+      if (parsed.cents > bounds.maxCents)
+        return fail(moneyMessages.tooHigh(formatCents(bounds.maxCents)));
+      return parsed.cents / 100;
+    });
 
 /** A boolean that also accepts the strings and numbers forms send. */
 export const booleanField = () =>

@@ -1,3 +1,5 @@
+import { moneyMessages } from './money.ts';
+
 /** Dutch validation and error texts, exactly as the seeds write them. */
 export const messages = {
   required: 'Dit veld is verplicht',
@@ -8,7 +10,7 @@ export const messages = {
   terms: 'Akkoord gaan met de algemene voorwaarden is verplicht',
   passwordMismatch: 'De wachtwoorden komen niet overeen',
   passwordTooShort: 'Het wachtwoord moet minimaal 8 tekens lang zijn',
-  emailTaken: 'Dit emailadres is al in gebruik',
+  emailTaken: 'Dit e-mailadres is al in gebruik',
   loginFailed: 'Het inloggen is helaas niet gelukt, Controleer je gegevens en probeer het opnieuw',
   twoFactorCodeWrong: 'De opgegeven code is onjuist, probeer het opnieuw',
   twoFactorExpired: 'De code is verlopen, log opnieuw in om een nieuwe code te ontvangen',
@@ -52,5 +54,5 @@ export const inputMessages = {
   unknownField: 'Dit veld bevat een onbekend onderdeel',
   id: 'Dit veld dient te verwijzen naar een bestaand item',
   body: 'Stuur de velden als één JSON-object',
-  cents: 'Vul een bedrag in met hoogstens twee decimalen',
+  cents: moneyMessages.decimals,
 } as const;

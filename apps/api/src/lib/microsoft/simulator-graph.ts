@@ -11,11 +11,25 @@ const graphRequestBytes = 4 * 1024 * 1024;
 const maxUploadBytes = 25 * 1024 * 1024;
 const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
 
+/** The bearer token of a Graph call, or a 401 in Graph's shape. */
+function isAuthorised(
+  store: MicrosoftSimulatorStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): boolean {
+  const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+  if (token && store.isTokenValid(token)) return true;
+  void reply.code(401).send({
+    error: { code: 'InvalidAuthenticationToken', message: 'Access token is empty or expired.' },
+  });
+  return false;
+}
+
 /**
- * The simulator's token endpoint and Graph's mail calls (see simulator.ts), registered on its
- * plugin when MAIL_TRANSPORT=graph.
+ * The simulator's token endpoint and `GET graph/v1.0/organization` (the consented organisation's
+ * name, read after the consent), registered on its plugin always.
  */
-export function registerGraphSimulator(
+export function registerGraphDirectory(
   app: FastifyInstance,
   { microsoft, store }: { microsoft: MicrosoftConfig; store: MicrosoftSimulatorStore },
 ): void {
@@ -65,6 +79,20 @@ export function registerGraphSimulator(
     },
   );
 
+  app.get('/graph/v1.0/organization', async (request, reply) => {
+    if (!isAuthorised(store, request, reply)) return reply;
+    return { value: [{ id: simulatedTenant.id, displayName: simulatedTenant.name }] };
+  });
+}
+
+/** Graph's mail calls (see simulator.ts), registered on its plugin when MAIL_TRANSPORT=graph. */
+export function registerGraphSimulator(
+  app: FastifyInstance,
+  { store }: { store: MicrosoftSimulatorStore },
+): void {
+  const authorised = (request: FastifyRequest, reply: FastifyReply) =>
+    isAuthorised(store, request, reply);
+
   app.post<{ Params: { sender: string }; Body: unknown }>(
     '/graph/v1.0/users/:sender/sendMail',
     { bodyLimit: graphRequestBytes },
@@ -81,15 +109,6 @@ export function registerGraphSimulator(
     },
   );
 
-  /** The bearer token of a Graph call, or a 401 in Graph's shape. */
-  const authorised = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    if (token && store.isTokenValid(token)) return true;
-    void reply.code(401).send({
-      error: { code: 'InvalidAuthenticationToken', message: 'Access token is empty or expired.' },
-    });
-    return false;
-  };
   const draftOf = (reply: FastifyReply, sender: string, id: string) => {
     const draft = store.drafts.get(id);
     if (draft && draft.sender === sender) return draft;

@@ -1,9 +1,11 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  formatCents,
   inputMessages,
   invoiceMessages,
   messages,
+  moneyMessages,
   type AddCreditsWithInvoiceAnswer,
   type AdminInvoice,
   type Invoice,
@@ -446,5 +448,38 @@ describe('POST /api/companies/{id}/add-credits-with-invoice', () => {
     });
     const badKey = await post(other.user.company.id, body, { 'idempotency-key': 'met spatie' });
     expect(badKey.statusCode).toBe(422);
+  });
+
+  it('refuses a price per credit outside € 0,01 … € 1.000,00 with a Dutch 422 on the field', async () => {
+    const post = (price_per_credit: unknown) =>
+      t.request({
+        method: 'POST',
+        url: url(other.user.company.id),
+        token: platform.token,
+        payload: { ...body, price_per_credit },
+      });
+    const cases: [unknown, string][] = [
+      [0, moneyMessages.tooLow(formatCents(1))],
+      ['0,00', moneyMessages.tooLow(formatCents(1))],
+      [1000.01, moneyMessages.tooHigh(formatCents(1_000_00))],
+      ['2.722,50', moneyMessages.tooHigh(formatCents(1_000_00))],
+      ['1,234', moneyMessages.decimals],
+      ['9O', moneyMessages.invalid],
+    ];
+    const before = await creditsOf(other.user.company.id);
+    for (const [price, message] of cases) {
+      const res = await post(price);
+      expect(res.statusCode, String(price)).toBe(422);
+      expect(res.json<{ message: string }>().message).toBe(messages.invalidInput);
+      expect(errorsOf(res), String(price)).toEqual({ price_per_credit: [message] });
+    }
+    expect(await creditsOf(other.user.company.id)).toBe(before);
+    // A pasted '0.9' is 90 cents a credit, not 9 euros.
+    const ok = await post('0.9');
+    expect(ok.statusCode).toBe(201);
+    const { invoice } = ok.json<{
+      invoice: { invoice_lines: { value: number; amount: number }[] };
+    }>();
+    expect(invoice.invoice_lines).toMatchObject([{ value: 0.9, amount: 150 }]);
   });
 });

@@ -130,8 +130,8 @@ export const texts = {
   editNoMailYet: 'Het nieuwe e-mailadres heeft nog geen link ontvangen.',
   remindNow: 'Nu een herinnering sturen',
 
-  reminderOk: 'Handmatige herrinering verstuurd',
-  reminderFailed: 'Handmatige herrinering niet verstuurd',
+  reminderOk: 'Handmatige herinnering verstuurd',
+  reminderFailed: 'Handmatige herinnering niet verstuurd',
   reminderFailedBody: signingMessages.reminderTooRecent,
   reminderAvailableFrom: (when: string) => `Volgende herinnering mogelijk vanaf ${when}`,
 
