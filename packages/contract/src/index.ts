@@ -11,6 +11,7 @@ export * from './users.ts';
 export * from './responses.ts';
 export * from './sign-requests.ts';
 export * from './signing.ts';
+export * from './idin-attributes.ts';
 export * from './markers.ts';
 export * from './auto-markers.ts';
 export * from './templates.ts';

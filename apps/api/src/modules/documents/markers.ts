@@ -8,6 +8,7 @@ import {
   MIN_FONT_SIZE,
   parseGeneratedValue,
   signingMessages,
+  unfilledMarkerKind,
   unstorableTextMessage,
   variableTypes,
   type Field as ContractField,
@@ -55,6 +56,11 @@ export interface MarkerLimits {
   signers: number;
   /** Sign requests: input fields go only to the first signer (seed 000 §2). */
   fieldsFirstSignerOnly?: boolean;
+  /**
+   * Sign requests: each signer's verification types by position, so a signature or paraph
+   * marker for a signer who will never sign or paraph is refused (templates have no signers yet).
+   */
+  signerVerifications?: ReadonlyMap<number, readonly number[]>;
 }
 
 type Errors = Record<string, string[]>;
@@ -206,6 +212,11 @@ function variable(raw: unknown, path: string, limits: MarkerLimits, errors: Erro
       if (!ref) add(errors, `${path}.value`, markerMessages.generatedValue);
       else if (ref.signer > limits.signers)
         add(errors, `${path}.value`, markerMessages.signerUnknown);
+      else {
+        const verifications = limits.signerVerifications?.get(ref.signer);
+        const unfilled = verifications ? unfilledMarkerKind(ref.kind, verifications) : null;
+        if (unfilled) add(errors, `${path}.value`, markerMessages.neverFilled[unfilled]);
+      }
     } else if (type === 'text' && (value === null || value.trim() === '')) {
       add(errors, `${path}.value`, markerMessages.textValue);
     }
