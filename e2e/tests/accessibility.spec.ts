@@ -449,7 +449,7 @@ test('the signer page at every step, in Dutch, English, German and French', asyn
     const invitation = await mailTo(baseURL!, email, /Huurcontract/, before);
     await page.goto(linkIn(invitation.text, '/ondertekenen/'));
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
-    const firstPage = page.getByRole('group', { name: t('page.pageOf', { page: 1, count: 2 }) });
+    const firstPage = page.getByRole('region', { name: t('page.pageOf', { page: 1, count: 2 }) });
     await expect(firstPage.locator('canvas')).toBeVisible();
 
     if (locale === 'nl') {
