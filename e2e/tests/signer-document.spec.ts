@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { createSignRequest, registerCompany } from '../support/api.ts';
+import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
+import { scannedContractPdf } from '../../scripts/lib/contract-pdf.mjs';
+import { shownPage } from '../../apps/api/test/pdf-pixels.ts';
+import type { SmtpCatcher } from '../../apps/api/test/smtp.ts';
+import {
+  createSignRequest,
+  downloadSignable,
+  registerCompany,
+  waitUntilSigned,
+} from '../support/api.ts';
 import { expect, linkFrom, test } from '../support/fixtures.ts';
 import { nextMail, stepTitle } from '../support/signer-page.ts';
 
@@ -73,6 +81,10 @@ const walk = [
   `Handtekening van ${who}, nog te zetten`,
 ];
 
+/** After the last approval: thanks, sealing, or already sealed. */
+const signedHeading =
+  /^(Bedankt, je hebt ondertekend|De documenten worden verzegeld|De documenten zijn ondertekend)$/;
+
 const focusedName = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
 
@@ -102,6 +114,8 @@ const pageInMiddle = (page: Page) =>
 
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+const typeSignature = (page: Page) => typeDrawing(page, 'Handtekening');
 
 async function typeDrawing(page: Page, step: 'Handtekening' | 'Paraaf') {
   await expect(stepTitle(page)).toHaveText(step);
@@ -208,7 +222,7 @@ for (const view of views) {
         const cx = scroller.x + scroller.width / 2;
         const cy = 420;
         const cdp = await page.context().newCDPSession(page);
-        const touch = (type: string, d: number) =>
+        const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', d: number) =>
           cdp.send('Input.dispatchTouchEvent', {
             type,
             touchPoints:
@@ -246,11 +260,158 @@ for (const view of views) {
       await expect(page.getByLabel(walk[0]!, { exact: true })).toBeFocused();
       await page.keyboard.type('Amsterdam');
       await page.getByRole('button', { name: 'Akkoord en ondertekenen' }).click();
-      await expect(
-        page
-          .getByRole('heading', { name: 'Bedankt, je hebt ondertekend' })
-          .or(page.getByRole('heading', { name: 'De documenten zijn ondertekend' })),
-      ).toBeVisible();
+      await expect(page.getByRole('heading', { name: signedHeading })).toBeVisible();
     });
   });
 }
+
+/** Sends `pdf` to one signer (drawn signature) with signature boxes at `boxes`; the link. */
+async function sendWithSignatures(
+  baseURL: string,
+  smtp: SmtpCatcher,
+  subject: string,
+  pdf: Uint8Array,
+  boxes: Box[],
+) {
+  const token = await registerCompany(baseURL, 'Verhuur Lang', 'Lotte Lang');
+  const email = `lotte-${Date.now()}@example.nl`;
+  const seen = smtp.mails.length;
+  const id = await createSignRequest(baseURL, token, {
+    subject,
+    document: subject,
+    pdf,
+    send: true,
+    signers: [{ firstname: 'Lotte', lastname: 'Lang', email, verifications: [5] }],
+    markers: (form) =>
+      boxes.forEach((b, i) =>
+        set(form, `variables[${i}]`, { ...b, type: 'generated', value: 'signer.1.signature' }),
+      ),
+  });
+  const link = linkFrom(await nextMail(smtp, email, seen, new RegExp(subject)), '/ondertekenen/');
+  return { token, id, link };
+}
+
+const rendered = (page: Page) => page.locator('section[data-page][data-rendered="true"]').count();
+
+test.describe('phone 390×844, long and turned documents', () => {
+  test.use(views[0]!.use);
+
+  test('a 300-page scanned PDF opens on page 1 from byte ranges, jumps to page 250 and is signed there', async ({
+    page,
+    baseURL,
+    smtp,
+  }) => {
+    test.setTimeout(240_000);
+    const pdf = await scannedContractPdf(300, 45, 166);
+    // About 25 MB: just under the upload limit.
+    expect(pdf.length).toBeGreaterThan(25_000_000);
+    const { link } = await sendWithSignatures(baseURL!, smtp, 'Lang contract', pdf, [
+      { page: 250, x: 60, y: 600, width: 180, height: 60 },
+    ]);
+    let received = 0;
+    const statuses = new Set<number>();
+    page.on('response', (r) => {
+      if (!/\/signables\/\d+\/file/.test(r.url())) return;
+      statuses.add(r.status());
+      received += Number(r.headers()['content-length'] ?? 0);
+    });
+    await page.goto(link);
+    await expect(page.getByRole('region', { name: 'Pagina 1 van 300' })).toHaveAttribute(
+      'data-rendered',
+      'true',
+      { timeout: 30_000 },
+    );
+    // Ranges only (206), a small part of the file.
+    expect([...statuses]).toEqual([206]);
+    expect(received).toBeLessThan(pdf.length / 10);
+
+    await page.getByRole('textbox', { name: 'Ga naar pagina' }).fill('250');
+    await page.getByRole('button', { name: 'Ga', exact: true }).click();
+    const p250 = page.getByRole('region', { name: 'Pagina 250 van 300' });
+    await expect(p250).toBeFocused();
+    await expect(p250).toHaveAttribute('data-rendered', 'true', { timeout: 30_000 });
+    // Only the pages around the view are drawn; page 1 was released.
+    await expect(page.getByRole('region', { name: 'Pagina 1 van 300' })).toHaveAttribute(
+      'data-rendered',
+      'false',
+    );
+    expect(await rendered(page)).toBeLessThanOrEqual(6);
+    const pixels = await page.evaluate(
+      () => Array.from(document.querySelectorAll('canvas')).filter((c) => c.width > 0).length,
+    );
+    expect(pixels).toBeLessThanOrEqual(6);
+    expect(received).toBeLessThan(pdf.length / 4);
+
+    await typeSignature(page);
+    await expect(p250.getByRole('img', { name: 'Je handtekening', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Akkoord en ondertekenen' }).click();
+    await expect(page.getByRole('heading', { name: signedHeading })).toBeVisible();
+  });
+
+  test('turned pages (/Rotate 90 and 270) and mixed sizes are shown upright and sealed with the signature in its box', async ({
+    page,
+    baseURL,
+    smtp,
+  }) => {
+    test.setTimeout(120_000);
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const sizes: [number, number, number][] = [
+      [595, 842, 0],
+      [595, 842, 90],
+      [842, 595, 0],
+      [595, 842, 270],
+      [595, 842, 0],
+    ];
+    for (const [i, [w, h, rotate]] of sizes.entries()) {
+      const p = doc.addPage([w, h]);
+      p.setRotation(degrees(rotate));
+      // The last page has no text, as a scan.
+      if (i < 4) p.drawText(`Pagina gedraaid ${rotate}`, { x: w / 2, y: h / 2, size: 10, font });
+    }
+    const box = { x: 40, y: 30, width: 200, height: 100 };
+    const { token, id, link } = await sendWithSignatures(
+      baseURL!,
+      smtp,
+      'Gedraaid contract',
+      await doc.save(),
+      [2, 3, 4].map((n) => ({ ...box, page: n })),
+    );
+    await page.goto(link);
+    // Shown as the reader sees them: turned pages lie wide, like the landscape page.
+    for (const [n, wide] of [
+      [1, false],
+      [2, true],
+      [3, true],
+      [4, true],
+    ] as const) {
+      const region = page.getByRole('region', { name: `Pagina ${n} van 5` });
+      const r = (await region.boundingBox())!;
+      expect(r.width > r.height, `page ${n}`).toBe(wide);
+      // The signature box sits at the shown top-left, on every turned or wide page.
+      if (n > 1) {
+        const marker = (await region.getByTestId('marker-signature').boundingBox())!;
+        expect((marker.x - r.x) / r.width).toBeCloseTo(40 / 842, 2);
+        expect((marker.y - r.y) / r.height).toBeCloseTo(30 / 595, 2);
+      }
+    }
+    // A page without text says so, to everyone; pages with text do not.
+    const last = page.getByRole('region', { name: 'Pagina 5 van 5' });
+    await last.scrollIntoViewIfNeeded();
+    await expect(last.getByText('Deze pagina is een afbeelding zonder tekst')).toBeVisible();
+    await expect(page.getByText('Deze pagina is een afbeelding zonder tekst')).toHaveCount(1);
+    await typeSignature(page);
+    await page.getByRole('button', { name: 'Akkoord en ondertekenen' }).click();
+    const detail = await waitUntilSigned(baseURL!, token, id);
+    const sealed = await downloadSignable(baseURL!, token, detail.signables[0]!.id);
+    for (const n of [2, 3, 4]) {
+      const shown = shownPage(sealed, n);
+      expect({ width: shown.width, height: shown.height }).toEqual({ width: 842, height: 595 });
+      // Ink in the box at the shown top-left; the opposite corners stay white.
+      const inside = shown.mean({ x: 44, y: 34, width: 192, height: 92 });
+      expect(inside, `page ${n}`).toBeLessThan(250);
+      expect(shown.mean({ ...box, x: 842 - 240 }), `page ${n}`).toBeGreaterThan(254);
+      expect(shown.mean({ ...box, y: 595 - 130 }), `page ${n}`).toBeGreaterThan(254);
+    }
+  });
+});

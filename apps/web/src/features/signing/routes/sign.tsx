@@ -51,6 +51,7 @@ import { errorText, useAction } from '../lib/use-action';
 import { createTranslate, isSignerLocale, type SignerLocale } from '../texts';
 import { loadPdfJs } from '../../../lib/pdfjs';
 import { TIME_ZONE } from '../../../lib/format';
+import { paths } from '../../../config/paths';
 
 function browserLocale(): SignerLocale {
   const lang = (typeof navigator === 'undefined' ? 'nl' : navigator.language).slice(0, 2);
@@ -155,6 +156,11 @@ export function SignRoute() {
     <Box mih="100dvh" bg="gray.0">
       {header}
       {body}
+      <Box component="footer" py="md" ta="center">
+        <Anchor href={paths.accessibility} size="sm" c="dimmed">
+          {t('page.accessibility')}
+        </Anchor>
+      </Box>
     </Box>
   );
 }
