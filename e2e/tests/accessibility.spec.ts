@@ -349,7 +349,7 @@ test('sender screens: list, filters, wizard and marker editor, detail and its mo
     ['/templates', 'Templates'],
     ['/instellingen/account', 'Account instellingen'],
     ['/instellingen/bedrijf', 'Bedrijfsinstellingen'],
-    ['/instellingen/emailtemplates', 'Email templates'],
+    ['/instellingen/emailtemplates', 'E-mailtemplates'],
     ['/instellingen/gebruikers', 'Gebruikers'],
     ['/instellingen/facturen', 'Facturen'],
     ['/instellingen/api', 'API sleutels'],
@@ -372,11 +372,11 @@ test('sender screens: list, filters, wizard and marker editor, detail and its mo
   await page.getByRole('button', { name: 'Klaar' }).click();
   // Credits & Abonnementen once its plan cards and history are there, and its plan modal.
   await page.goto('/instellingen/credits');
-  await expect(page.getByRole('heading', { name: 'premium', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Premium', exact: true })).toBeVisible();
   await expectAccessible(page, '/instellingen/credits');
   await page.screenshot({ path: `${shots}credits.png`, fullPage: true });
   await page
-    .getByRole('article', { name: 'premium' })
+    .getByRole('article', { name: 'Premium' })
     .getByRole('button', { name: 'Kies dit abonnement' })
     .click();
   await expect(page.getByRole('dialog', { name: 'Overstappen naar premium' })).toBeVisible();

@@ -283,8 +283,8 @@ test('two signers in sequence: e-mail code, drawn signature and a field; then iD
   await expectAuditOrder(page, 'Lotte de Boer', [
     'Verstuurd',
     'Geopend',
-    'Email verificatie verstuurd',
-    'Email verificatie geverifieerd',
+    'E-mailverificatie verstuurd',
+    'E-mailverificatie geverifieerd',
     'Handtekening verificatie geverifieerd',
     'Document verificatie geverifieerd',
     'Goedgekeurd',

@@ -28,11 +28,11 @@ export const signingMessages = {
   expiresAfterNow: 'De ondertekening moet minimaal vervallen na nu',
   mergeFields: 'Dit veld dient minimaal een van de mergevelden [[content]], [[link]] te bevatten',
   fileType: 'Het bestandstype van 1 of meerdere bestanden is niet toegestaan.',
-  notEnoughCredits: 'U heeft niet voldoende credits om deze ondertekening te versturen.',
-  noSigners: 'U dient nog ondertekenaars toe te voegen.',
-  noDocuments: 'U dient nog documenten toe te voegen.',
+  notEnoughCredits: 'Je hebt niet voldoende credits om deze ondertekening te versturen.',
+  noSigners: 'Je moet nog ondertekenaars toevoegen.',
+  noDocuments: 'Je moet nog documenten toevoegen.',
   reminderTooRecent:
-    'De laatste herrinering is mogelijk te recentelijk gestuurd, probeer het later nog eens.',
+    'De laatste herinnering is mogelijk te recentelijk gestuurd, probeer het later nog eens.',
   tooManySigners: 'Het maximum aantal ondertekenaars is bereikt',
   verificationRequired: 'Kies minimaal één verificatiemethode',
   idinNotAvailable: 'iDIN is niet beschikbaar in je abonnement',
@@ -47,10 +47,17 @@ export const signingMessages = {
   fileTooManyPages: "Het document heeft te veel pagina's (maximaal 500)",
   imageTooLarge: 'De afbeelding is te groot (maximaal 50 megapixels)',
   fileTooComplex: 'Dit bestand is te groot of te ingewikkeld om te verwerken',
-  wordConversionUnavailable: 'Het omzetten van Word-bestanden is op deze server niet beschikbaar',
+  // Said by the server's 422 and by every dropzone while LibreOffice is missing.
+  wordConversionUnavailable:
+    'Word-bestanden kunnen hier niet worden omgezet; upload een PDF of afbeelding',
   wordConversionFailed: 'Dit Word-bestand kon niet worden omgezet naar PDF',
   markerPage: 'De marker staat op een pagina die niet in het document voorkomt',
   verificationUnknown: 'Deze verificatiemethode bestaat niet',
+  // 409s of the downloads of a request that is not signed (state 5) yet.
+  receiptNotSigned:
+    'Het auditcertificaat is er pas als de ondertekening is afgerond (status Getekend)',
+  signedDocumentNotSigned:
+    'Het ondertekende document is er pas als de ondertekening is afgerond (status Getekend)',
 } as const;
 
 export const verificationTypeIds = [1, 2, 4, 5, 6] as const;

@@ -30,7 +30,7 @@ export interface AuditSigner {
   email: string;
   phone: string | null;
   locale: string;
-  /** Labels of the chosen methods, e.g. 'Email', 'SMS'. */
+  /** Labels of the chosen methods, e.g. 'E-mail', 'SMS'. */
   verifications: string[];
   signedAt: Date | null;
   emailVerifiedAt: Date | null;

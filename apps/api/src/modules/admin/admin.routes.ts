@@ -43,6 +43,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Inloggen als een gebruiker (sessie van hoogstens een uur)',
           description:
             'Zolang de eigen sessie van de platformbeheerder leeft; een andere platformbeheerder ' +
@@ -69,6 +70,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: idParams },
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'De extra functies van een bedrijf vervangen',
           description: 'Functies bovenop die van het abonnement, bijvoorbeeld iDIN.',
           tags,
@@ -103,6 +105,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Alle gebruikers van het platform, nieuwste eerst, met hun bedrijf',
           tags,
           query: allUsersQuery,
@@ -123,6 +126,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'De maatwerkabonnementen en de bedrijven om uit te kiezen',
           tags,
           query: allPaymentPlansQuery,
@@ -143,6 +147,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Een maatwerkabonnement maken voor genoemde bedrijven',
           tags,
           body: customPlanBody,
@@ -166,6 +171,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: idParams },
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Een maatwerkabonnement wijzigen',
           tags,
           body: customPlanBody,

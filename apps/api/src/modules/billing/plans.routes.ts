@@ -28,6 +28,7 @@ export function plansRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'De abonnementen waaruit het bedrijf kan kiezen',
           tags,
           response: { 200: planList },
@@ -44,6 +45,7 @@ export function plansRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Een ander abonnement kiezen',
           description:
             'De wijziging gaat in volgens de regels van het abonnement (vandaag, of aan het eind ' +
@@ -71,6 +73,7 @@ export function plansRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Een geplande abonnementswijziging annuleren',
           tags,
           params: planChangeParams,
@@ -92,6 +95,7 @@ export function plansRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Mag Paraaf automatisch incasseren (is er een geldig mandaat)?',
           tags,
           response: { 200: recurringPaymentStatusSchema },

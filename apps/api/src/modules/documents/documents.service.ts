@@ -76,7 +76,7 @@ export async function convertUpload(
   upload: Upload,
 ): Promise<{ pdf: Buffer; pageCount: number; hasAcroforms: boolean }> {
   const file = requireFile(upload);
-  const prepared = await preparePdf(file.bytes);
+  const prepared = await preparePdf(file.bytes, { convert: { command: ctx.config.soffice } });
   return { pdf: prepared.pdf, pageCount: prepared.pageCount, hasAcroforms: prepared.hasAcroforms };
 }
 
@@ -110,7 +110,7 @@ export async function createSignable(
     settings: form.settings,
   });
 
-  const prepared = await preparePdf(file.bytes);
+  const prepared = await preparePdf(file.bytes, { convert: { command: ctx.config.soffice } });
   return storeSignable(ctx, signRequestId, {
     pdf: prepared,
     name: body.name,
@@ -202,8 +202,13 @@ export interface SignableFile {
 /**
  * GET /api/signables/{id}/file: the stored PDF (the signed one once the request is signed).
  * Senders see their company's documents; a viewer only those of signed requests linked to it.
+ * `signedOnly` (`?signed=true`): the sealed document or a 409, never the original in its place.
  */
-export async function getSignableFile(ctx: AuthedCtx, id: number): Promise<SignableFile> {
+export async function getSignableFile(
+  ctx: AuthedCtx,
+  id: number,
+  { signedOnly = false }: { signedOnly?: boolean } = {},
+): Promise<SignableFile> {
   const { user, permissions } = ctx.auth;
   const row = await repo.findSignableForFile(ctx.db, user.companyId, id);
   if (!row) throw new NotFoundError();
@@ -218,6 +223,7 @@ export async function getSignableFile(ctx: AuthedCtx, id: number): Promise<Signa
   if (row.gdprPurgedAt) throw new GoneError(messages.documentsPurged);
   if (signable.fileDeletedAt) throw new NotFoundError();
   const signed = row.requestStateId === SIGNED && signable.signedStorageKey !== null;
+  if (signedOnly && !signed) throw new ConflictError(signingMessages.signedDocumentNotSigned);
   return {
     key: signed ? signable.signedStorageKey! : signable.storageKey,
     filename: signed ? signedPdfName(signable.filename) : originalPdfName(signable.filename),

@@ -8,6 +8,7 @@ import {
   MIN_FONT_SIZE,
   parseGeneratedValue,
   signingMessages,
+  unstorableTextMessage,
   variableTypes,
   type Field as ContractField,
   type MarkerOptions,
@@ -141,7 +142,7 @@ function options(raw: unknown, path: string, errors: Errors, skip: readonly stri
   for (const [key, value] of Object.entries(record)) {
     if (skip.includes(key)) continue;
     const at = `${path}.options.${key}`;
-    if (FORBIDDEN_KEYS.has(key) || key.length > 50) {
+    if (FORBIDDEN_KEYS.has(key) || key.length > 50 || unstorableTextMessage(key)) {
       add(errors, at, messages.invalidInput);
     } else if (NUMERIC_OPTIONS.has(key)) {
       const n = toNumber(value);
@@ -158,7 +159,9 @@ function options(raw: unknown, path: string, errors: Errors, skip: readonly stri
         add(errors, at, markerMessages.dateFormat);
       } else out[key] = value;
     } else if (typeof value === 'string') {
+      const unstorable = unstorableTextMessage(value);
       if (value.length > MAX_OPTION_TEXT) add(errors, at, messages.maxLength);
+      else if (unstorable) add(errors, at, unstorable);
       else out[key] = value;
     } else if (typeof value === 'number' && Number.isFinite(value)) {
       out[key] = value;
@@ -194,8 +197,8 @@ function variable(raw: unknown, path: string, limits: MarkerLimits, errors: Erro
     add(errors, `${path}.value`, messages.invalidInput);
   } else if (typeof rawValue === 'string' && rawValue.length > MAX_TEXT) {
     add(errors, `${path}.value`, messages.maxLength);
-  } else if (typeof rawValue === 'string' && rawValue.includes('\u0000')) {
-    add(errors, `${path}.value`, messages.invalidInput);
+  } else if (typeof rawValue === 'string' && unstorableTextMessage(rawValue)) {
+    add(errors, `${path}.value`, unstorableTextMessage(rawValue)!);
   } else {
     value = typeof rawValue === 'string' && rawValue !== '' ? rawValue : null;
     if (type === 'generated') {

@@ -125,8 +125,8 @@ export const texts = {
   editFailed: 'Bewerken mislukt',
   editFailedBody: 'Controleer het emailadres en je rechten',
 
-  reminderOk: 'Handmatige herrinering verstuurd',
-  reminderFailed: 'Handmatige herrinering niet verstuurd',
+  reminderOk: 'Handmatige herinnering verstuurd',
+  reminderFailed: 'Handmatige herinnering niet verstuurd',
   reminderFailedBody: signingMessages.reminderTooRecent,
   reminderAvailableFrom: (when: string) => `Volgende herinnering mogelijk vanaf ${when}`,
 
