@@ -3,18 +3,21 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MarkerEditorModal } from './marker-editor-modal';
 
-const realMatchMedia = window.matchMedia;
+const saved = Object.getOwnPropertyDescriptor(window, 'matchMedia')!;
 afterEach(() => {
-  window.matchMedia = realMatchMedia;
+  Object.defineProperty(window, 'matchMedia', saved);
 });
 
 /** A screen whose width matches `(max-width: …)` queries, as a phone's. */
 function onPhone() {
-  window.matchMedia = (query: string) =>
-    ({
-      ...realMatchMedia(query),
+  const original = saved.value as (query: string) => MediaQueryList;
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string): MediaQueryList => ({
+      ...original(query),
       matches: query.includes('max-width'),
-    }) as MediaQueryList;
+    }),
+  });
 }
 
 describe('the marker editor on a phone', () => {
