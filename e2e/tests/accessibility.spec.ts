@@ -449,8 +449,23 @@ test('the signer page at every step, in Dutch, English, German and French', asyn
     const invitation = await mailTo(baseURL!, email, /Huurcontract/, before);
     await page.goto(linkIn(invitation.text, '/ondertekenen/'));
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
-    const firstPage = page.getByRole('group', { name: t('page.pageOf', { page: 1, count: 2 }) });
+    const firstPage = page.getByRole('region', { name: t('page.pageOf', { page: 1, count: 2 }) });
     await expect(firstPage.locator('canvas')).toBeVisible();
+    // The page's own text is in the accessibility tree (pdf.js text layer), in reading order.
+    await expect
+      .poll(() => firstPage.ariaSnapshot())
+      .toMatch(/Huurcontract — pagina 1[\s\S]*Handtekening koper:/);
+    // The zoom buttons speak the signer's language; every control over the pages has a name.
+    for (const key of ['view.zoomIn', 'view.zoomOut', 'view.fitWidth'] as const)
+      await expect(page.getByRole('button', { name: t(key), exact: true })).toBeVisible();
+    const controls = page.locator('section[data-page] :is(input, button, select, textarea)');
+    expect(await controls.count()).toBeGreaterThan(0);
+    for (const control of await controls.all()) {
+      const name = await control.evaluate(
+        (el) => el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent,
+      );
+      expect(name?.trim(), await control.evaluate((el) => el.outerHTML)).toBeTruthy();
+    }
 
     if (locale === 'nl') {
       await page.setViewportSize(phone);

@@ -217,7 +217,9 @@ async function signAsSigner(page: Page, smtp: SmtpCatcher, email: string, value:
     } else if (step === 'Paraaf') {
       await draw(page, 'Tekenvak voor je paraaf');
     } else {
-      await page.getByLabel('Veld 1 op pagina 2 (Dit veld is verplicht)').fill(value);
+      await page
+        .getByLabel(/^Tekstveld 1 op pagina 2, in te vullen door .+ \(Dit veld is verplicht\)$/)
+        .fill(value);
       await page.getByRole('button', { name: 'Velden opslaan' }).click();
     }
     await expect(stepTitle(page)).not.toHaveText(step);

@@ -198,7 +198,7 @@ test('two signers in sequence: e-mail code, drawn signature and a field; then iD
   await expect(page.getByText('Groet, Vera')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Voortgang' })).toContainText('E-mailcode');
   // Pages are placeholders sized from the page list, drawn by pdf.js when near.
-  await expect(page.getByRole('group', { name: 'Pagina 1 van 2' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Pagina 1 van 2' })).toBeVisible();
   await expect(page.getByTestId('marker-signature')).toHaveCount(1);
 
   await verifyEmail(page, smtp, first);
@@ -215,7 +215,9 @@ test('two signers in sequence: e-mail code, drawn signature and a field; then iD
   await expect(stepTitle(page)).toHaveText('Velden invullen');
   await page.getByRole('button', { name: 'Velden opslaan' }).click();
   await expect(page.getByText('Vul eerst alle verplichte velden in (1).')).toBeVisible();
-  await page.getByLabel('Veld 1 op pagina 1 (Dit veld is verplicht)').fill('Amsterdam');
+  await page
+    .getByLabel(/^Tekstveld 1 op pagina 1, in te vullen door .+ \(Dit veld is verplicht\)$/)
+    .fill('Amsterdam');
   await page.getByRole('button', { name: 'Velden opslaan' }).click();
 
   await expect(stepTitle(page)).toHaveText('Akkoord');
@@ -236,7 +238,7 @@ test('two signers in sequence: e-mail code, drawn signature and a field; then iD
   const p2 = await phone.newPage();
   await p2.goto(link2);
   await expect(p2.getByRole('heading', { name: 'Koopakte Dorpsstraat 1' })).toBeVisible();
-  await expect(p2.getByRole('group', { name: 'Pagina 1 van 2' }).locator('canvas')).toBeVisible();
+  await expect(p2.getByRole('region', { name: 'Pagina 1 van 2' }).locator('canvas')).toBeVisible();
   await p2.waitForTimeout(500);
   await p2.screenshot({ path: `${shots}signer-phone.png` });
 

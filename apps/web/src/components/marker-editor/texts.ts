@@ -8,6 +8,11 @@ export const texts = {
   loading: 'Document laden…',
   loadFailed: 'Het document kon niet worden geladen.',
   noDocument: 'Geen document',
+  phone: {
+    intro:
+      'Markers plaatsen vraagt een groter scherm (een tablet of computer). Je kunt de ondertekening ook zonder markers versturen: Paraaf zet dan voor elke ondertekenaar automatisch een handtekeningvak onderaan de laatste pagina.',
+    auto: 'Automatisch plaatsen',
+  },
 
   palette: {
     heading: 'Markers',
