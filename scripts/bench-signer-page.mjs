@@ -5,7 +5,11 @@
 // Called by scripts/bench.mjs as benchSignerPage(baseUrl, token), or alone:
 //   node scripts/bench-signer-page.mjs [<baseUrl> <token>]   (no arguments: its own server)
 // The server must run without SMTP_URL: the signer's link is read from /dev/mailbox.
+// Also a 300-page scanned PDF (about 25 MB): time to page 1, time from 'Ga naar pagina' 250 to
+// page 250 drawn, and the peak JS heap of the page (Chromium's Runtime.getHeapUsage, main
+// thread) while scrolling through all 300 pages (targets: page 1 ≤ 1 s, heap ≤ 150 MB).
 // Never asserts timings; prints and returns them.
+/* global window, document -- used inside page.evaluate, run in the browser */
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, findChromium } from './chromium.mjs';
@@ -91,6 +95,7 @@ export async function benchSignerPage(baseUrl, token) {
       text: await measure(browser, baseUrl, token, 'text', await contractPdf(PAGES, 45)),
       scanned: await measure(browser, baseUrl, token, 'scanned', scanned),
       scannedOnBroadband: await measure(browser, baseUrl, token, 'scanned', scanned, BROADBAND),
+      long: await measureLong(browser, baseUrl, token),
     };
   } finally {
     await browser.close();
@@ -158,6 +163,74 @@ async function measure(browser, baseUrl, token, kind, pdf, network = null) {
     `signer page, ${kind}${network ? ` on ${network.name}` : ''}: ${PAGES}-page PDF (${kb(pdf.length)}), page 1 visible after median ${result.page1VisibleMedianMs} ms of ${RUNS} [${result.page1VisibleMs.join(', ')}] (cold cache; DOMContentLoaded ${result.domContentLoadedMedianMs} ms, PDF asked at ${result.pdfFirstRequestMedianMs} ms, received ${result.pdfReceivedMedianMs} ms; before page 1: ${result.pdfRequestsBeforePage1.join('/')} requests, ${result.pdfBytesBeforePage1.map(kb).join('/')})`,
   );
   return result;
+}
+
+const LONG_PAGES = 300;
+
+/** The 300-page scan: page 1, then page 250 by 'Ga naar pagina', then a scroll through all. */
+async function measureLong(browser, baseUrl, token) {
+  const pdf = await scannedContractPdf(LONG_PAGES, 45, 166);
+  const url = await signerLink(baseUrl, token, pdf);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const heap = async () => (await cdp.send('Runtime.getHeapUsage')).usedSize;
+  try {
+    await page.goto(url);
+    const mark = (n) =>
+      page.waitForFunction(
+        (name) => performance.getEntriesByName(name).length > 0,
+        `signing:page${n}-visible`,
+        {
+          timeout: 120_000,
+        },
+      );
+    await mark(1);
+    const page1 = await page.evaluate(
+      () => performance.getEntriesByName('signing:page1-visible')[0].startTime,
+    );
+    await page.getByRole('textbox', { name: 'Ga naar pagina' }).fill('250');
+    const asked = await page.evaluate(() => performance.now());
+    await page.getByRole('button', { name: 'Ga', exact: true }).click();
+    await mark(250);
+    const page250 =
+      (await page.evaluate(
+        () => performance.getEntriesByName('signing:page250-visible')[0].startTime,
+      )) - asked;
+    // Back to the top, then down through every page a screen at a time, as a reader would.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    let peak = await heap();
+    let maxDrawn = 0;
+    for (;;) {
+      const done = await page.evaluate(() => {
+        window.scrollBy(0, window.innerHeight);
+        return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+      });
+      await page.waitForTimeout(60);
+      peak = Math.max(peak, await heap());
+      maxDrawn = Math.max(
+        maxDrawn,
+        await page.evaluate(
+          () => [...document.querySelectorAll('canvas')].filter((c) => c.width > 0).length,
+        ),
+      );
+      if (done) break;
+    }
+    const result = {
+      pages: LONG_PAGES,
+      pdfBytes: pdf.length,
+      page1VisibleMs: Math.round(page1),
+      page250AfterGoToMs: Math.round(page250),
+      peakJsHeapMB: Math.round(peak / 1024 / 1024),
+      maxPagesDrawnAtOnce: maxDrawn,
+    };
+    console.log(
+      `signer page, ${LONG_PAGES}-page scan (${(pdf.length / 1024 / 1024).toFixed(1)} MB): page 1 visible after ${result.page1VisibleMs} ms, page 250 ${result.page250AfterGoToMs} ms after 'Ga naar pagina'; scrolling through all pages: peak JS heap ${result.peakJsHeapMB} MB, at most ${maxDrawn} pages drawn at once (targets: page 1 ≤ 1000 ms, heap ≤ 150 MB)`,
+    );
+    return result;
+  } finally {
+    await context.close();
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

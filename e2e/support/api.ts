@@ -156,6 +156,8 @@ export async function createSignRequest(
     signers: SignerInput[];
     send: boolean;
     pages?: number;
+    /** The document's bytes; else a small contract of `pages` pages titled `document`. */
+    pdf?: Uint8Array;
     message?: string;
     isSync?: boolean;
     verifications?: number[];
@@ -182,7 +184,7 @@ export async function createSignRequest(
     });
   }
   const form = new FormData();
-  const bytes = await contractPdf(opts.document, opts.pages);
+  const bytes = opts.pdf ?? (await contractPdf(opts.document, opts.pages));
   form.set(
     'file',
     new Blob([Buffer.from(bytes)], { type: 'application/pdf' }),

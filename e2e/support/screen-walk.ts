@@ -344,7 +344,7 @@ export async function walkSenderScreens({ page, baseURL, check, shot, size }: Wa
     ['/templates', 'Templates'],
     ['/instellingen/account', 'Account instellingen'],
     ['/instellingen/bedrijf', 'Bedrijfsinstellingen'],
-    ['/instellingen/emailtemplates', 'Email templates'],
+    ['/instellingen/emailtemplates', 'E-mailtemplates'],
     ['/instellingen/gebruikers', 'Gebruikers'],
     ['/instellingen/facturen', 'Facturen'],
     ['/instellingen/api', 'API sleutels'],
@@ -368,11 +368,11 @@ export async function walkSenderScreens({ page, baseURL, check, shot, size }: Wa
   await page.getByRole('button', { name: 'Klaar' }).click();
   // Credits & Abonnementen once its plan cards and history are there, and its plan modal.
   await page.goto('/instellingen/credits');
-  await expect(page.getByRole('heading', { name: 'premium', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Premium', exact: true })).toBeVisible();
   await check('/instellingen/credits');
   await shot('credits', true);
   await page
-    .getByRole('article', { name: 'premium' })
+    .getByRole('article', { name: 'Premium' })
     .getByRole('button', { name: 'Kies dit abonnement' })
     .click();
   await expect(page.getByRole('dialog', { name: 'Overstappen naar premium' })).toBeVisible();
@@ -442,8 +442,23 @@ export async function walkSignerScreens({ page, baseURL, check, shot, size }: Wa
     const invitation = await mailTo(baseURL, email, /Huurcontract/, before);
     await page.goto(linkIn(invitation.text, '/ondertekenen/'));
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
-    const firstPage = page.getByRole('group', { name: t('page.pageOf', { page: 1, count: 2 }) });
+    const firstPage = page.getByRole('region', { name: t('page.pageOf', { page: 1, count: 2 }) });
     await expect(firstPage.locator('canvas')).toBeVisible();
+    // The page's own text is in the accessibility tree (pdf.js text layer), in reading order.
+    await expect
+      .poll(() => firstPage.ariaSnapshot())
+      .toMatch(/Huurcontract — pagina 1[\s\S]*Handtekening koper:/);
+    // The zoom buttons speak the signer's language; every control over the pages has a name.
+    for (const key of ['view.zoomIn', 'view.zoomOut', 'view.fitWidth'] as const)
+      await expect(page.getByRole('button', { name: t(key), exact: true })).toBeVisible();
+    const controls = page.locator('section[data-page] :is(input, button, select, textarea)');
+    expect(await controls.count()).toBeGreaterThan(0);
+    for (const control of await controls.all()) {
+      const name = await control.evaluate(
+        (el) => el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent,
+      );
+      expect(name?.trim(), await control.evaluate((el) => el.outerHTML)).toBeTruthy();
+    }
 
     if (locale === 'nl') {
       await onPhoneToo(page, size, async () => {

@@ -132,9 +132,9 @@ test('a signer signs with the keyboard only: typed name, approve; the sealed PDF
   await expect(page.getByRole('img', { name: 'Je handtekening', exact: true })).toBeVisible();
 
   // Focus stays inside the decline dialog, and Escape gives it back.
-  await tabTo(page, 'Afwijzen');
+  await tabTo(page, 'Weigeren');
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Ondertekening afwijzen' });
+  const dialog = page.getByRole('dialog', { name: 'Ondertekening weigeren' });
   await expect(dialog).toBeVisible();
   for (let i = 0; i < 8; i++) {
     await page.keyboard.press('Tab');
@@ -142,7 +142,7 @@ test('a signer signs with the keyboard only: typed name, approve; the sealed PDF
   }
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Afwijzen' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Weigeren' })).toBeFocused();
 
   await tabTo(page, 'Akkoord en ondertekenen');
   await page.keyboard.press('Enter');

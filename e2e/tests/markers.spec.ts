@@ -218,7 +218,9 @@ async function signAsSigner(page: Page, smtp: SmtpCatcher, email: string, value:
     } else if (step === 'Paraaf') {
       await draw(page, 'Tekenvak voor je paraaf');
     } else {
-      await page.getByLabel('Veld 1 op pagina 2 (Dit veld is verplicht)').fill(value);
+      await page
+        .getByLabel(/^Tekstveld 1 op pagina 2, in te vullen door .+ \(Dit veld is verplicht\)$/)
+        .fill(value);
       await page.getByRole('button', { name: 'Velden opslaan' }).click();
     }
     await expect(stepTitle(page)).not.toHaveText(step);
@@ -306,7 +308,7 @@ test('wizard: markers on a 3-page PDF, the signer fills and signs, the sealed PD
     email: `lotte-${Date.now()}@example.nl`,
   };
   await loginAs(page, token);
-  await fillFirstSigner(page, signer, ['Email', 'Paraaf']);
+  await fillFirstSigner(page, signer, ['E-mail', 'Paraaf']);
 
   await page.locator('input[type="file"]').setInputFiles(await pdfFile('koopakte.pdf', 3));
   const table = page.getByRole('table', { name: 'Documenten' });

@@ -129,7 +129,7 @@ test('every screen runs under the Content-Security-Policy without a violation', 
   }
   // Credits & Abonnementen with its plan cards, and the page the checkout returns to.
   await page.goto('/instellingen/credits');
-  await expect(page.getByRole('heading', { name: 'premium', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Premium', exact: true })).toBeVisible();
   await page.goto('/instellingen/credits/gekocht?betaling=onbekend');
   await expect(page.getByText('Deze betaling is niet gevonden.')).toBeVisible();
 
@@ -182,7 +182,7 @@ test('every screen runs under the Content-Security-Policy without a violation', 
   const signing = await signerPage.goto(link);
   expect(signing!.headers()['referrer-policy']).toBe('no-referrer');
   await expect(
-    signerPage.getByRole('group', { name: 'Pagina 1 van 2' }).locator('canvas'),
+    signerPage.getByRole('region', { name: 'Pagina 1 van 2' }).locator('canvas'),
   ).toBeVisible({ timeout: 30_000 });
   await expect(stepTitle(signerPage)).toHaveText('Handtekening');
   const pad = signerPage.getByRole('img', { name: 'Tekenvak voor je handtekening' });

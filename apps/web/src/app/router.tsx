@@ -21,6 +21,15 @@ export const routes: RouteObject[] = [
     }),
   },
   {
+    // The accessibility statement: public, for signers too, so without the app's menu or session.
+    path: paths.accessibility,
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: RouteError,
+    lazy: async () => ({
+      Component: (await import('../features/accessibility/routes/statement')).StatementRoute,
+    }),
+  },
+  {
     // Activate is "guest and auth" and hides the menu.
     path: routePatterns.activate,
     loader: optionalSession,

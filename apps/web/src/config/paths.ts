@@ -9,6 +9,8 @@ export const paths = {
   passwordReset: (token: string) => `/wachtwoord-instellen/${encodeURIComponent(token)}`,
   activate: (token: string) => `/activeren/${encodeURIComponent(token)}`,
   sign: (token: string) => `/ondertekenen/${encodeURIComponent(token)}`,
+  /** The accessibility statement, public, linked from the signer's page. */
+  accessibility: '/toegankelijkheid',
   accountSettings: '/instellingen/account',
   passwordChange: '/instellingen/account/wachtwoord-veranderen',
   companySettings: '/instellingen/bedrijf',

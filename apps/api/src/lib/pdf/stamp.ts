@@ -1,5 +1,8 @@
 import {
+  concatTransformationMatrix,
   PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
   StandardFonts,
   rgb,
   type PDFFont,
@@ -62,6 +65,36 @@ export function toPdfLib(
 ): { x: number; y: number } {
   const crop = 'getCropBox' in page ? page.getCropBox() : page;
   return { x: crop.x + box.x, y: crop.y + crop.height - box.y - box.height };
+}
+
+type Crop = ReturnType<PDFPage['getCropBox']>;
+
+/** A page's /Rotate as 0, 90, 180 or 270. */
+export function pageRotation(page: PDFPage): 0 | 90 | 180 | 270 {
+  const angle = (((Math.round(page.getRotation().angle / 90) * 90) % 360) + 360) % 360;
+  return angle as 0 | 90 | 180 | 270;
+}
+
+/**
+ * The matrix from the page as it is shown (turned by /Rotate; origin bottom-left, x right, y up)
+ * to the page's own space: markers are measured on the page as the signer and the sender see it,
+ * so on a turned page the stamp is drawn in this frame and comes out upright where the box was.
+ */
+export function shownToPage(
+  crop: Crop,
+  rotation: 0 | 90 | 180 | 270,
+): [number, number, number, number, number, number] {
+  const { x, y, width: w, height: h } = crop;
+  switch (rotation) {
+    case 90:
+      return [0, 1, -1, 0, x + w, y];
+    case 180:
+      return [-1, 0, 0, -1, x + w, y + h];
+    case 270:
+      return [0, -1, 1, 0, x, y + h];
+    default:
+      return [1, 0, 0, 1, x, y];
+  }
 }
 
 /** Largest size of `w`×`h` that fits in the box keeping the aspect ratio, centred. */
@@ -140,25 +173,45 @@ export async function stampPdf(
   const pages = doc.getPages();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const embedded = new Map<string, PDFImage>();
-  // A page's crop box, looked up once (pdf-lib walks the page tree for it on every call).
-  const crops = new Map<PDFPage, ReturnType<PDFPage['getCropBox']>>();
+  // A page's crop box and rotation, looked up once (pdf-lib walks the page tree on every call).
+  const frames = new Map<PDFPage, { crop: Crop; rotation: 0 | 90 | 180 | 270 }>();
   for (const item of items) {
     const page = pages[item.page - 1];
     if (!page) continue;
-    let crop = crops.get(page);
-    if (!crop) crops.set(page, (crop = page.getCropBox()));
-    const at = { ...toPdfLib(crop, item), width: item.width, height: item.height };
-    if (item.kind === 'text') drawTextInBox(page, font, item.text, at, item.fontSize);
-    else if (item.kind === 'check') drawCheck(page, at);
-    else {
-      let image = embedded.get(item.image);
+    let frame = frames.get(page);
+    if (!frame)
+      frames.set(page, (frame = { crop: page.getCropBox(), rotation: pageRotation(page) }));
+    const { crop, rotation } = frame;
+    let image: PDFImage | undefined;
+    if (item.kind === 'image') {
+      image = embedded.get(item.image);
       if (!image) {
         const png = images.get(item.image);
         if (!png) continue;
         image = await doc.embedPng(png);
         embedded.set(item.image, image);
       }
-      page.drawImage(image, fitInto(image.width, image.height, at));
     }
+    // Unturned pages keep the plain coordinates; a turned page draws in the frame as shown.
+    const shownHeight = rotation === 90 || rotation === 270 ? crop.width : crop.height;
+    const at =
+      rotation === 0
+        ? { ...toPdfLib(crop, item), width: item.width, height: item.height }
+        : {
+            x: item.x,
+            y: shownHeight - item.y - item.height,
+            width: item.width,
+            height: item.height,
+          };
+    if (rotation !== 0) {
+      page.pushOperators(
+        pushGraphicsState(),
+        concatTransformationMatrix(...shownToPage(crop, rotation)),
+      );
+    }
+    if (item.kind === 'text') drawTextInBox(page, font, item.text, at, item.fontSize);
+    else if (item.kind === 'check') drawCheck(page, at);
+    else if (image) page.drawImage(image, fitInto(image.width, image.height, at));
+    if (rotation !== 0) page.pushOperators(popGraphicsState());
   }
 }

@@ -47,6 +47,15 @@ export async function countSignables(db: DbOrTx, signRequestId: number): Promise
   return row?.count ?? 0;
 }
 
+/** The marker configs of a request's documents. */
+export async function findSignableConfigs(db: DbOrTx, signRequestId: number) {
+  const rows = await db
+    .select({ config: signables.config })
+    .from(signables)
+    .where(eq(signables.signRequestId, signRequestId));
+  return rows.map((r) => r.config);
+}
+
 export async function findCompanySigner(db: DbOrTx, companyId: number, signerId: number) {
   const [row] = await db
     .select()

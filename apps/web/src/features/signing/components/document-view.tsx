@@ -1,30 +1,51 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Anchor, Box, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Anchor, Box, Button, Group, Loader, Text, TextInput, Title } from '@mantine/core';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import type { SigningDocument } from '@paraaf/contract';
 import { signerApi } from '../api/signer-api';
 import { renderedHeight } from '../lib/geometry';
-import { openPdfUrl } from '../../../lib/pdfjs';
+import { canvasRatio, pinchZoom } from '../lib/zoom';
+import { loadPdfJs, openPdfUrl } from '../../../lib/pdfjs';
 import type { Translate } from '../texts';
+import './text-layer.css';
 
 interface DocumentViewProps {
   doc: SigningDocument;
   token: string;
   t: Translate;
+  /** 1 is 'Paginabreedte'; shared by all pages and documents. */
+  zoom: number;
+  /** A pinch ended at this zoom. */
+  onZoom: (zoom: number) => void;
   /** What lies over page `page` (1-based): markers and input fields, positioned in percent. */
   overlay: (page: number, width: number) => ReactNode;
   downloadUrl: string;
 }
 
+/** The DOM id of a page's frame (for 'Ga naar pagina' and the zoom's anchor). */
+export const pageFrameId = (docId: number, page: number) => `doc-${docId}-page-${page}`;
+
 /**
  * A document page by page. Every page has a placeholder of its own size at once (so the scroll
- * height is right), and a page is drawn only when it comes near the viewport.
+ * height is right); a page is drawn when it comes near the viewport and its canvas, text layer and
+ * pdf.js resources are released when it leaves, so a 300-page document holds only the few pages
+ * around the view. Zoomed wider than the column, the pages scroll sideways inside it.
  */
-export function DocumentView({ doc, token, t, overlay, downloadUrl }: DocumentViewProps) {
+export function DocumentView({
+  doc,
+  token,
+  t,
+  zoom,
+  onZoom,
+  overlay,
+  downloadUrl,
+}: DocumentViewProps) {
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
-  const [width, setWidth] = useState(0);
+  const [fitWidth, setFitWidth] = useState(0);
   const box = useRef<HTMLDivElement>(null);
+  const pages = useRef<HTMLDivElement>(null);
+  const width = Math.floor(fitWidth * zoom);
 
   useEffect(() => {
     let alive = true;
@@ -47,18 +68,18 @@ export function DocumentView({ doc, token, t, overlay, downloadUrl }: DocumentVi
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    setWidth(el.clientWidth);
+    setFitWidth(el.clientWidth);
     if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.floor(entry.contentRect.width));
-    });
+    const observer = new ResizeObserver(() => setFitWidth(el.clientWidth));
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
 
+  usePinch(box, pages, zoom, onZoom);
+
   return (
     <section aria-label={t('page.document', { name: doc.name })}>
-      <Group justify="space-between" mb="xs" wrap="nowrap">
+      <Group justify="space-between" mb="xs" gap="xs" wrap="wrap">
         <Title order={3} fz="md" style={{ overflowWrap: 'anywhere' }}>
           {doc.name}
         </Title>
@@ -71,109 +92,268 @@ export function DocumentView({ doc, token, t, overlay, downloadUrl }: DocumentVi
           </Anchor>
         </Group>
       </Group>
+      {doc.page_count > 1 && <GoToPage doc={doc} t={t} />}
       {failed && (
         <Alert color="red" role="alert" mb="sm">
           {t('page.renderError')}
         </Alert>
       )}
-      <Stack gap="md" ref={box}>
-        {doc.pages.map((size, i) => (
-          <PdfPage
-            key={i}
-            pdf={pdf}
-            number={i + 1}
-            size={size}
-            width={width}
-            label={t('page.pageOf', { page: i + 1, count: doc.page_count })}
-          >
-            {overlay(i + 1, width)}
-          </PdfPage>
-        ))}
-      </Stack>
+      <Box
+        ref={box}
+        data-testid="document-scroller"
+        // The browser's own pinch would zoom the whole page (toolbar, steps); this one zooms the
+        // document. One-finger panning stays the browser's.
+        style={{ overflowX: 'auto', overflowY: 'hidden', touchAction: 'pan-x pan-y' }}
+      >
+        <div
+          ref={pages}
+          style={{
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 16,
+            width: width > 0 ? width : '100%',
+            transformOrigin: '0 0',
+          }}
+        >
+          {doc.pages.map((size, i) => (
+            <PdfPage
+              key={i}
+              id={pageFrameId(doc.id, i + 1)}
+              pdf={pdf}
+              number={i + 1}
+              size={size}
+              width={width}
+              label={t('page.pageOf', { page: i + 1, count: doc.page_count })}
+              noText={t('page.noText')}
+            >
+              {overlay(i + 1, width)}
+            </PdfPage>
+          ))}
+        </div>
+      </Box>
     </section>
   );
 }
 
+/** 'Ga naar pagina': scrolls the page into view and moves the focus to it. */
+function GoToPage({ doc, t }: { doc: SigningDocument; t: Translate }) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1 || n > doc.page_count) {
+      setError(t('view.pageInvalid', { count: doc.page_count }));
+      return;
+    }
+    setError(null);
+    const frame = document.getElementById(pageFrameId(doc.id, n));
+    frame?.scrollIntoView({ block: 'start' });
+    frame?.focus({ preventScroll: true });
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Group gap="xs" mb="xs" align="flex-start" wrap="nowrap">
+        <TextInput
+          size="xs"
+          w={150}
+          label={t('view.gotoPage')}
+          labelProps={{ style: { position: 'absolute', left: -10000 } }}
+          placeholder={t('view.gotoPage')}
+          inputMode="numeric"
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value.replace(/\D/g, ''))}
+          error={error}
+        />
+        <Button size="xs" variant="default" type="submit">
+          {t('view.go')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+/**
+ * Two fingers on the document zoom it: while they move the pages are scaled by CSS (no redraw),
+ * when they lift the zoom is set and the pages are drawn sharp at it.
+ */
+function usePinch(
+  box: React.RefObject<HTMLDivElement | null>,
+  pages: React.RefObject<HTMLDivElement | null>,
+  zoom: number,
+  onZoom: (zoom: number) => void,
+) {
+  const latest = useRef({ zoom, onZoom });
+  useEffect(() => {
+    latest.current = { zoom, onZoom };
+  }, [zoom, onZoom]);
+  useEffect(() => {
+    const el = box.current;
+    const inner = pages.current;
+    if (!el || !inner) return;
+    let start: { distance: number; zoom: number } | null = null;
+    let distance = 0;
+    const spread = (e: TouchEvent) => {
+      const [a, b] = [e.touches[0], e.touches[1]];
+      return a && b ? Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY) : 0;
+    };
+    const onStart = (e: TouchEvent) => {
+      if (e.touches.length !== 2) return;
+      distance = spread(e);
+      start = { distance, zoom: latest.current.zoom };
+    };
+    const onMove = (e: TouchEvent) => {
+      if (!start || e.touches.length !== 2) return;
+      e.preventDefault();
+      distance = spread(e);
+      const preview = pinchZoom(start.zoom, start.distance, distance) / start.zoom;
+      inner.style.transform = `scale(${preview})`;
+    };
+    const onEnd = () => {
+      if (!start) return;
+      inner.style.transform = '';
+      const next = pinchZoom(start.zoom, start.distance, distance);
+      start = null;
+      if (next !== latest.current.zoom) latest.current.onZoom(next);
+    };
+    el.addEventListener('touchstart', onStart, { passive: true });
+    el.addEventListener('touchmove', onMove, { passive: false });
+    el.addEventListener('touchend', onEnd);
+    el.addEventListener('touchcancel', onEnd);
+    return () => {
+      el.removeEventListener('touchstart', onStart);
+      el.removeEventListener('touchmove', onMove);
+      el.removeEventListener('touchend', onEnd);
+      el.removeEventListener('touchcancel', onEnd);
+    };
+  }, [box, pages]);
+}
+
 interface PdfPageProps {
+  id: string;
   pdf: PDFDocumentProxy | null;
   number: number;
   size: { width: number; height: number };
   width: number;
   label: string;
+  noText: string;
   children: ReactNode;
 }
 
-function PdfPage({ pdf, number, size, width, label, children }: PdfPageProps) {
+type TextState = 'unknown' | 'text' | 'none';
+
+function PdfPage({ id, pdf, number, size, width, label, noText, children }: PdfPageProps) {
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
+  const textLayer = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   const [drawn, setDrawn] = useState(false);
+  const [text, setText] = useState<TextState>('unknown');
 
+  // Near the view (a screen above or below): drawn; further away: released.
   useEffect(() => {
     const el = frame.current;
-    if (!el) return;
-    if (typeof IntersectionObserver === 'undefined') return;
+    if (!el || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       ([entry]) => {
-        if (entry?.isIntersecting) {
-          setNear(true);
-          observer.disconnect();
-        }
+        if (!entry) return;
+        if (!entry.isIntersecting) setDrawn(false);
+        setNear(entry.isIntersecting);
       },
-      { rootMargin: '1200px 0px' },
+      { rootMargin: '100% 0px' },
     );
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
 
   useEffect(() => {
-    if (!pdf || !near || width <= 0 || !canvas.current) return;
-    let task: RenderTask | null = null;
-    let alive = true;
     const target = canvas.current;
-    void pdf
-      .getPage(number)
-      .then((page) => {
-        if (!alive) return;
-        const base = page.getViewport({ scale: 1 });
-        const ratio = Math.min(window.devicePixelRatio || 1, 2);
-        const viewport = page.getViewport({ scale: (width / base.width) * ratio });
-        target.width = Math.floor(viewport.width);
-        target.height = Math.floor(viewport.height);
-        task = page.render({ canvas: target, viewport });
-        return task.promise.then(() => {
-          // The signer-page benchmark (scripts/bench-signer-page.mjs) reads this mark, once.
-          if (number === 1 && !performance.getEntriesByName('signing:page1-visible').length)
-            performance.mark('signing:page1-visible');
-          return alive && setDrawn(true);
-        });
-      })
-      .catch(() => {
-        // A cancelled render (scrolling away, resizing) is expected; the next effect redraws.
+    const layer = textLayer.current;
+    if (!pdf || !near || width <= 0 || !target || !layer) return;
+    let task: RenderTask | null = null;
+    let cancelText: (() => void) | null = null;
+    let alive = true;
+    void (async () => {
+      const page = await pdf.getPage(number);
+      if (!alive) return;
+      const base = page.getViewport({ scale: 1 });
+      const scale = width / base.width;
+      const ratio = canvasRatio(width, base.height * scale, window.devicePixelRatio);
+      const viewport = page.getViewport({ scale: scale * ratio });
+      target.width = Math.floor(viewport.width);
+      target.height = Math.floor(viewport.height);
+      task = page.render({ canvas: target, viewport });
+      await task.promise;
+      if (!alive) return;
+      // The signer-page benchmark (scripts/bench-signer-page.mjs) reads these marks, once each.
+      const mark = `signing:page${number}-visible`;
+      if (!performance.getEntriesByName(mark).length) performance.mark(mark);
+      setDrawn(true);
+
+      const { TextLayer } = await loadPdfJs();
+      const content = await page.getTextContent();
+      if (!alive) return;
+      const hasText = content.items.some((item) => 'str' in item && item.str.trim() !== '');
+      setText(hasText ? 'text' : 'none');
+      layer.replaceChildren();
+      if (!hasText) return;
+      layer.style.setProperty('--total-scale-factor', String(scale));
+      const textLayerTask = new TextLayer({
+        textContentSource: content,
+        container: layer,
+        viewport: page.getViewport({ scale }),
       });
+      cancelText = () => textLayerTask.cancel();
+      await textLayerTask.render();
+    })().catch(() => {
+      // A cancelled render (scrolling away, zooming) is expected; the next effect redraws.
+    });
     return () => {
       alive = false;
       task?.cancel();
+      cancelText?.();
     };
   }, [pdf, near, width, number]);
 
+  // Released when it leaves the view: an empty canvas holds no pixels.
+  useEffect(() => {
+    if (near) return;
+    const target = canvas.current;
+    if (target) {
+      target.width = 0;
+      target.height = 0;
+    }
+    textLayer.current?.replaceChildren();
+    if (pdf && number <= pdf.numPages) {
+      void pdf
+        .getPage(number)
+        .then((p) => p.cleanup())
+        .catch(() => undefined);
+    }
+  }, [near, pdf, number]);
+
   const height = width > 0 ? renderedHeight(size, width) : undefined;
   return (
-    <Paper
+    <Box
       ref={frame}
-      withBorder
-      shadow="xs"
-      radius={0}
-      role="group"
+      id={id}
+      component="section"
+      tabIndex={-1}
       aria-label={label}
       data-page={number}
+      data-rendered={drawn ? 'true' : 'false'}
       style={{
         position: 'relative',
         width: '100%',
         height,
         aspectRatio: height === undefined ? `${size.width} / ${size.height}` : undefined,
         background: 'white',
+        // A frame that takes no room: the page is exactly as wide as the zoom says.
+        boxShadow: 'inset 0 0 0 1px var(--mantine-color-gray-3)',
         overflow: 'hidden',
+        flexShrink: 0,
+        // Under the sticky toolbar when scrolled to.
+        scrollMarginTop: 72,
       }}
     >
       <canvas
@@ -181,6 +361,7 @@ function PdfPage({ pdf, number, size, width, label, children }: PdfPageProps) {
         aria-hidden
         style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
       />
+      <div ref={textLayer} className="textLayer" />
       {!drawn && (
         <Box
           aria-hidden
@@ -189,7 +370,18 @@ function PdfPage({ pdf, number, size, width, label, children }: PdfPageProps) {
           {near && <Loader size="sm" />}
         </Box>
       )}
+      {text === 'none' && (
+        <Text
+          size="xs"
+          c="dimmed"
+          bg="white"
+          px={4}
+          style={{ position: 'absolute', left: 4, top: 4, zIndex: 1 }}
+        >
+          {noText}
+        </Text>
+      )}
       {children}
-    </Paper>
+    </Box>
   );
 }

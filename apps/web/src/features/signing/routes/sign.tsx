@@ -20,9 +20,10 @@ import {
 } from '@mantine/core';
 import type { SigningPage } from '@paraaf/contract';
 import { SignerApiError, signerApi } from '../api/signer-api';
+import { DocumentToolbar } from '../components/document-toolbar';
 import { DocumentView } from '../components/document-view';
 import { FormOverlay } from '../components/form-overlay';
-import { fieldKey, PageOverlay } from '../components/page-overlay';
+import { fieldKey, fieldLabel, PageOverlay } from '../components/page-overlay';
 import { SignerHeader } from '../components/signer-header';
 import { StatusView } from '../components/status-view';
 import {
@@ -44,10 +45,13 @@ import {
 } from '../lib/form-fields';
 import { displayMessage } from '../lib/message';
 import { pageStatus, pollInterval } from '../lib/status';
+import { useKeptZoom } from '../lib/use-kept-zoom';
+import { nextItem, remaining, walkItems, type WalkItem } from '../lib/walk';
 import { errorText, useAction } from '../lib/use-action';
 import { createTranslate, isSignerLocale, type SignerLocale } from '../texts';
 import { loadPdfJs } from '../../../lib/pdfjs';
 import { TIME_ZONE } from '../../../lib/format';
+import { paths } from '../../../config/paths';
 
 function browserLocale(): SignerLocale {
   const lang = (typeof navigator === 'undefined' ? 'nl' : navigator.language).slice(0, 2);
@@ -152,6 +156,11 @@ export function SignRoute() {
     <Box mih="100dvh" bg="gray.0">
       {header}
       {body}
+      <Box component="footer" py="md" ta="center">
+        <Anchor href={paths.accessibility} size="sm" c="dimmed">
+          {t('page.accessibility')}
+        </Anchor>
+      </Box>
     </Box>
   );
 }
@@ -208,6 +217,44 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
   });
 
   const formMissing = missingFormFields(page.documents, formValues);
+
+  // 'Volgende veld': every field, signature and paraaf box of this signer, in reading order.
+  const [zoom, setZoom] = useKeptZoom();
+  const signerName = `${page.signer.firstname} ${page.signer.lastname}`.trim();
+  const stops = walkItems(page.documents, {
+    values,
+    formValues,
+    hasSignature: Boolean(shown.signature),
+    hasParaph: Boolean(shown.paraph),
+  });
+  const todo = remaining(stops);
+  const [lastStop, setLastStop] = useState<string | null>(null);
+  const describe = (item: WalkItem): string => {
+    if (item.kind === 'signature') return t('marker.signatureOf', { name: signerName });
+    if (item.kind === 'paraph') return t('marker.paraphOf', { name: signerName });
+    if (item.kind === 'form') return t('form.field', { name: item.name ?? '' });
+    const field = page.documents
+      .find((d) => d.id === item.docId)
+      ?.fields.find((f) => fieldKey(item.docId, f.index) === item.key);
+    return field ? fieldLabel(t, field, item.n ?? 1, signerName) : '';
+  };
+  const goTo = (item: WalkItem) => {
+    setLastStop(item.id);
+    const el = document.getElementById(item.id);
+    el?.scrollIntoView({ block: 'center', inline: 'center' });
+    el?.focus({ preventScroll: true });
+  };
+  const goToNext = () => {
+    const focused = document.activeElement?.id ?? null;
+    const at = stops.some((s) => s.id === focused) ? focused : lastStop;
+    const next = nextItem(stops, at);
+    if (next) goTo(next);
+  };
+  /** A signature or paraaf box: the step where it is drawn, or the step at hand. */
+  const showStep = () => {
+    heading.current?.scrollIntoView({ block: 'center' });
+    heading.current?.focus({ preventScroll: true });
+  };
   const hasForms = page.documents.some((d) => d.form_fields.length > 0);
 
   /** Saves one form value when it is final (a choice made, a text field left). */
@@ -271,21 +318,20 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
             <Text>{t('fields.intro')}</Text>
             {missing.length > 0 && (
               <Stack gap={4}>
-                {missing.map(({ d, f }, n) => (
-                  <Button
-                    key={fieldKey(d.id, f.index)}
-                    variant="subtle"
-                    size="compact-sm"
-                    justify="flex-start"
-                    onClick={() => {
-                      const el = document.getElementById(`field-${d.id}-${f.index}`);
-                      el?.scrollIntoView({ block: 'center' });
-                      el?.focus();
-                    }}
-                  >
-                    {t('fields.goto')}: {t('fields.field', { n: n + 1, page: f.page })}
-                  </Button>
-                ))}
+                {todo
+                  .filter((item) => item.kind === 'field')
+                  .map((item) => (
+                    <Button
+                      key={item.id}
+                      variant="subtle"
+                      size="compact-sm"
+                      justify="flex-start"
+                      style={{ whiteSpace: 'normal', height: 'auto' }}
+                      onClick={() => goTo(item)}
+                    >
+                      {t('fields.goto')}: {describe(item)}
+                    </Button>
+                  ))}
               </Stack>
             )}
             <div aria-live="assertive">
@@ -375,10 +421,22 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
               size="md"
               color="teal"
               loading={approve.busy}
+              variant={todo.length > 0 ? 'outline' : 'filled'}
+              style={{ whiteSpace: 'normal', height: 'auto', minHeight: 42 }}
               onClick={() =>
                 void (async () => {
-                  if (missing.length > 0) {
-                    approve.setError(t('fields.missing', { count: missing.length }));
+                  const first = todo[0];
+                  if (first) {
+                    // Not yet: the button said what is missing; it takes the signer there.
+                    setFieldErrors(
+                      Object.fromEntries(
+                        todo
+                          .filter((i) => i.kind === 'field' && i.key)
+                          .map((i) => [i.key!, t('fields.required')]),
+                      ),
+                    );
+                    approve.setError(t('fields.missing', { count: todo.length }));
+                    goTo(first);
                     return;
                   }
                   if (formMissing.length > 0) {
@@ -413,7 +471,9 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
                 })()
               }
             >
-              {t('approve.button')}
+              {todo[0]
+                ? t('approve.missingFirst', { what: describe(todo[0]) })
+                : t('approve.button')}
             </Button>
           </Stack>
         ) : (
@@ -471,12 +531,22 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
             <Stack gap="xl" component="section" aria-label={t('page.documents')}>
+              <DocumentToolbar
+                t={t}
+                zoom={zoom}
+                onZoom={setZoom}
+                stops={stops.length}
+                left={todo.length}
+                onNext={goToNext}
+              />
               {page.documents.map((doc) => (
                 <DocumentView
                   key={doc.id}
                   doc={doc}
                   t={t}
                   token={token}
+                  zoom={zoom}
+                  onZoom={setZoom}
                   downloadUrl={signerApi.fileUrl(token, doc.id)}
                   overlay={(n, width) => (
                     <>
@@ -484,7 +554,9 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
                         doc={doc}
                         page={n}
                         t={t}
+                        signerName={signerName}
                         width={width}
+                        onMarker={showStep}
                         signatureImage={shown.signature}
                         paraphImage={shown.paraph}
                         values={values}
