@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { messages, type PaymentPlan, type PaymentPlanPrice } from '@paraaf/contract';
 import {
@@ -293,13 +293,10 @@ describe('Credits & Abonnementen: plans', () => {
 
   it('a downgrade from a month plan starts at the end of the period and is confirmed', async () => {
     const open = vi.spyOn(checkout, 'open').mockImplementation(() => {});
-    // jsdom does not scroll: the elements asked to come into view are noted.
+    // jsdom does not scroll (test/setup.ts gives a no-op): the elements asked are noted.
     const scrolledTo: Element[] = [];
-    Element.prototype.scrollIntoView = function (this: Element) {
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
       scrolledTo.push(this);
-    };
-    onTestFinished(() => {
-      delete (Element.prototype as Partial<Element>).scrollIntoView;
     });
     const scheduled = { ...free, valid_from: '2099-01-10', status: 'planned' };
     let chosen = false;
