@@ -9,7 +9,7 @@ import { webhookRequestAttempts, webhookRequests } from '../../db/schema/index.t
 import type { AuthedCtx } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { requireFeature } from '../companies/features.ts';
-import { paginated } from '../invoices/invoices.service.ts';
+import { paginated } from '../../lib/pagination.ts';
 import { RESEND_WEBHOOK } from './deliver-job-name.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
