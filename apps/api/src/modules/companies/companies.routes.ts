@@ -9,7 +9,7 @@ import {
 } from '@paraaf/contract';
 import { authedCtx, ctxFrom, type Deps } from '../../lib/context.ts';
 import { doc, file } from '../../lib/openapi/route-doc.ts';
-import { readUpload } from '../documents/multipart.ts';
+import { readUpload } from '../../lib/multipart-form.ts';
 import { getCompany, getLogo, updateCompany } from './companies.service.ts';
 
 const tags: ['Bedrijf'] = ['Bedrijf'];

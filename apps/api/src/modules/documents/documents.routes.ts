@@ -16,9 +16,9 @@ import { createSignableFromTemplate } from './signable-from-template.ts';
 import { closePdfWorkers } from '../../lib/pdf/prepare.ts';
 import { parseInput } from '../../lib/validate.ts';
 import * as documentsService from './documents.service.ts';
-import { readUpload } from './multipart.ts';
+import { readUpload } from '../../lib/multipart-form.ts';
 import { findReusableVariables } from './reusable-variables.ts';
-import { contentDisposition } from './file-names.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { idParams } from '../../lib/path-params.ts';
 import { sendStoredFile } from '../../lib/storage/send-stored-file.ts';
 

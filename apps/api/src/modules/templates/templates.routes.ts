@@ -11,9 +11,9 @@ import {
 import { doc, file } from '../../lib/openapi/route-doc.ts';
 import { authedCtx, type Deps } from '../../lib/context.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { contentDisposition } from '../documents/file-names.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { sendStoredFile } from '../../lib/storage/send-stored-file.ts';
-import { readUpload } from '../documents/multipart.ts';
+import { readUpload } from '../../lib/multipart-form.ts';
 import { requireFeature } from '../companies/features.ts';
 import * as service from './templates.service.ts';
 import { idParams } from '../../lib/path-params.ts';
