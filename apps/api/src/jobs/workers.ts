@@ -4,7 +4,7 @@ import { sendMailJob } from '../lib/mail/outbox.ts';
 import { createMailTransport } from '../lib/mail/create-mail-transport.ts';
 import { sendSmsJob } from '../lib/sms/outbox.ts';
 import { billPeriodsJob, startBilling } from '../modules/billing/bill-periods.ts';
-import { createSmsSender } from '../lib/sms/sms-sender.ts';
+import { createSmsSender } from '../lib/sms/create-sms-sender.ts';
 import { requeueUnsealed, sealSignRequestJob } from '../modules/sealing/seal-sign-request.ts';
 import { startSweeps, sweepSignRequestsJob } from '../modules/sign-requests/sweep-sign-requests.ts';
 import { gdprPurgeJob, startGdprPurge } from '../modules/gdpr/gdpr-purge-job.ts';

@@ -21,7 +21,6 @@ import { newStorageKey } from '../../lib/storage/storage.ts';
 import { decodeForm, requireFile, type Upload } from '../../lib/multipart-form.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { companyFeatures } from '../companies/features.ts';
-import { countSignables } from '../sign-requests/sign-requests.repository.ts';
 import * as repo from './documents.repository.ts';
 import { parseMarkers } from './markers.ts';
 import { baseName, originalPdfName, signedPdfName } from './file-names.ts';
@@ -137,7 +136,10 @@ export async function storeSignable(
       const lockedCount = await repo.countSigners(tx, signRequestId);
       if (lockedCount !== signerCount) config = parseMarkers(input.markers, limits(lockedCount));
       // A second document is a plan feature (seed 001 §6); counted under the request's lock.
-      if (!features.has('multiple_documents') && (await countSignables(tx, signRequestId)) > 0) {
+      if (
+        !features.has('multiple_documents') &&
+        (await repo.countSignables(tx, signRequestId)) > 0
+      ) {
         throw new ForbiddenError(billingMessages.featureMissing);
       }
       const inserted = await repo.insertSignable(tx, {

@@ -6,12 +6,15 @@ import type { AuthedCtx } from '../../lib/context.ts';
 import { createToken, sha256 } from '../../lib/crypto.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { findCompanyWithPlan, lockCompany } from '../companies/companies.repository.ts';
-import { applyWizardRules, placeAutoMarkers } from '../documents/documents.repository.ts';
+import {
+  applyWizardRules,
+  countSignables,
+  placeAutoMarkers,
+} from '../documents/documents.repository.ts';
 import { chargeSignRequest, costOf } from './charge-sign-request.ts';
 import type { SignerRow } from './signer-dto.ts';
 import { queueSignerLinkMail, type SenderCtx } from './signer-mails.ts';
 import {
-  countSignables,
   findSignRequest,
   insertSignerAction,
   listSigners,

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { signables, signerActions, signers, signRequests, users } from '../../db/schema/index.ts';
+import { signerActions, signers, signRequests, users } from '../../db/schema/index.ts';
 
 export type SignRequestRow = typeof signRequests.$inferSelect;
 
@@ -37,14 +37,6 @@ export async function signerStats(db: DbOrTx, signRequestId: number) {
     .from(signers)
     .where(eq(signers.signRequestId, signRequestId));
   return { count: row?.count ?? 0, maxPosition: row?.maxPosition ?? 0 };
-}
-
-export async function countSignables(db: DbOrTx, signRequestId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: count() })
-    .from(signables)
-    .where(eq(signables.signRequestId, signRequestId));
-  return row?.count ?? 0;
 }
 
 export async function findCompanySigner(db: DbOrTx, companyId: number, signerId: number) {

@@ -13,7 +13,7 @@ import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { queueSealing } from '../sealing/seal-sign-request.ts';
 import { inviteSigner } from '../sign-requests/send-sign-request.ts';
 import { missingFormFields, openForms } from './form-fields.ts';
-import { listRequestSignables } from './get-signing-page.ts';
+import { listRequestSignables } from '../documents/documents.repository.ts';
 import { senderCtxOf } from './mail-sender.ts';
 import {
   assertSignerMayAct,
