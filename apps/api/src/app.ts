@@ -42,8 +42,8 @@ import { AppError, NotFoundError, TooManyRequestsError, ValidationError } from '
 import { serializeErrorForLog } from './lib/log-errors.ts';
 import { addPathParamParsing } from './lib/path-params.ts';
 import { registerIdempotency } from './lib/idempotency.ts';
-import { bearerToken } from './modules/auth/bearer-token.ts';
-import { findSession, knownSession } from './modules/auth/sessions.ts';
+import { bearerToken } from './modules/sessions/bearer-token.ts';
+import { findSession, knownSession } from './modules/sessions/sessions.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
@@ -163,7 +163,7 @@ export async function buildApp(
       return;
     }
     // A route whose statement checks the session itself may start from the session as last
-    // found (modules/auth/session-guard.ts); every other route looks it up.
+    // found (modules/sessions/session-guard.ts); every other route looks it up.
     if (request.routeOptions.config.sessionCheckedByQuery) {
       request.auth = knownSession(token, config.sessionTtlHours);
       request.sessionUnchecked = request.auth !== null;

@@ -22,7 +22,7 @@ import { invitationMail } from '../../lib/mail/account-mails.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { lockCompany } from '../companies/companies.repository.ts';
 import { featuresOf } from '../companies/features.ts';
-import { revokeUserSessions } from '../auth/sessions.ts';
+import { revokeUserSessions } from '../sessions/sessions.ts';
 import {
   countCompanyUsers,
   createOneTimeToken,
