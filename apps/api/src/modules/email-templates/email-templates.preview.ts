@@ -17,7 +17,7 @@ import {
   type MergeValues,
 } from '../../lib/mail/signer-mails.ts';
 import { styledLogoToken } from '../companies/companies.repository.ts';
-import { logoUrl } from '../companies/companies.service.ts';
+import { logoUrl } from '../companies/logo.ts';
 import { cleanTemplate } from './email-templates.service.ts';
 import { PURGE_WARNING_BUTTON } from '../gdpr/purge-warning.ts';
 import { mailSenderOf } from '../departments/mail-sender.ts';

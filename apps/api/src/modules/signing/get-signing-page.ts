@@ -12,7 +12,7 @@ import {
   type ActorCtx,
   type ResolvedSigner,
 } from './resolve-signer.ts';
-import { logoUrl } from '../companies/companies.service.ts';
+import { logoUrl } from '../companies/logo.ts';
 import { mailSenderOf } from '../departments/mail-sender.ts';
 import { listRequestSignables } from '../documents/documents.repository.ts';
 import { pendingCodes } from './codes.ts';
