@@ -26,7 +26,7 @@ import { companyFeatures, requireFieldFeature } from '../companies/features.ts';
 import { logoUrl } from '../companies/logo.ts';
 import { checkWebhookUrl, WebhookUrlError } from '../webhooks/ssrf.ts';
 import { DEFAULT_SMS_SENDER } from '../../lib/sms/sms-sender.ts';
-import { recomputePurgeDates } from '../gdpr/retention.ts';
+import { recomputePurgeDates } from '../sign-requests/retention.ts';
 import { getDepartments } from '../departments/departments.service.ts';
 
 export async function getCompany(ctx: AuthedCtx): Promise<Company> {

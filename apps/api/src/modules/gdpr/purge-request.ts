@@ -17,7 +17,7 @@ import {
   type CustomField,
 } from '../../db/schema/index.ts';
 import type { Deps } from '../../lib/context.ts';
-import { ENDED_REQUEST_STATES } from './retention.ts';
+import { ENDED_REQUEST_STATES } from '../sign-requests/retention.ts';
 import { truncateIp } from './truncate-ip.ts';
 
 /** What names, subjects and mail addresses become: neutral, and an address that cannot receive. */

@@ -21,8 +21,8 @@ import {
   type SignRequestRow,
 } from './sign-requests.repository.ts';
 import { recordSignerLink } from '../signing/signer-links.ts';
-import { estimatePurgeDate } from '../gdpr/retention.ts';
-import { emitWebhookEvent } from '../webhooks/emit.ts';
+import { estimatePurgeDate } from './retention.ts';
+import { emitWebhookEvent } from './webhook-events.ts';
 
 /**
  * Gives a signer a fresh link: a new token whose hash replaces the old one (the old link stops

@@ -1,4 +1,4 @@
-import { emitWebhookEvent } from '../webhooks/emit.ts';
+import { emitWebhookEvent } from '../sign-requests/webhook-events.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { localeCodes, type Locale, type SigningDocument, type SigningPage } from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
