@@ -20,7 +20,7 @@ import {
   listSigners,
   type SignRequestRow,
 } from './sign-requests.repository.ts';
-import { recordSignerLink } from '../signing/signer-links.ts';
+import { recordSignerLink } from './signer-links.ts';
 import { estimatePurgeDate } from './retention.ts';
 import { emitWebhookEvent } from './webhook-events.ts';
 

@@ -14,7 +14,7 @@ import { EXPIRING_REQUEST_STATES, expireSignRequest } from './expire-sign-reques
 import { foldListCounters, purgeListCache } from './sign-requests.list.repository.ts';
 import { queueSignerLinkMail } from './signer-mails.ts';
 import { mailSenderOf } from '../departments/mail-sender.ts';
-import { recordSignerLink } from '../signing/signer-links.ts';
+import { recordSignerLink } from './signer-links.ts';
 import { AUTO_REMINDED_SIGNER_STATES } from './signer-dto.ts';
 
 /** How often the sweep runs in a worker process. */

@@ -11,7 +11,7 @@ import {
   insertSignerAction,
   lockSignRequest,
 } from './sign-requests.repository.ts';
-import { retireSignerLinks } from '../signing/signer-links.ts';
+import { retireSignerLinks } from './signer-links.ts';
 import { NOTIFICATION_FAILED } from './notification-failed.ts';
 
 type Input = z.output<typeof updateSignerBody>;
