@@ -21,7 +21,7 @@ const layers = [
   },
   {
     name: 'company-own',
-    comment: "what a company holds: its users, departments, API keys, documents and invoices",
+    comment: 'what a company holds: its users, departments, API keys, documents and invoices',
     modules: ['users', 'departments', 'api-keys', 'documents', 'invoices'],
   },
   {
@@ -101,7 +101,8 @@ module.exports = {
     },
     {
       name: 'web-feature-alone',
-      comment: 'a web feature does not import another feature: shared parts go to components/ or lib/',
+      comment:
+        'a web feature does not import another feature: shared parts go to components/ or lib/',
       severity: 'error',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
