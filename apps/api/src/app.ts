@@ -41,7 +41,7 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { AppError, NotFoundError, TooManyRequestsError, ValidationError } from './lib/errors.ts';
 import { serializeErrorForLog } from './lib/log-errors.ts';
 import { addPathParamParsing } from './lib/path-params.ts';
-import { registerIdempotency } from './lib/idempotency.ts';
+import { KeptAnswer, registerIdempotency } from './lib/idempotency.ts';
 import { bearerToken } from './modules/sessions/bearer-token.ts';
 import { findSession, knownSession } from './modules/sessions/sessions.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -62,7 +62,11 @@ import { officeConsentRedirectUri } from './lib/microsoft/consent-url.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { paymentsRoutes } from './modules/billing/payments.routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
-import { authenticateApiKey, isApiKeyToken } from './modules/api-keys/api-key-auth.ts';
+import {
+  assertApiKeyMayCall,
+  authenticateApiKey,
+  isApiKeyToken,
+} from './modules/api-keys/api-key-auth.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 
 export interface BuildOptions {
@@ -116,6 +120,8 @@ export async function buildApp(
     // Logged as reqId, echoed as X-Request-Id, carried into the jobs (lib/request-context.ts).
     genReqId: (req) => requestIdOf(req.headers),
   });
+  // First, so it is told of every route: /metrics and the API reference's too.
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     runWithRequestId(request.id, done);
@@ -162,6 +168,8 @@ export async function buildApp(
     if (!token) return;
     if (isApiKeyToken(token)) {
       request.auth = await authenticateApiKey(database.db, token, config.limits.apiKeyPerMinute);
+      // What a key may call is declared beside each route (lib/openapi/route-doc.ts `auth`).
+      if (request.auth) assertApiKeyMayCall(request.routeOptions.config.openapi);
       return;
     }
     // A route whose statement checks the session itself may start from the session as last
@@ -191,6 +199,7 @@ export async function buildApp(
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof KeptAnswer) return error.send(reply);
     if (error instanceof ValidationError) {
       return reply.code(422).send({ message: error.message, errors: error.errors });
     }
@@ -236,7 +245,6 @@ export async function buildApp(
   // Collects the routes registered below into GET /api/openapi.json and /api/docs.
   await registerOpenApi(app);
   app.addHook('onRoute', addPathParamParsing);
-  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   healthRoutes(app, deps);
   authRoutes(app, deps);
   usersRoutes(app, deps);

@@ -100,6 +100,11 @@ export const companySchema = z
     /** Served without a session; null when the company has no logo. */
     logo_url: z.string().nullable(),
     logo: z.string().nullable(),
+    /**
+     * Whether this server turns DOC/DOCX uploads into PDF (LibreOffice found); false: the
+     * upload screens offer PDF and images only and a Word upload is a 422.
+     */
+    word_conversion: z.boolean(),
   })
   .meta({
     examples: [
@@ -138,6 +143,7 @@ export const companySchema = z
         ],
         logo_url: '/api/logos/hQ3v9cX2mK7pL0aR5tW8yZ1bN4dF6gJe',
         logo: '/api/logos/hQ3v9cX2mK7pL0aR5tW8yZ1bN4dF6gJe',
+        word_conversion: true,
       },
     ],
   });

@@ -47,10 +47,17 @@ export const signingMessages = {
   fileTooManyPages: "Het document heeft te veel pagina's (maximaal 500)",
   imageTooLarge: 'De afbeelding is te groot (maximaal 50 megapixels)',
   fileTooComplex: 'Dit bestand is te groot of te ingewikkeld om te verwerken',
-  wordConversionUnavailable: 'Het omzetten van Word-bestanden is op deze server niet beschikbaar',
+  // Said by the server's 422 and by every dropzone while LibreOffice is missing.
+  wordConversionUnavailable:
+    'Word-bestanden kunnen hier niet worden omgezet; upload een PDF of afbeelding',
   wordConversionFailed: 'Dit Word-bestand kon niet worden omgezet naar PDF',
   markerPage: 'De marker staat op een pagina die niet in het document voorkomt',
   verificationUnknown: 'Deze verificatiemethode bestaat niet',
+  // 409s of the downloads of a request that is not signed (state 5) yet.
+  receiptNotSigned:
+    'Het auditcertificaat is er pas als de ondertekening is afgerond (status Getekend)',
+  signedDocumentNotSigned:
+    'Het ondertekende document is er pas als de ondertekening is afgerond (status Getekend)',
 } as const;
 
 export const verificationTypeIds = [1, 2, 4, 5, 6] as const;

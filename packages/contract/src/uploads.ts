@@ -63,4 +63,6 @@ export const templateUploadForm = z
 /** GET …/file: `view=true` shows the PDF in the browser (inline) instead of downloading it. */
 export const fileViewQuery = z.object({
   view: z.enum(['true', '1', 'false', '0']).optional(),
+  /** Only the sealed document: 409 while the request is not signed (else: the original then). */
+  signed: z.enum(['true', '1', 'false', '0']).optional(),
 });

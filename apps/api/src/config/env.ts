@@ -67,6 +67,8 @@ const envSchema = z.object({
   MS_GRAPH_URL: z.string().url().optional(),
   /** Requests a minute one API key may make before 429 (issue 16). */
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  /** LibreOffice for Word uploads: a command on the PATH or a path (lib/pdf/soffice.ts). */
+  SOFFICE_PATH: z.string().min(1).default('soffice'),
   /** Tests and local development only: webhook URLs may be plain http and on loopback. */
   WEBHOOKS_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
 });
@@ -141,6 +143,11 @@ export interface Config {
    * production): http URLs and loopback addresses are allowed, for tests and local receivers.
    */
   webhooks: { allowLoopback: boolean };
+  /**
+   * The LibreOffice binary that turns DOC/DOCX uploads into PDF (SOFFICE_PATH, `soffice` on the
+   * PATH by default). Not found: Word uploads are refused and the dropzones offer PDF and images.
+   */
+  soffice: string;
 }
 
 /**
@@ -239,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     microsoft: microsoftConfig(e, (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '')),
     s3: s3Settings(e),
     webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK === 'true' },
+    soffice: e.SOFFICE_PATH,
   };
 }
 

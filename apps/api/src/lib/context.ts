@@ -7,6 +7,7 @@ import type { Storage } from './storage/storage.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import type { users } from '../db/schema/index.ts';
 import { ForbiddenError, UnauthenticatedError } from './errors.ts';
+import { afterCallerChecked } from './idempotency.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -64,6 +65,7 @@ export function authedCtx(
   if (!auth) throw new UnauthenticatedError();
   const needed = typeof permission === 'string' ? [permission] : permission;
   if (needed && !needed.some((p) => auth.permissions.has(p))) throw new ForbiddenError();
+  afterCallerChecked(request);
   return { ...ctxFrom(deps, request), auth };
 }
 

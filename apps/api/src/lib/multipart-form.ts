@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { messages, signingMessages } from '@paraaf/contract';
 import { ValidationError } from './errors.ts';
 import { decodeFormKeys, FormKeyError, splitFormKey, type FormValue } from './form-keys.ts';
+import { claimForParts } from './idempotency.ts';
 
 export interface Upload {
   /** The file part (named `file` unless the caller names another), if any. */
@@ -12,19 +14,33 @@ export interface Upload {
 
 /**
  * Reads a multipart body whole (the file is capped at 25 MB by the plugin's limits). Limit
- * breaches and malformed bodies are a 422, never a 413 or 500.
+ * breaches and malformed bodies are a 422, never a 413 or 500. The parts as read (names, values,
+ * each file's name and SHA-256) make the request's Idempotency-Key digest: the key is claimed
+ * once they are known, so another upload under the same key is refused.
  */
 export async function readUpload(request: FastifyRequest, fileField = 'file'): Promise<Upload> {
   if (!request.isMultipart()) throw ValidationError.field(fileField, messages.required);
   const upload: Upload = { file: null, fields: Object.create(null) as Record<string, string> };
+  const parts = createHash('sha256');
+  // Length-prefixed, so no name or value can run into the next one.
+  const digest = (...values: string[]) => {
+    for (const value of values) parts.update(`${Buffer.byteLength(value)}:${value}`);
+  };
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
+        digest(
+          'file',
+          part.fieldname,
+          part.filename,
+          createHash('sha256').update(bytes).digest('hex'),
+        );
         if (part.fieldname === fileField && !upload.file) {
           upload.file = { bytes, filename: part.filename };
         }
       } else if (typeof part.value === 'string') {
+        digest('field', part.fieldname, part.value);
         upload.fields[part.fieldname] = part.value;
       }
     }
@@ -43,6 +59,7 @@ export async function readUpload(request: FastifyRequest, fileField = 'file'): P
     }
     throw error;
   }
+  await claimForParts(request, parts.digest('hex'));
   return upload;
 }
 

@@ -48,7 +48,8 @@ const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * Idempotency-Key of authenticated POSTs (lib/idempotency.ts): the first answer of a request,
- * replayed to a retry with the same key. Rows expire after 24 hours (the sweep removes them).
+ * replayed to a retry by the same caller with the same key, never with a secret the answer held.
+ * Rows expire after 24 hours (the sweep removes them).
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -57,10 +58,12 @@ export const idempotencyKeys = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Whose key it is: `user:{id}`, `api-key:{id}` or `impersonation:{session id}`. */
+    caller: text('caller').notNull(),
     key: text('key').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
-    /** SHA-256 of method, URL and JSON body; a multipart request is known by its path alone. */
+    /** SHA-256 of method, URL and body (JSON, or a multipart body's parts with its files' SHA-256). */
     requestHash: text('request_hash').notNull(),
     state: text('state').$type<'running' | 'done'>().notNull().default('running'),
     statusCode: integer('status_code'),
@@ -69,7 +72,7 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('idempotency_keys_company_key_unique').on(t.companyId, t.key),
+    uniqueIndex('idempotency_keys_caller_key_unique').on(t.companyId, t.caller, t.key),
     index('idempotency_keys_created_idx').on(t.createdAt),
   ],
 );

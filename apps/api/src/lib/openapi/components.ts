@@ -81,8 +81,17 @@ export function sharedComponents(): Json {
       bearerAuth: {
         type: 'http',
         scheme: 'bearer',
+        description: 'Een sessietoken (POST /api/auth/login).',
+      },
+      apiKeyAuth: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'pk_…',
         description:
-          'Een sessietoken (POST /api/auth/login) of een API-sleutel (`pk_…`, Instellingen → API).',
+          'Een API-sleutel (`pk_…`, Instellingen → API): wat de rol Gebruiker mag, zonder ' +
+          'gebruikers, facturatie, bedrijfsinstellingen en API-sleutels, en zonder wachtwoord, ' +
+          'tweestapsverificatie of e-mailadres van wie hem maakte. Een route die geen ' +
+          '`apiKeyAuth` noemt, weigert een sleutel met 403.',
       },
     },
     schemas: {

@@ -22,9 +22,15 @@ export function idempotencyComponents(): Json {
         required: false,
         description:
           'Maakt een POST veilig om te herhalen: een herhaling met dezelfde sleutel en hetzelfde ' +
-          'verzoek krijgt het eerste antwoord terug (met `Idempotent-Replayed: true`) en maakt ' +
-          `niets twee keer. De sleutel geldt ${IDEMPOTENCY_TTL_HOURS} uur per bedrijf; een ` +
-          'foutantwoord wordt niet bewaard, zodat een herhaling opnieuw wordt uitgevoerd.',
+          'verzoek (bij een upload: dezelfde velden en bestanden) krijgt het eerste antwoord terug ' +
+          '(met `Idempotent-Replayed: true`) en maakt niets twee keer. De sleutel geldt ' +
+          `${IDEMPOTENCY_TTL_HOURS} uur en hoort bij wie hem gebruikte: de gebruiker, de ` +
+          'API-sleutel of de sessie van een platformbeheerder als gebruiker; voor een ander is hij ' +
+          'onbekend. Een herhaling krijgt het antwoord pas na de rechtencontrole van de route (wie ' +
+          'het recht mist, krijgt dezelfde 403 als zonder de header). Een geheim in het antwoord ' +
+          '(een nieuwe API-sleutel, een webhookgeheim, een sessie) wordt niet bewaard: de herhaling ' +
+          'geeft het antwoord zonder dat veld. Een foutantwoord wordt niet bewaard, zodat een ' +
+          'herhaling opnieuw wordt uitgevoerd.',
         schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
         example: '8d0c6f1e-4b2a-4e8e-9a51-3f0b7c2d9e14',
       },

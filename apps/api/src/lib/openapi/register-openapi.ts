@@ -29,7 +29,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: '1.0.0',
         description:
           'De API van Paraaf: dezelfde routes die de webapp gebruikt. Authenticatie met ' +
-          '`Authorization: Bearer <token>`: een sessietoken of een API-sleutel (`pk_…`). ' +
+          '`Authorization: Bearer <token>`: een sessietoken of een API-sleutel (`pk_…`); een ' +
+          'sleutel alleen op de routes die `apiKeyAuth` noemen. ' +
           'Foutmeldingen zijn Nederlands; een object van een ander bedrijf is een 404.',
       },
       components: sharedComponents(),

@@ -11,15 +11,22 @@ export type Answer = z.ZodType | { file: string[] } | null;
 
 /**
  * The documentation of one route, declared beside it as `config: { openapi: doc({...}) }`.
- * It only documents: the route still parses its input with `parseInput` (Dutch 422s) and its
- * path parameters with lib/path-params.ts; nothing here makes Fastify validate anything.
+ * It documents (and `auth: 'session'` refuses API keys): the route still parses its input with
+ * `parseInput` (Dutch 422s) and its path parameters with lib/path-params.ts; nothing here makes
+ * Fastify validate anything.
  */
 export interface RouteDoc {
   summary: string;
   description?: string;
   tags: [string, ...string[]];
-  /** `bearer` (default): a session token or an API key (`pk_…`); `public`: no token. */
-  auth?: 'bearer' | 'public';
+  /**
+   * Who may call it, documented (OpenAPI `security`) and enforced (app.ts: an API key on a
+   * `session` route is a 403 before the handler runs). `bearer` (default): a session token or
+   * an API key (`pk_…`); `session`: a session token only — users, billing, company settings,
+   * API keys, the back office and the user's own password, two-factor and e-mail; `public`: no
+   * token.
+   */
+  auth?: 'bearer' | 'session' | 'public';
   /** Path parameters, when the route's own `schema.params` does not say enough. */
   params?: z.ZodObject;
   query?: z.ZodObject;

@@ -59,13 +59,24 @@ function answerSchema(status: AnswerStatus, answer: Answer, example: unknown): J
 export function errorStatuses(d: RouteDoc): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(d.errors ?? []);
   // A bearer route is refused without a valid token, and an API key past its rate limit.
-  if ((d.auth ?? 'bearer') === 'bearer') {
+  if (d.auth !== 'public') {
     statuses.add(401);
     statuses.add(429);
   }
+  if (d.auth === 'session') statuses.add(403);
   if (d.query || d.body || d.form) statuses.add(422);
   if (d.binaryBody) statuses.add(415);
   return [...statuses].sort((a, b) => a - b);
+}
+
+/** Said in the description of every route an API key may not call. */
+export const NO_API_KEY = 'Niet met een API-sleutel: alleen met een sessietoken (anders 403).';
+
+/** A session token (`bearerAuth`), or also an API key (`apiKeyAuth`), or nothing. */
+function securityOf(d: RouteDoc): Record<string, string[]>[] {
+  if (d.auth === 'public') return [];
+  if (d.auth === 'session') return [{ bearerAuth: [] }];
+  return [{ bearerAuth: [] }, { apiKeyAuth: [] }];
 }
 
 /** Marks the error statuses of an operation; `withErrorResponses` turns them into `$ref`s. */
@@ -80,10 +91,13 @@ export function routeSchemaOf(d: RouteDoc, routeParams: unknown): JsonSchema {
   const schema: JsonSchema = {
     summary: d.summary,
     tags: d.tags,
-    security: (d.auth ?? 'bearer') === 'bearer' ? [{ bearerAuth: [] }] : [],
+    security: securityOf(d),
     [ERRORS_KEY]: errorStatuses(d),
   };
-  if (d.description) schema.description = d.description;
+  const description = [d.description, d.auth === 'session' ? NO_API_KEY : undefined]
+    .filter(Boolean)
+    .join('\n\n');
+  if (description) schema.description = description;
   if (d.params) schema.params = jsonSchemaOf(d.params, 'input');
   else if (routeParams) schema.params = routeParams;
   if (d.query) schema.querystring = jsonSchemaOf(d.query, 'input');

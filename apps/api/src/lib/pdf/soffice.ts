@@ -80,6 +80,29 @@ function runSoffice(
   });
 }
 
+/** How long a finding of `isWordConversionAvailable` is trusted (LibreOffice may be installed later). */
+const AVAILABILITY_TTL_MS = 60_000;
+const availability = new Map<string, { at: number; found: Promise<boolean> }>();
+
+/**
+ * Whether LibreOffice can be started: `command` is found on the PATH (or, with a slash, is that
+ * executable file), as the conversion's own wrapper looks for it. Asked by the upload screens
+ * (GET /api/company `word_conversion`) to offer Word files only where they can be converted.
+ */
+export function isWordConversionAvailable(command = 'soffice'): Promise<boolean> {
+  const known = availability.get(command);
+  if (known && Date.now() - known.at < AVAILABILITY_TTL_MS) return known.found;
+  const found = new Promise<boolean>((resolve) => {
+    const child = spawn('/bin/sh', ['-c', 'command -v "$1" >/dev/null', 'sh', command], {
+      stdio: 'ignore',
+    });
+    child.once('error', () => resolve(false));
+    child.once('exit', (code) => resolve(code === 0));
+  });
+  availability.set(command, { at: Date.now(), found });
+  return found;
+}
+
 /**
  * A Word document (DOC or DOCX) as PDF, through LibreOffice headless. Every conversion gets a
  * fresh temporary directory with its own profile (two soffice on one profile fail silently);

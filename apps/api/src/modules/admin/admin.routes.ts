@@ -43,6 +43,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Inloggen als een gebruiker (sessie van hoogstens een uur)',
           description:
             'Zolang de eigen sessie van de platformbeheerder leeft; een andere platformbeheerder ' +
@@ -53,6 +54,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
           errors: [403, 404],
           example: { body: { user: 812 }, response: firstExample(sessionSchema) },
         }),
+        answerSecrets: ['token'],
       },
     },
     (request) =>
@@ -68,6 +70,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: idParams },
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'De extra functies van een bedrijf vervangen',
           description: 'Functies bovenop die van het abonnement, bijvoorbeeld iDIN.',
           tags,
@@ -102,6 +105,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Alle gebruikers van het platform, nieuwste eerst, met hun bedrijf',
           tags,
           query: allUsersQuery,
@@ -122,6 +126,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'De maatwerkabonnementen en de bedrijven om uit te kiezen',
           tags,
           query: allPaymentPlansQuery,
@@ -142,6 +147,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Een maatwerkabonnement maken voor genoemde bedrijven',
           tags,
           body: customPlanBody,
@@ -165,6 +171,7 @@ export function adminRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: idParams },
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Een maatwerkabonnement wijzigen',
           tags,
           body: customPlanBody,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   API_KEY_PREFIX,
+  apiKeyMessages,
   billingMessages,
   permissionsFor,
   type Permission,
@@ -11,6 +12,7 @@ import type { Auth } from '../../lib/context.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
+import type { RouteDoc } from '../../lib/openapi/route-doc.ts';
 import { findLiveApiKey, touchApiKey } from './api-keys.repository.ts';
 
 /** Characters of the random part the screen shows after `pk_` to recognise a key. */
@@ -31,8 +33,18 @@ export function isApiKeyToken(token: string): boolean {
 }
 
 /**
+ * 403 for a key on a route that takes a session only (`auth: 'session'` in its documentation:
+ * users, billing, company settings, API keys, the back office, the user's own security), so
+ * what /api/docs says a key may call is what it can call.
+ */
+export function assertApiKeyMayCall(routeDoc: RouteDoc | undefined): void {
+  if (routeDoc?.auth === 'session') throw new ForbiddenError(apiKeyMessages.apiKeyNotAllowed);
+}
+
+/**
  * What a key may do: the 'user' role's abilities (sign requests, templates; no users, billing,
- * company settings or API keys), never more than its creator holds now.
+ * company settings or API keys), never more than its creator holds now. Routes narrow it
+ * further: one declared `auth: 'session'` refuses a key (assertApiKeyMayCall).
  */
 export function apiKeyPermissions(creatorRole: Role): Set<Permission> {
   const creator = new Set(permissionsFor(creatorRole, false));

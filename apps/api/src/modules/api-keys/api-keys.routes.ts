@@ -20,6 +20,7 @@ export function apiKeysRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'De API-sleutels van het bedrijf',
           description:
             'Ingetrokken sleutels staan er niet in. Alleen beheerders, met de functie api.',
@@ -42,6 +43,7 @@ export function apiKeysRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Een API-sleutel aanmaken',
           description:
             'Het antwoord bevat de sleutel (`token`) één keer; bewaard wordt alleen een hash. ' +
@@ -51,6 +53,7 @@ export function apiKeysRoutes(app: FastifyInstance, deps: Deps): void {
           response: { 201: createdApiKeyDto },
           errors: [403],
         }),
+        answerSecrets: ['token'],
       },
     },
     async (request, reply) => {
@@ -67,6 +70,7 @@ export function apiKeysRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: idParams },
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Een API-sleutel intrekken',
           description: 'Meteen ongeldig, in elk proces.',
           tags,

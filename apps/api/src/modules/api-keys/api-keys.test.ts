@@ -205,7 +205,7 @@ describe('API keys', () => {
 
     it('records the last use at most once a minute', async () => {
       const key = await newKey();
-      const get = () => t.request({ method: 'GET', url: '/api/company', token: key.token });
+      const get = () => t.request({ method: 'GET', url: '/api/user', token: key.token });
       expect((await get()).statusCode).toBe(200);
       const lastUsed = async () =>
         (await t.db.select().from(apiKeys).where(eq(apiKeys.id, key.id)))[0]!.lastUsedAt!;
@@ -237,11 +237,13 @@ describe('API keys', () => {
     it('cannot manage users, billing, company settings or keys, nor act for the user in person', async () => {
       const key = await newKey();
       const refused: ['GET' | 'POST' | 'PUT' | 'DELETE', string, object?][] = [
+        ['GET', '/api/users'],
         ['POST', '/api/users/invite', { name: 'Nieuw', email: 'nieuw@voorbeeld.nl', role: 'user' }],
         ['DELETE', `/api/users/${admin.user.id}`],
         ['GET', '/api/invoices'],
         ['POST', '/api/credits', { amount: 10 }],
         ['POST', '/api/payment-plans', { id: 2 }],
+        ['GET', '/api/company'],
         ['POST', '/api/company', { name: 'Overgenomen' }],
         ['GET', '/api/access-tokens'],
         ['POST', '/api/access-tokens', { name: 'Nog een' }],
@@ -265,6 +267,9 @@ describe('API keys', () => {
           ...(payload ? { payload } : {}),
         });
         expect(res.statusCode, `${method} ${url}`).toBe(403);
+        expect(res.json(), `${method} ${url}`).toEqual({
+          message: apiKeyMessages.apiKeyNotAllowed,
+        });
       }
       const password = await t.request({
         method: 'POST',
@@ -296,7 +301,7 @@ describe('API keys', () => {
       expect(revoke.statusCode).toBe(204);
       expect((await list()).statusCode).toBe(401);
       expect(
-        (await t.request({ method: 'GET', url: '/api/company', token: key.token })).statusCode,
+        (await t.request({ method: 'GET', url: '/api/user', token: key.token })).statusCode,
       ).toBe(401);
       expect(
         (await listKeys(admin.token)).json<Paginated<ApiKeyDto>>().data.map((k) => k.id),
@@ -342,13 +347,13 @@ describe('API keys', () => {
         .where(eq(companies.id, session.user.company.id));
       const key = await newKey(session);
       expect(
-        (await t.request({ method: 'GET', url: '/api/company', token: key.token })).statusCode,
+        (await t.request({ method: 'GET', url: '/api/user', token: key.token })).statusCode,
       ).toBe(200);
       await t.db
         .update(companies)
         .set({ extraFeatures: [] })
         .where(eq(companies.id, session.user.company.id));
-      const res = await t.request({ method: 'GET', url: '/api/company', token: key.token });
+      const res = await t.request({ method: 'GET', url: '/api/user', token: key.token });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: billingMessages.featureMissing });
     });
@@ -356,7 +361,7 @@ describe('API keys', () => {
     it('answers 401 to an unknown key', async () => {
       const res = await t.request({
         method: 'GET',
-        url: '/api/company',
+        url: '/api/user',
         token: `pk_${'A'.repeat(43)}`,
       });
       expect(res.statusCode).toBe(401);
@@ -365,7 +370,7 @@ describe('API keys', () => {
     it(`answers 429 with Retry-After past ${RATE_LIMIT} requests a minute per key`, async () => {
       const key = await newKey();
       const fresh = await newKey();
-      const get = (token: string) => t.request({ method: 'GET', url: '/api/company', token });
+      const get = (token: string) => t.request({ method: 'GET', url: '/api/user', token });
       for (let i = 0; i < RATE_LIMIT; i++) expect((await get(key.token)).statusCode).toBe(200);
       const limited = await get(key.token);
       expect(limited.statusCode).toBe(429);

@@ -1,10 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyMessages, type CreatedApiKeyDto, type Session } from '@paraaf/contract';
-import { idempotencyKeys, signables, signRequests } from '../../db/schema/index.ts';
+import { apiKeys, idempotencyKeys, signables, signRequests, users } from '../../db/schema/index.ts';
 import { sweepIdempotencyKeys } from '../../lib/idempotency.ts';
+import { ensurePlatformAdmin } from '../admin/admin.service.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { errorsOf, PLAN, registerCompanyOnPlan } from '../../../test/factories.ts';
+import {
+  createMember,
+  errorsOf,
+  login,
+  PLAN,
+  registerCompanyOnPlan,
+  uniqueEmail,
+} from '../../../test/factories.ts';
 import { makePdf } from '../../../test/fixtures/documents.ts';
 import { multipart } from '../../../test/fixtures/multipart.ts';
 
@@ -15,9 +24,10 @@ describe('Idempotency-Key', () => {
   let other: Session;
   let key: CreatedApiKeyDto;
   let seq = 0;
+  const routes: RouteOptions[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { onRoute: (route) => void routes.push(route) });
     admin = await registerCompanyOnPlan(t, PLAN.premium);
     other = await registerCompanyOnPlan(t, PLAN.premium);
     const res = await t.request({
@@ -58,14 +68,15 @@ describe('Idempotency-Key', () => {
     expect(retry.headers['content-type']).toBe(first.headers['content-type']);
     expect(retry.body).toBe(first.body);
     expect(await requestsWith(subject)).toHaveLength(1);
-    // The same key through the creator's session (same company): the same answer.
+    // The key belongs to the API key that made it: the creator's own session is another caller.
     const bySession = await create(admin.token, 'sleutel-1', draft(subject));
-    expect(bySession.headers['idempotent-replayed']).toBe('true');
-    expect(bySession.body).toBe(first.body);
+    expect(bySession.statusCode).toBe(201);
+    expect(bySession.headers['idempotent-replayed']).toBeUndefined();
+    expect(await requestsWith(subject)).toHaveLength(2);
     // Without a key every call is its own.
     await create(key.token, undefined, draft(subject));
     await create(key.token, undefined, draft(subject));
-    expect(await requestsWith(subject)).toHaveLength(3);
+    expect(await requestsWith(subject)).toHaveLength(4);
   });
 
   it('keeps keys apart per company', async () => {
@@ -131,29 +142,35 @@ describe('Idempotency-Key', () => {
     ).toBeUndefined();
   });
 
-  it('replays an upload (multipart: known by its path and key) and stores one document', async () => {
+  it('replays the same upload once, and refuses another upload under the same key in Dutch', async () => {
     const draftRes = await create(key.token, undefined, draft(unique('Upload')));
     const id = draftRes.json<{ id: number }>().id;
     const pdf = await makePdf(1);
-    const upload = () =>
-      t.request({
+    const otherPdf = await makePdf(2);
+    const upload = (content: Buffer, name = 'Huur', filename = 'huur.pdf') => {
+      const form = multipart({ name }, [{ content, filename }]);
+      return t.request({
         method: 'POST',
         url: `/api/sign-requests/${id}/signables`,
         token: key.token,
-        ...(() => {
-          const form = multipart({ name: 'Huur' }, [{ content: pdf, filename: 'huur.pdf' }]);
-          return {
-            payload: form.payload,
-            headers: { ...form.headers, 'idempotency-key': `upload-${id}` },
-          };
-        })(),
+        payload: form.payload,
+        headers: { ...form.headers, 'idempotency-key': `upload-${id}` },
       });
-    const first = await upload();
+    };
+    const first = await upload(pdf);
     expect(first.statusCode).toBe(201);
-    const second = await upload();
+    const second = await upload(pdf);
     expect(second.statusCode).toBe(201);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.body).toBe(first.body);
+    // Another file, another name or another file name under the same key: not the same request.
+    for (const other of [upload(otherPdf), upload(pdf, 'Koop'), upload(pdf, 'Huur', 'koop.pdf')]) {
+      const refused = await other;
+      expect(refused.statusCode).toBe(422);
+      expect(errorsOf(refused)).toEqual({
+        idempotency_key: [apiKeyMessages.idempotencyKeyReused],
+      });
+    }
     expect(await t.db.select().from(signables).where(eq(signables.signRequestId, id))).toHaveLength(
       1,
     );
@@ -201,5 +218,127 @@ describe('Idempotency-Key', () => {
     const retry = await create(key.token, `parallel-${subject}`, draft(subject));
     expect(retry.statusCode).toBe(201);
     expect(retry.body).toBe(created[0]!.body);
+  });
+
+  describe('belongs to the caller that made it', () => {
+    const createKey = (token: string, idempotencyKey: string | undefined, name: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/access-tokens',
+        token,
+        payload: { name },
+        headers: idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey },
+      });
+    const keysNamed = (name: string) => t.db.select().from(apiKeys).where(eq(apiKeys.name, name));
+    let platformAdminToken: string;
+
+    beforeAll(async () => {
+      const email = uniqueEmail('beheer');
+      await ensurePlatformAdmin(t.db, { email, password: 'Beheer-wachtwoord-1', name: 'Beheer' });
+      platformAdminToken = (await login(t, email, 'Beheer-wachtwoord-1')).token;
+    });
+
+    it("gives an admin's new API key to no viewer, user, API key or impersonation session", async () => {
+      const name = unique('Sleutel van de beheerder');
+      const made = await createKey(admin.token, 'beheer-sleutel', name);
+      expect(made.statusCode).toBe(201);
+      const secret = made.json<CreatedApiKeyDto>().token;
+      const companyId = admin.user.company.id;
+      const viewer = await createMember(t, companyId, 'viewer');
+      const user = await createMember(t, companyId, 'user');
+      // Without the right: the same 403 with the admin's key as without any.
+      for (const token of [viewer.token, user.token, key.token]) {
+        const withKey = await createKey(token, 'beheer-sleutel', name);
+        const without = await createKey(token, undefined, name);
+        expect(without.statusCode).toBe(403);
+        expect(withKey.statusCode).toBe(403);
+        expect(withKey.body).toBe(without.body);
+        expect(withKey.headers['idempotent-replayed']).toBeUndefined();
+      }
+      // A platform admin acting as the admin is its own caller: its request runs as its own.
+      const impersonation = await t.request({
+        method: 'POST',
+        url: '/api/login-as-user',
+        token: platformAdminToken,
+        payload: { user: admin.user.id },
+      });
+      expect(impersonation.statusCode).toBe(200);
+      const asAdmin = await createKey(impersonation.json<Session>().token, 'beheer-sleutel', name);
+      expect(asAdmin.headers['idempotent-replayed']).toBeUndefined();
+      expect(asAdmin.body).not.toContain(secret);
+      expect(await keysNamed(name)).toHaveLength(asAdmin.statusCode === 201 ? 2 : 1);
+    });
+
+    it('replays to the same caller once, without the secret, and keeps no secret in the table', async () => {
+      const name = unique('Eenmalig');
+      const made = await createKey(admin.token, 'eenmalig', name);
+      expect(made.statusCode).toBe(201);
+      const { token: secret, ...rest } = made.json<CreatedApiKeyDto>();
+      expect(secret).toMatch(/^pk_/);
+      const replay = await createKey(admin.token, 'eenmalig', name);
+      expect(replay.statusCode).toBe(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.json()).toEqual(rest);
+      expect(await keysNamed(name)).toHaveLength(1);
+
+      const rotated = await t.request({
+        method: 'POST',
+        url: '/api/webhooks/secret/rotate',
+        token: admin.token,
+        headers: { 'idempotency-key': 'draai-geheim' },
+      });
+      expect(rotated.statusCode).toBe(200);
+      expect(rotated.json<{ secret: string }>().secret).toMatch(/^whsec_/);
+      const rotatedAgain = await t.request({
+        method: 'POST',
+        url: '/api/webhooks/secret/rotate',
+        token: admin.token,
+        headers: { 'idempotency-key': 'draai-geheim' },
+      });
+      expect(rotatedAgain.headers['idempotent-replayed']).toBe('true');
+      expect(rotatedAgain.json()).toEqual({});
+
+      const kept = await t.db.execute<{ key: string; body: string }>(
+        sql`SELECT key, convert_from(body, 'UTF8') AS body FROM idempotency_keys
+            WHERE key IN ('eenmalig', 'draai-geheim')`,
+      );
+      const rows = 'rows' in kept ? kept.rows : kept;
+      expect(rows).toHaveLength(2);
+      for (const row of rows as { body: string }[]) {
+        // The shown prefix (`pk_` + 8) is no secret; a whole key or webhook secret would be.
+        expect(row.body).not.toMatch(/pk_[\w-]{12,}|whsec_/);
+        expect(row.body).not.toContain(secret);
+      }
+    });
+
+    it('checks the permission before a replay: an admin who became a user gets the 403', async () => {
+      const companyId = admin.user.company.id;
+      const former = await createMember(t, companyId, 'admin');
+      const name = unique('Voormalig beheerder');
+      expect((await createKey(former.token, 'voormalig', name)).statusCode).toBe(201);
+      await t.db.update(users).set({ role: 'user' }).where(eq(users.id, former.user.id));
+      const withKey = await createKey(former.token, 'voormalig', name);
+      const without = await createKey(former.token, undefined, name);
+      expect(without.statusCode).toBe(403);
+      expect(withKey.statusCode).toBe(403);
+      expect(withKey.body).toBe(without.body);
+      expect(await keysNamed(name)).toHaveLength(1);
+    });
+
+    it('names every secret a POST answers, so no kept answer holds one', () => {
+      const secretFields = /token|secret|password/i;
+      const posts = routes.filter(
+        (r) => [r.method].flat().includes('POST') && r.config?.openapi?.auth !== 'public',
+      );
+      expect(posts.length).toBeGreaterThan(20);
+      for (const route of posts) {
+        for (const answer of Object.values(route.config?.openapi?.response ?? {})) {
+          const shape = (answer as { shape?: Record<string, unknown> } | null)?.shape ?? {};
+          for (const field of Object.keys(shape).filter((f) => secretFields.test(f))) {
+            expect(route.config?.answerSecrets, `${route.url} ${field}`).toContain(field);
+          }
+        }
+      }
+    });
   });
 });

@@ -222,6 +222,7 @@ export function authRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Het eigen wachtwoord wijzigen',
           tags: ['Account'],
           body: passwordChangeBody,

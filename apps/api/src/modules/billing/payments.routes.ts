@@ -29,6 +29,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Credits kopen: een betaling, `redirect_url` is de betaalpagina',
           tags,
           body: buyCreditsBody,
@@ -47,6 +48,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'De betalingen van het bedrijf, nieuwste eerst, 10 per pagina',
           tags,
           query: paymentListQuery,

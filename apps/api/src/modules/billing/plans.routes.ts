@@ -37,6 +37,7 @@ export function plansRoutes(
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'De abonnementen waaruit het bedrijf kan kiezen',
           tags,
           response: { 200: planList },
@@ -53,6 +54,7 @@ export function plansRoutes(
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Een ander abonnement kiezen',
           description:
             'De wijziging gaat in volgens de regels van het abonnement (vandaag, of aan het eind ' +
@@ -80,6 +82,7 @@ export function plansRoutes(
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Een geplande abonnementswijziging annuleren',
           tags,
           params: planChangeParams,
@@ -100,6 +103,7 @@ export function plansRoutes(
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Mag Paraaf automatisch incasseren (is er een geldig mandaat)?',
           tags,
           response: { 200: recurringPaymentStatusSchema },

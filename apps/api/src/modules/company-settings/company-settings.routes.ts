@@ -14,6 +14,7 @@ export function companySettingsRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Het bedrijf van de gebruiker: instellingen, abonnement, credits',
           tags,
           response: { 200: companySchema },
@@ -28,6 +29,7 @@ export function companySettingsRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'De bedrijfsinstellingen opslaan, met of zonder nieuw logo',
           description:
             'multipart/form-data; geneste velden met haken: `address[street]`, ' +

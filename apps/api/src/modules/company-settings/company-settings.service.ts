@@ -10,6 +10,7 @@ import {
 import type { AuthedCtx } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { readImageHeader } from '../../lib/pdf/image-header.ts';
+import { isWordConversionAvailable } from '../../lib/pdf/soffice.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { decodeForm, type Upload } from '../../lib/multipart-form.ts';
 import { toCompanyPlanDto, toPlanDto } from '../billing/plan-dto.ts';
@@ -35,13 +36,16 @@ export async function getCompany(ctx: AuthedCtx): Promise<Company> {
   if (!row) throw new NotFoundError();
   const { company, plan } = row;
   const features = [...new Set<Feature>([...plan.features, ...company.extraFeatures])];
-  const [history, period, users, signRequestCount, departments] = await Promise.all([
-    listCompanyPlans(ctx.db, companyId),
-    findLatestPeriod(ctx.db, companyId),
-    listCompanyUsersBrief(ctx.db, companyId),
-    countCompanySignRequests(ctx.db, companyId),
-    getDepartments(ctx),
-  ]);
+  const [history, period, users, signRequestCount, departments, wordConversion] = await Promise.all(
+    [
+      listCompanyPlans(ctx.db, companyId),
+      findLatestPeriod(ctx.db, companyId),
+      listCompanyUsersBrief(ctx.db, companyId),
+      countCompanySignRequests(ctx.db, companyId),
+      getDepartments(ctx),
+      isWordConversionAvailable(ctx.config.soffice),
+    ],
+  );
   const current = [...history].reverse().find((h) => h.row.planId === plan.id);
   return {
     id: company.id,
@@ -74,6 +78,7 @@ export async function getCompany(ctx: AuthedCtx): Promise<Company> {
     // Without own_styling the logo is hidden (kept, and shown again after an upgrade).
     logo_url: features.includes('own_styling') ? logoUrl(company.logoToken) : null,
     logo: features.includes('own_styling') ? logoUrl(company.logoToken) : null,
+    word_conversion: wordConversion,
   };
 }
 

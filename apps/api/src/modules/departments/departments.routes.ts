@@ -31,6 +31,7 @@ export function departmentsRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Een afdeling toevoegen',
           description: 'Alleen beheerders, met de functie departments.',
           tags,
@@ -53,6 +54,7 @@ export function departmentsRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: idParams },
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Een afdeling hernoemen of haar afzendernaam (mail_name) wijzigen',
           description:
             'Alleen beheerders. De standaardafdeling kan altijd gewijzigd worden; een andere ' +
@@ -78,6 +80,7 @@ export function departmentsRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: idParams },
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Een afdeling verwijderen',
           description:
             'Alleen beheerders, met de functie departments. De standaardafdeling en een afdeling ' +

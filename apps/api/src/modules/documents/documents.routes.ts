@@ -100,25 +100,31 @@ export function documentsRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
-  app.get<{ Params: { id: number }; Querystring: { view?: string } }>(
+  app.get<{ Params: { id: number } }>(
     '/api/signables/:id/file',
     {
       schema: { params: idParams },
       config: {
         openapi: doc({
           summary: 'Het document als PDF (na ondertekening: het verzegelde document)',
-          description: 'Ondersteunt Range-verzoeken (206).',
+          description:
+            'Ondersteunt Range-verzoeken (206). Met `signed=true` alleen het verzegelde ' +
+            'document: 409 zolang de ondertekening niet getekend is (state_id 5).',
           tags,
           query: fileViewQuery,
           response: { 200: file('application/pdf'), 206: file('application/pdf') },
-          errors: [403, 404, 410, 416],
+          errors: [403, 404, 409, 410, 416],
         }),
       },
     },
     async (request, reply) => {
       const ctx = authedCtx(deps, request, 'getSignableFile');
-      const file = await documentsService.getSignableFile(ctx, request.params.id);
-      const view = request.query.view === 'true' || request.query.view === '1';
+      const query = parseInput(fileViewQuery, request.query);
+      const isOn = (flag: string | undefined) => flag === 'true' || flag === '1';
+      const file = await documentsService.getSignableFile(ctx, request.params.id, {
+        signedOnly: isOn(query.signed),
+      });
+      const view = isOn(query.view);
       return sendStoredFile(request, reply, ctx.storage, file.key, {
         'content-type': 'application/pdf',
         'content-disposition': contentDisposition(view ? 'inline' : 'attachment', file.filename),

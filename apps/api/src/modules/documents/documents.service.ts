@@ -48,7 +48,7 @@ export async function convertUpload(
   upload: Upload,
 ): Promise<{ pdf: Buffer; pageCount: number; hasAcroforms: boolean }> {
   const file = requireFile(upload);
-  const prepared = await preparePdf(file.bytes);
+  const prepared = await preparePdf(file.bytes, { convert: { command: ctx.config.soffice } });
   return { pdf: prepared.pdf, pageCount: prepared.pageCount, hasAcroforms: prepared.hasAcroforms };
 }
 
@@ -82,7 +82,7 @@ export async function createSignable(
     settings: form.settings,
   });
 
-  const prepared = await preparePdf(file.bytes);
+  const prepared = await preparePdf(file.bytes, { convert: { command: ctx.config.soffice } });
   return storeSignable(ctx, signRequestId, {
     pdf: prepared,
     name: body.name,
@@ -177,8 +177,13 @@ export interface SignableFile {
 /**
  * GET /api/signables/{id}/file: the stored PDF (the signed one once the request is signed).
  * Senders see their company's documents; a viewer only those of signed requests linked to it.
+ * `signedOnly` (`?signed=true`): the sealed document or a 409, never the original in its place.
  */
-export async function getSignableFile(ctx: AuthedCtx, id: number): Promise<SignableFile> {
+export async function getSignableFile(
+  ctx: AuthedCtx,
+  id: number,
+  { signedOnly = false }: { signedOnly?: boolean } = {},
+): Promise<SignableFile> {
   const { user, permissions } = ctx.auth;
   const row = await repo.findSignableForFile(ctx.db, user.companyId, id);
   if (!row) throw new NotFoundError();
@@ -193,6 +198,7 @@ export async function getSignableFile(ctx: AuthedCtx, id: number): Promise<Signa
   if (row.gdprPurgedAt) throw new GoneError(messages.documentsPurged);
   if (signable.fileDeletedAt) throw new NotFoundError();
   const signed = row.requestStateId === SIGNED && signable.signedStorageKey !== null;
+  if (signedOnly && !signed) throw new ConflictError(signingMessages.signedDocumentNotSigned);
   return {
     key: signed ? signable.signedStorageKey! : signable.storageKey,
     filename: signed ? signedPdfName(signable.filename) : originalPdfName(signable.filename),

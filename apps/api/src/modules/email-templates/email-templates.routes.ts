@@ -57,6 +57,7 @@ export function emailTemplatesRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Slaat de eigen versie van een e-mail in een taal op (alleen veilige HTML)',
           description:
             'Eén versie per e-mail en taal. De HTML gaat door een allow-list: script, style, ' +
@@ -80,6 +81,7 @@ export function emailTemplatesRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary:
             'De e-mail zoals de ontvanger hem krijgt, met voorbeeldwaarden (niet opgeslagen)',
           tags,
@@ -101,6 +103,7 @@ export function emailTemplatesRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Zet een e-mail in een taal terug naar de standaardtekst',
           tags,
           params: emailTemplateParams,

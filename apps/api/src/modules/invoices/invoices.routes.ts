@@ -34,6 +34,7 @@ function withIdDoc(spec: RouteDoc) {
 
 const pdfDownload = (summary: string, tags: RouteDoc['tags']) =>
   withIdDoc({
+    auth: 'session',
     summary,
     tags,
     query: downloadQuery,
@@ -57,6 +58,7 @@ export function invoicesRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'De facturen van het bedrijf',
           tags: ['Facturen'],
           query: invoiceListQuery,
@@ -88,6 +90,7 @@ export function invoicesRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Alle facturen van het platform, te zoeken en te filteren',
           tags: ['Platformbeheer'],
           query: allInvoicesQuery,
@@ -106,6 +109,7 @@ export function invoicesRoutes(app: FastifyInstance, deps: Deps): void {
   app.post<IdRoute>(
     '/api/all-invoices/:id',
     withIdDoc({
+      auth: 'session',
       summary: 'De status van een handmatige factuur zetten (open of betaald)',
       tags: ['Platformbeheer'],
       body: updateInvoiceBody,
@@ -134,6 +138,7 @@ export function invoicesRoutes(app: FastifyInstance, deps: Deps): void {
   app.post<IdRoute>(
     '/api/companies/:id/add-credits-with-invoice',
     withIdDoc({
+      auth: 'session',
       summary: 'Credits bij een bedrijf boeken met een factuur, die gemaild wordt',
       description:
         'Met de header `Idempotency-Key` boekt een herhaald verzoek niets opnieuw: het krijgt ' +

@@ -22,6 +22,7 @@ export function officeRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Een eenmalige state voor de toestemmingsaanvraag (10 minuten geldig)',
           tags,
           response: { 200: oauthStateResponseSchema },
@@ -38,6 +39,7 @@ export function officeRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Het adres van Microsofts toestemmingspagina voor beheerders, met die state',
           tags,
           body: adminConsentUrlBody,
@@ -58,6 +60,7 @@ export function officeRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Het antwoord van Microsoft vastleggen: de toestemming van de organisatie',
           tags,
           body: completeOfficeConsentBody,

@@ -4,13 +4,20 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
   firstExample,
   messages,
+  signingMessages,
   verifyDocumentForm,
   verifyResultSchema,
   type VerifyResult,
 } from '@paraaf/contract';
 import { signables, signRequests } from '../../db/schema/index.ts';
 import { authedCtx, type AuthedCtx, type Deps } from '../../lib/context.ts';
-import { AppError, GoneError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import {
+  AppError,
+  ConflictError,
+  GoneError,
+  NotFoundError,
+  ValidationError,
+} from '../../lib/errors.ts';
 import { auditCertificateDocument } from '../../lib/pdf/audit-certificate.ts';
 import { signPdfDocument } from '../../lib/pdf/sign.ts';
 import { answerTimestampRequest } from '../../lib/pki/tsa-server.ts';
@@ -53,6 +60,10 @@ export async function receiptPdf(
   }
   // The certificate would name signers the purge removed, and its drawings are gone.
   if (bundle.request.gdprPurgedAt) throw new GoneError(messages.documentsPurged);
+  // Until then it would show an unfinished request as if it were done.
+  if (bundle.request.stateId !== SIGNED) {
+    throw new ConflictError(signingMessages.receiptNotSigned);
+  }
   const images = await loadImages(ctx.storage, bundle);
   const doc = await auditCertificateDocument(certificateData(bundle, images, ctx.config.appUrl));
   return signPdfDocument(doc, await sealIdentity(ctx.config, ctx.db), {
@@ -82,9 +93,10 @@ export function sealingRoutes(app: FastifyInstance, deps: Deps): void {
       config: {
         openapi: doc({
           summary: 'Het auditcertificaat van een ondertekening als PDF (verzegeld)',
+          description: 'Alleen van een getekende ondertekening (state_id 5); anders 409.',
           tags: ['Ondertekeningen'],
           response: { 200: file('application/pdf') },
-          errors: [403, 404, 410],
+          errors: [403, 404, 409, 410],
         }),
       },
     },

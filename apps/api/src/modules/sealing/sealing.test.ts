@@ -904,5 +904,40 @@ describe('sealing', () => {
       expect(res.statusCode).toBe(200);
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     });
+
+    it('409 in Dutch while the request is not signed: no certificate of an unfinished request', async () => {
+      // Every signer approved, the seal still to come (60); then the states that never finish.
+      const { request, docs } = await sealableRequest();
+      const receipt = () => t.request({ method: 'GET', url: url(request.id), token: adminToken });
+      for (const stateId of [60, 3, 4, 7, 8, 9]) {
+        await t.db.update(signRequests).set({ stateId }).where(eq(signRequests.id, request.id));
+        const res = await receipt();
+        expect(res.statusCode, `state ${stateId}`).toBe(409);
+        expect(res.json()).toEqual({
+          message:
+            'Het auditcertificaat is er pas als de ondertekening is afgerond (status Getekend)',
+        });
+      }
+      // The documents: the original as before (preview, download), the sealed one a 409.
+      const file = (query: string) =>
+        t.request({
+          method: 'GET',
+          url: `/api/signables/${docs[0]!.id}/file${query}`,
+          token: adminToken,
+        });
+      expect((await file('')).statusCode).toBe(200);
+      const signedOnly = await file('?signed=true');
+      expect(signedOnly.statusCode).toBe(409);
+      expect(signedOnly.json()).toEqual({
+        message:
+          'Het ondertekende document is er pas als de ondertekening is afgerond (status Getekend)',
+      });
+      await t.db.update(signRequests).set({ stateId: 60 }).where(eq(signRequests.id, request.id));
+      await sealSignRequestJob.handle(deps(recordingQueue()), { signRequestId: request.id });
+      expect((await receipt()).statusCode).toBe(200);
+      const sealed = await file('?signed=true');
+      expect(sealed.statusCode).toBe(200);
+      expect(pdfsig(sealed.rawPayload)).toContain('Signature is Valid.');
+    });
   });
 });

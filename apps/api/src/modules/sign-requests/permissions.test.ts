@@ -274,7 +274,8 @@ describe('permissions on the server (seed 000 §6)', () => {
       [
         'getSignRequestReceipt',
         () => ({ method: 'GET', url: `/api/sign-requests/${sent.id}/receipt/download` }),
-        200,
+        // Past the permission: the request is not signed yet, so no receipt.
+        409,
       ],
       [
         'getSignableFile',

@@ -69,7 +69,7 @@ export async function createTemplate(ctx: AuthedCtx, upload: Upload): Promise<Te
   const { name } = parseInput(templateName, {
     name: rawName.trim() ? rawName : baseName(filename),
   });
-  const prepared = await preparePdf(file.bytes);
+  const prepared = await preparePdf(file.bytes, { convert: { command: ctx.config.soffice } });
   const config = parseMarkers(form, { pages: prepared.pages, signers: TEMPLATE_SIGNERS });
   if (config.fields.length > 0) await requireFieldFeature(ctx, 'input_fields', 'fields');
   const key = newStorageKey(`companies/${companyId}/templates`);

@@ -46,6 +46,7 @@ export function usersRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'De gebruikers van het bedrijf',
           tags: usersTags,
           query: listQuery,
@@ -67,6 +68,7 @@ export function usersRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Een gebruiker uitnodigen: hij krijgt een activatiemail',
           tags: usersTags,
           body: inviteUserBody,
@@ -94,6 +96,7 @@ export function usersRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: idParams },
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Een gebruiker wijzigen (beheerder), of de eigen tweestapsverificatie',
           tags: usersTags,
           body: updateUserBody,
@@ -120,6 +123,7 @@ export function usersRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: idParams },
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Een gebruiker verwijderen (niet jezelf, niet de laatste van het bedrijf)',
           tags: usersTags,
           response: { 204: null },

@@ -25,12 +25,14 @@ export function webhooksRoutes(app: FastifyInstance, deps: Deps): void {
   const secretDoc = (summary: string, description: string) => ({
     config: {
       openapi: doc({
+        auth: 'session',
         summary,
         description,
         tags,
         response: { 200: webhookSecretSchema },
         errors: [403],
       }),
+      answerSecrets: ['secret'],
     },
   });
 
@@ -65,6 +67,7 @@ export function webhooksRoutes(app: FastifyInstance, deps: Deps): void {
     {
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'De verstuurde webhook berichten, met hun pogingen',
           description:
             'Gebeurtenissen: sign_request.sent, signer.opened, signer.verified, signer.signed, signer.declined, sign_request.signed, sign_request.declined, sign_request.expired, sign_request.cancelled. Herhaald na 5 s, 5 min, 30 min, 2 uur, 5 uur, 10 uur en 10 uur.',
@@ -88,6 +91,7 @@ export function webhooksRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: idParams },
       config: {
         openapi: doc({
+          auth: 'session',
           summary: 'Een webhook bericht opnieuw versturen',
           description: 'Eén nieuwe poging met hetzelfde webhook-id, kort na dit antwoord.',
           tags,

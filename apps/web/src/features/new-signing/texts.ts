@@ -101,7 +101,8 @@ export const texts = {
 
   documents: {
     dropTitle: 'Sleep je documenten hierheen of klik om ze te kiezen',
-    dropHint: 'PDF, PNG, JPEG, DOC of DOCX; meerdere bestanden tegelijk mogelijk',
+    dropHint: (types: string) => `${types}; meerdere bestanden tegelijk mogelijk`,
+    wordUnavailable: signingMessages.wordConversionUnavailable,
     converting: (name: string) => `${name} wordt verwerkt…`,
     name: 'Document',
     actions: 'Acties',

@@ -4,7 +4,7 @@ import { signingMessages } from '@paraaf/contract';
 export const texts = {
   title: 'Templates',
   dropTitle: 'Sleep een document hierheen of klik om het te kiezen',
-  dropHint: 'PDF, PNG, JPEG, DOC of DOCX',
+  wordUnavailable: signingMessages.wordConversionUnavailable,
   converting: (name: string) => `${name} wordt verwerkt…`,
   fileType: signingMessages.fileType,
   oneFile: 'Kies één bestand tegelijk.',

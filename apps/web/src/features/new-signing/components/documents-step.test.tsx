@@ -12,7 +12,11 @@ const ready = (): DocumentItem => ({
   status: 'ready',
 });
 
-function renderStep(documents: DocumentItem[], multipleDocuments?: boolean) {
+function renderStep(
+  documents: DocumentItem[],
+  multipleDocuments?: boolean,
+  wordConversion?: boolean,
+) {
   render(
     <AppProvider>
       <DocumentsStep
@@ -20,6 +24,7 @@ function renderStep(documents: DocumentItem[], multipleDocuments?: boolean) {
         setDocuments={vi.fn()}
         signers={[{ position: 1, label: 'Ondertekenaar 1' }]}
         multipleDocuments={multipleDocuments}
+        wordConversion={wordConversion}
       />
     </AppProvider>,
   );
@@ -42,5 +47,28 @@ describe('step 2 and the multiple_documents feature', () => {
     renderStep([ready()], false);
     expect(screen.getByText('huur.pdf')).toBeTruthy();
     expect(dropzone()).toBeNull();
+  });
+});
+
+describe('step 2 and Word files', () => {
+  const accept = () => document.querySelector('input[type="file"]')!.getAttribute('accept')!;
+
+  it('offers DOC and DOCX where the server converts them', () => {
+    renderStep([], true, true);
+    expect(screen.getByText('PDF, PNG, JPEG, DOC of DOCX; meerdere bestanden tegelijk mogelijk'));
+    expect(accept()).toContain('.docx');
+    expect(accept()).toContain('application/msword');
+    expect(screen.queryByTestId('word-unavailable')).toBeNull();
+  });
+
+  it('offers PDF and images only, and says why, where Word files cannot be converted', () => {
+    renderStep([], true, false);
+    expect(screen.getByText('PDF, PNG of JPEG; meerdere bestanden tegelijk mogelijk'));
+    expect(screen.getByTestId('word-unavailable').textContent).toBe(
+      'Word-bestanden kunnen hier niet worden omgezet; upload een PDF of afbeelding',
+    );
+    expect(accept()).not.toMatch(/doc|word/i);
+    expect(accept()).toContain('.pdf');
+    expect(accept()).toContain('.jpeg');
   });
 });

@@ -30,11 +30,10 @@ import { MarkerEditorModal, type EditorSigner } from '../../../components/marker
 import { isApiError } from '../../../lib/api-client';
 import { convertUpload } from '../../../lib/convert-upload';
 import { formatBytes } from '../../../lib/format';
+import { acceptedUploadTypes, isAllowedUpload, uploadTypesHint } from '../../../lib/upload-types';
 import {
-  acceptedFileTypes,
   documentFromTemplate,
   documentsWithMissingSigners,
-  isAllowedFile,
   markerCount,
   newDocument,
   type DocumentItem,
@@ -53,6 +52,8 @@ interface Props {
   /** Plan features (seed 001 §6): more than one document, input-field markers. */
   multipleDocuments?: boolean;
   inputFields?: boolean;
+  /** The server converts Word files (company.word_conversion); else PDF and images only. */
+  wordConversion?: boolean;
   disabled?: boolean;
   /** Opens the marker editor of this document right away (from step 3's signature warning). */
   initialEditing?: string | null;
@@ -71,6 +72,7 @@ export function DocumentsStep({
   canUseTemplates = false,
   multipleDocuments = true,
   inputFields = true,
+  wordConversion = true,
   disabled,
   initialEditing = null,
 }: Props) {
@@ -103,7 +105,7 @@ export function DocumentsStep({
 
   async function add(files: File[]) {
     setErrors([]);
-    const allowed = files.filter(isAllowedFile);
+    const allowed = files.filter((file) => isAllowedUpload(file, wordConversion));
     setTypeError(allowed.length < files.length);
     const items: DocumentItem[] = (multipleDocuments ? allowed : allowed.slice(0, 1)).map(
       newDocument,
@@ -156,7 +158,7 @@ export function DocumentsStep({
         <Dropzone
           onDrop={(files) => void add(files)}
           onReject={() => setTypeError(true)}
-          accept={acceptedFileTypes}
+          accept={acceptedUploadTypes(wordConversion)}
           multiple={multipleDocuments}
           disabled={disabled}
           radius="lg"
@@ -177,8 +179,13 @@ export function DocumentsStep({
                 {texts.documents.dropTitle}
               </Text>
               <Text size="sm" c="dimmed" mt={7}>
-                {texts.documents.dropHint}
+                {texts.documents.dropHint(uploadTypesHint(wordConversion))}
               </Text>
+              {!wordConversion && (
+                <Text size="sm" c="dimmed" mt={4} data-testid="word-unavailable">
+                  {texts.documents.wordUnavailable}
+                </Text>
+              )}
             </div>
           </Group>
         </Dropzone>

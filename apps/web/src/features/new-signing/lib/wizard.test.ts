@@ -17,7 +17,6 @@ import {
   estimatedCredits,
   initialMessage,
   insertMergeField,
-  isAllowedFile,
   isDocumentsStepValid,
   isSignerFilled,
   isSignersStepValid,
@@ -286,17 +285,6 @@ describe('step 2 (documents)', () => {
     expect(isDocumentsStepValid([doc({ status: 'converting', pdf: null })])).toBe(false);
     expect(isDocumentsStepValid([doc(), doc({ key: 'd2', status: 'converting' })])).toBe(false);
     expect(isDocumentsStepValid([doc()])).toBe(true);
-  });
-
-  it('accepts PDF, PNG, JPEG, DOC and DOCX only', () => {
-    expect(isAllowedFile({ name: 'virus.exe', type: 'application/x-msdownload' })).toBe(false);
-    expect(isAllowedFile({ name: 'notitie.txt', type: 'text/plain' })).toBe(false);
-    expect(isAllowedFile({ name: 'nep.pdf', type: 'text/plain' })).toBe(false);
-    expect(isAllowedFile({ name: 'a.pdf', type: 'application/pdf' })).toBe(true);
-    expect(isAllowedFile({ name: 'a.png', type: 'image/png' })).toBe(true);
-    expect(isAllowedFile({ name: 'a.JPG', type: 'image/jpeg' })).toBe(true);
-    expect(isAllowedFile({ name: 'a.doc', type: 'application/msword' })).toBe(true);
-    expect(isAllowedFile({ name: 'a.docx', type: '' })).toBe(true);
   });
 });
 

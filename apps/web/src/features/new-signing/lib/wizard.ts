@@ -439,24 +439,6 @@ export function editorSigners(signers: SignerValues[]): EditorSigner[] {
   }));
 }
 
-const allowedExtensions = ['pdf', 'png', 'jpg', 'jpeg', 'doc', 'docx'];
-export const acceptedFileTypes: Record<string, string[]> = {
-  'application/pdf': ['.pdf'],
-  'image/png': ['.png'],
-  'image/jpeg': ['.jpg', '.jpeg'],
-  'application/msword': ['.doc'],
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
-};
-
-/** The type check of the upload (seed 000 §5): by MIME type, or by extension when the browser has none. */
-export function isAllowedFile(file: { name: string; type: string }): boolean {
-  if (file.type && file.type in acceptedFileTypes) return true;
-  const ext = file.name.toLowerCase().split('.').pop() ?? '';
-  return (
-    (!file.type || file.type === 'application/octet-stream') && allowedExtensions.includes(ext)
-  );
-}
-
 /** A document's display name: the file name without its extension. */
 export function documentName(fileName: string): string {
   const dot = fileName.lastIndexOf('.');

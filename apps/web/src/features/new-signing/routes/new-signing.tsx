@@ -43,6 +43,7 @@ import {
   useUser,
 } from '../../../lib/auth';
 import { paidSendNotice } from '../../../lib/paid-send';
+import { canConvertWord } from '../../../lib/upload-types';
 import { useCompanyUsers } from '../api/get-company-users';
 import { useDepartments } from '../api/get-departments';
 import { useDefaultEmailTemplates, useEmailTemplates } from '../api/get-email-templates';
@@ -344,6 +345,7 @@ function Wizard({
           canUseTemplates={hasFeature(company, 'templates') && hasPermission(user, 'getTemplates')}
           multipleDocuments={hasFeature(company, 'multiple_documents')}
           inputFields={hasFeature(company, 'input_fields')}
+          wordConversion={canConvertWord(company)}
           disabled={locked}
           initialEditing={editOnOpen}
         />

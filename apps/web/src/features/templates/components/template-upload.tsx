@@ -4,7 +4,7 @@ import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconFileTypePdf, IconUpload, IconX } from '@tabler/icons-react';
 import { isApiError } from '../../../lib/api-client';
 import { convertUpload } from '../../../lib/convert-upload';
-import { acceptedFileTypes, isAllowedFile } from '../lib/files';
+import { acceptedUploadTypes, isAllowedUpload, uploadTypesHint } from '../../../lib/upload-types';
 import { texts } from '../texts';
 
 export interface UploadedTemplateFile {
@@ -16,8 +16,11 @@ export interface UploadedTemplateFile {
 /** The upload control (needs createTemplate): checks the type, converts, hands over the PDF. */
 export function TemplateUpload({
   onUploaded,
+  wordConversion = true,
 }: {
   onUploaded: (file: UploadedTemplateFile) => void;
+  /** The server converts Word files (company.word_conversion); else PDF and images only. */
+  wordConversion?: boolean;
 }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +29,7 @@ export function TemplateUpload({
     setError(null);
     const file = files[0];
     if (!file) return;
-    if (!isAllowedFile(file)) {
+    if (!isAllowedUpload(file, wordConversion)) {
       setError(texts.fileType);
       return;
     }
@@ -54,7 +57,7 @@ export function TemplateUpload({
       <Dropzone
         onDrop={(files) => void upload(files)}
         onReject={reject}
-        accept={acceptedFileTypes}
+        accept={acceptedUploadTypes(wordConversion)}
         multiple={false}
         loading={busy !== null}
         radius="lg"
@@ -75,8 +78,13 @@ export function TemplateUpload({
               {texts.dropTitle}
             </Text>
             <Text size="sm" c="dimmed" mt={7}>
-              {texts.dropHint}
+              {uploadTypesHint(wordConversion)}
             </Text>
+            {!wordConversion && (
+              <Text size="sm" c="dimmed" mt={4} data-testid="word-unavailable">
+                {texts.wordUnavailable}
+              </Text>
+            )}
           </div>
         </Group>
       </Dropzone>

@@ -55,12 +55,13 @@ const me = (role: Role) => ({
   company: { id: 1, name: 'Bedrijf BV' },
 });
 
-const company = (features: string[] = ['templates']) => ({
+const company = (features: string[] = ['templates'], wordConversion = true) => ({
   id: 1,
   name: 'Bedrijf BV',
   credits: 10,
   features,
   current_payment_plan: { price: { type: 'prepaid' } },
+  word_conversion: wordConversion,
 });
 
 const marker = {
@@ -117,9 +118,11 @@ function start({
   total,
   url = '/templates',
   handle,
+  wordConversion = true,
 }: {
   role?: Role;
   features?: string[];
+  wordConversion?: boolean;
   list?: TemplateDto[];
   total?: number;
   url?: string;
@@ -131,7 +134,7 @@ function start({
     const custom = handle?.(u, init);
     if (custom) return Promise.resolve(custom);
     if (u === '/api/user') return Promise.resolve(json(me(role)));
-    if (u === '/api/company') return Promise.resolve(json(company(features)));
+    if (u === '/api/company') return Promise.resolve(json(company(features, wordConversion)));
     if (u === '/api/locales') return Promise.resolve(json({ data: [] }));
     if (u.startsWith('/api/templates?')) {
       const page = Number(new URL(u, 'http://x').searchParams.get('page'));
@@ -286,6 +289,34 @@ describe('Templates screen', () => {
     const { calls } = start();
     await screen.findByText('Je hebt nog geen templates');
     await dropFile(new File(['x'], 'notities.txt', { type: 'text/plain' }));
+    expect(
+      await screen.findByText('Het bestandstype van 1 of meerdere bestanden is niet toegestaan.'),
+    ).toBeTruthy();
+    expect(calls('POST', '/api/upload-file')).toHaveLength(0);
+  });
+
+  it('offers Word files where the server converts them', async () => {
+    start();
+    await screen.findByText('Je hebt nog geen templates');
+    expect(screen.getByText('PDF, PNG, JPEG, DOC of DOCX')).toBeTruthy();
+    const accept = document.querySelector('input[type="file"]')!.getAttribute('accept');
+    expect(accept).toContain('.docx');
+    expect(screen.queryByTestId('word-unavailable')).toBeNull();
+  });
+
+  it('offers PDF and images only, and says why, where Word files cannot be converted', async () => {
+    const { calls } = start({ wordConversion: false });
+    await screen.findByText('PDF, PNG of JPEG');
+    expect(
+      screen.getByText(
+        'Word-bestanden kunnen hier niet worden omgezet; upload een PDF of afbeelding',
+      ),
+    ).toBeTruthy();
+    const accept = document.querySelector('input[type="file"]')!.getAttribute('accept')!;
+    expect(accept.split(',').sort()).toEqual(
+      ['.jpeg', '.jpg', '.pdf', '.png', 'application/pdf', 'image/jpeg', 'image/png'].sort(),
+    );
+    await dropFile(new File(['PK'], 'contract.docx', { type: '' }));
     expect(
       await screen.findByText('Het bestandstype van 1 of meerdere bestanden is niet toegestaan.'),
     ).toBeTruthy();

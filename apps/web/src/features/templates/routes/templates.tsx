@@ -5,8 +5,9 @@ import type { TemplateDto } from '@paraaf/contract';
 import { Page } from '../../../components/page';
 import { PagedTable } from '../../../components/paged-table';
 import { usePageParam } from '../../../components/use-page-param';
-import { hasPermission, useUser } from '../../../lib/auth';
+import { hasPermission, useCompany, useUser } from '../../../lib/auth';
 import { formatDateTime } from '../../../lib/format';
+import { canConvertWord } from '../../../lib/upload-types';
 import { useTemplates } from '../api/get-templates';
 import { DeleteTemplateModal } from '../components/delete-template-modal';
 import { TemplateEditor, type TemplateEditorTarget } from '../components/template-editor';
@@ -16,6 +17,7 @@ import { texts } from '../texts';
 /** Templates (`/templates`, seed 001 §2 'Templates management'; needs getTemplates + feature). */
 export function TemplatesRoute() {
   const user = useUser();
+  const company = useCompany();
   const [page, goTo] = usePageParam();
   const list = useTemplates(page);
   const [editor, setEditor] = useState<TemplateEditorTarget | null>(null);
@@ -37,7 +39,10 @@ export function TemplatesRoute() {
   return (
     <Page title={texts.title}>
       {mayCreate && (
-        <TemplateUpload onUploaded={(file) => setEditor({ mode: 'create', ...file })} />
+        <TemplateUpload
+          onUploaded={(file) => setEditor({ mode: 'create', ...file })}
+          wordConversion={canConvertWord(company)}
+        />
       )}
       <PagedTable
         query={list}
