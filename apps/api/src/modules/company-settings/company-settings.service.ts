@@ -122,7 +122,7 @@ export async function updateCompany(ctx: AuthedCtx, upload: Upload): Promise<Com
   try {
     await ctx.db.transaction(async (tx) => {
       // A new retention period moves the purge date of every request not yet purged; the
-      // request rows before the company row (ARCHITECTURE.md "Locks").
+      // request rows before the company row (db/README.md "Locks").
       if (retention !== undefined && current?.company.gdprRetentionDays !== retention)
         await recomputePurgeDates(tx, companyId, retention);
       const row = await lockCompany(tx, companyId);

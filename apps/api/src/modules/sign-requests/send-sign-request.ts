@@ -102,7 +102,7 @@ export async function sendSignRequest(ctx: AuthedCtx, id: number): Promise<{ id:
     // In sequence (is_sync) only the first signer is invited now; the others when it is their turn.
     const invited = sent!.isSync ? current.slice(0, 1) : current;
     for (const signer of invited) await inviteSigner(tx, ctx, sent!, signer);
-    // The company row last (ARCHITECTURE.md, "Locks"): every ready of a company charges that one
+    // The company row last (db/README.md, "Locks"): every ready of a company charges that one
     // row, so it is locked at the end and held only for the charge and the commit.
     const { company, plan } = (await lockCompany(tx, companyId))!;
     const cost = costOf(current, plan);
