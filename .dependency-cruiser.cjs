@@ -42,7 +42,16 @@ const layers = [
   {
     name: 'edge',
     comment: 'entries and views that compose the layers below',
-    modules: ['identity', 'company-settings', 'auth', 'admin', 'dev', 'health', 'office'],
+    modules: [
+      'identity',
+      'company-settings',
+      'auth',
+      'admin',
+      'contact',
+      'dev',
+      'health',
+      'office',
+    ],
   },
   {
     name: 'composition',

@@ -349,7 +349,7 @@ test('sender screens: list, filters, wizard and marker editor, detail and its mo
     ['/templates', 'Templates'],
     ['/instellingen/account', 'Account instellingen'],
     ['/instellingen/bedrijf', 'Bedrijfsinstellingen'],
-    ['/instellingen/emailtemplates', 'Email templates'],
+    ['/instellingen/emailtemplates', 'E-mailtemplates'],
     ['/instellingen/gebruikers', 'Gebruikers'],
     ['/instellingen/facturen', 'Facturen'],
     ['/instellingen/api', 'API sleutels'],
@@ -372,11 +372,11 @@ test('sender screens: list, filters, wizard and marker editor, detail and its mo
   await page.getByRole('button', { name: 'Klaar' }).click();
   // Credits & Abonnementen once its plan cards and history are there, and its plan modal.
   await page.goto('/instellingen/credits');
-  await expect(page.getByRole('heading', { name: 'premium', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Premium', exact: true })).toBeVisible();
   await expectAccessible(page, '/instellingen/credits');
   await page.screenshot({ path: `${shots}credits.png`, fullPage: true });
   await page
-    .getByRole('article', { name: 'premium' })
+    .getByRole('article', { name: 'Premium' })
     .getByRole('button', { name: 'Kies dit abonnement' })
     .click();
   await expect(page.getByRole('dialog', { name: 'Overstappen naar premium' })).toBeVisible();
@@ -586,9 +586,9 @@ test('a signer signs with the keyboard only: typed name, approve; the sealed PDF
   await expect(page.getByRole('img', { name: 'Je handtekening', exact: true })).toBeVisible();
 
   // Focus stays inside the decline dialog, and Escape gives it back.
-  await tabTo(page, 'Afwijzen');
+  await tabTo(page, 'Weigeren');
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: 'Ondertekening afwijzen' });
+  const dialog = page.getByRole('dialog', { name: 'Ondertekening weigeren' });
   await expect(dialog).toBeVisible();
   for (let i = 0; i < 8; i++) {
     await page.keyboard.press('Tab');
@@ -596,7 +596,7 @@ test('a signer signs with the keyboard only: typed name, approve; the sealed PDF
   }
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Afwijzen' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Weigeren' })).toBeFocused();
 
   await tabTo(page, 'Akkoord en ondertekenen');
   await page.keyboard.press('Enter');

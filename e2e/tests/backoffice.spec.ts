@@ -141,7 +141,7 @@ test('a platform admin finds a user, acts as the user and back, makes a custom p
     await own.goto('/login');
     await own.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
     await own.goto('/instellingen/credits');
-    await expect(own.getByRole('heading', { name: 'standard' })).toBeVisible();
+    await expect(own.getByRole('heading', { name: 'Standaard' })).toBeVisible();
     await expect(own.getByRole('heading', { name: 'Maatwerk Bakkerij' })).toHaveCount(
       offered ? 1 : 0,
     );
@@ -178,8 +178,29 @@ test('a platform admin adds credits with an invoice, the PDF arrives by mail, an
   await expect(dialog.getByLabel(/^Factuur versturen naar/)).toHaveValue(me.email);
   await expect(dialog.getByLabel(/^Naam ontvanger/)).toHaveValue('Ilse Inktvis');
   await dialog.getByLabel(/^Aantal credits/).fill('100');
-  await dialog.getByLabel(/^Prijs per credit/).fill('1,25');
   const summary = dialog.getByRole('table', { name: 'Samenvatting' });
+  // A pasted '0.9' is € 0,90 (not 9); a third decimal is refused on the field; a price above
+  // € 100 asks to be confirmed.
+  const price = dialog.getByLabel(/^Prijs per credit/);
+  await price.click();
+  await page.keyboard.insertText('0.9');
+  await price.blur();
+  await expect(price).toHaveValue('0,90');
+  await expect(summary.getByRole('row', { name: /Prijs excl\. btw/ })).toContainText('90,00');
+  await price.fill('1,234');
+  await price.blur();
+  await expect(dialog.getByText('Vul een bedrag in met hoogstens twee decimalen')).toBeVisible();
+  await price.fill('150');
+  await price.blur();
+  await expect(
+    dialog.getByRole('checkbox', { name: /prijs per credit is echt € 150,00/ }),
+  ).toBeVisible();
+  await shot(page, 'add-credits-high-price');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'add-credits-high-price-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await price.fill('1,25');
+  await expect(dialog.getByRole('checkbox')).toHaveCount(0);
   await expect(summary.getByRole('row', { name: /Prijs excl\. btw/ })).toContainText('125,00');
   await expect(summary.getByRole('row', { name: /Prijs incl\. btw \(21%\)/ })).toContainText(
     '151,25',

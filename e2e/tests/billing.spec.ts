@@ -60,7 +60,7 @@ test('buying credits at the checkout, a paid invoice; a cancelled checkout chang
   await expect(page.getByTestId('total-excl')).toHaveText('€ 75,00');
   await expect(page.getByTestId('vat')).toHaveText('€ 15,75');
   await expect(page.getByTestId('total-incl')).toHaveText('€ 90,75');
-  await expect(plan(page, 'free')).toContainText('Huidig abonnement');
+  await expect(plan(page, 'Gratis')).toContainText('Huidig abonnement');
   await shot(page, 'credits');
 
   await page.getByRole('button', { name: 'Credits kopen' }).click();
@@ -133,7 +133,7 @@ test('upgrading to standard with a mandate payment, then a downgrade scheduled a
   await page.goto('/instellingen/credits');
   await expect(sideMenu(page).getByRole('link', { name: 'Templates', exact: true })).toHaveCount(0);
 
-  const standard = plan(page, 'standard');
+  const standard = plan(page, 'Standaard');
   await standard.getByRole('button', { name: 'Kies dit abonnement' }).click();
   const dialog = page.getByRole('dialog', { name: 'Overstappen naar standard' });
   await expect(dialog).toContainText('De wijziging gaat vandaag');
@@ -146,7 +146,7 @@ test('upgrading to standard with a mandate payment, then a downgrade scheduled a
 
   // Standard now: its features in the menu, its 50 monthly credits, a payment date, a mandate.
   await page.goto('/instellingen/credits');
-  await expect(plan(page, 'standard')).toContainText('Huidig abonnement');
+  await expect(plan(page, 'Standaard')).toContainText('Huidig abonnement');
   await expect(sideMenu(page).getByRole('link', { name: 'Templates', exact: true })).toBeVisible();
   await expect(topCredits(page)).toHaveText('Credits: 60');
   const payment = page.getByRole('region', { name: 'Betaling', exact: true });
@@ -154,18 +154,18 @@ test('upgrading to standard with a mandate payment, then a downgrade scheduled a
   await expect(payment).not.toContainText('nvt');
 
   // A downgrade to free starts at the end of the period; cancelling it keeps standard.
-  await plan(page, 'free').getByRole('button', { name: 'Kies dit abonnement' }).click();
+  await plan(page, 'Gratis').getByRole('button', { name: 'Kies dit abonnement' }).click();
   const down = page.getByRole('dialog', { name: 'Overstappen naar free' });
   await expect(down).toContainText(/De wijziging gaat in op \d\d-\d\d-\d{4}/);
   await down.getByRole('button', { name: 'Bevestigen' }).click();
   const pending = page.getByRole('region', { name: 'Geplande wijziging' });
   await expect(pending).toContainText(/Je abonnement wordt free per \d\d-\d\d-\d{4}\./);
-  await expect(plan(page, 'free')).toContainText(/Gaat in op/);
+  await expect(plan(page, 'Gratis')).toContainText(/Gaat in op/);
   await shot(page, 'downgrade-scheduled');
   await pending.getByRole('button', { name: 'Wijziging annuleren' }).click();
   await expect(pending).toHaveCount(0);
   await page.reload();
-  await expect(plan(page, 'standard')).toContainText('Huidig abonnement');
+  await expect(plan(page, 'Standaard')).toContainText('Huidig abonnement');
   await expect(page.getByRole('region', { name: 'Geplande wijziging' })).toHaveCount(0);
   await expect(sideMenu(page).getByRole('link', { name: 'Templates', exact: true })).toBeVisible();
   await shot(page, 'standard');

@@ -21,9 +21,9 @@ test('edit the Dutch invitation with the rich-text editor; the next invitation c
   await page.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
 
   await page.goto('/');
-  await page.getByRole('link', { name: 'Email templates' }).click();
+  await page.getByRole('link', { name: 'E-mailtemplates' }).click();
   await expect(page).toHaveURL(/\/instellingen\/emailtemplates$/);
-  await expect(page.getByRole('heading', { name: 'Email templates', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'E-mailtemplates', level: 1 })).toBeVisible();
   await expect(page.getByLabel('Template')).toHaveValue('sign_request_to_signer');
   await expect(page.getByLabel('Taal')).toHaveValue('nl');
 

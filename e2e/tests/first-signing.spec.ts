@@ -84,7 +84,7 @@ for (const profile of profiles) {
       await field(section, 'Voornaam').fill('Piet');
       await field(section, 'Achternaam').fill('Jansen');
       await field(section, 'E-mailadres').fill(piet);
-      await section.getByRole('checkbox', { name: 'Email', exact: true }).check();
+      await section.getByRole('checkbox', { name: 'E-mail', exact: true }).check();
       await section.getByRole('checkbox', { name: 'Handtekening', exact: true }).check();
       await page.getByRole('button', { name: 'Volgende' }).click();
       await page.locator('input[type="file"]').setInputFiles({
@@ -127,7 +127,7 @@ for (const profile of profiles) {
       await expect(remind).toBeEnabled();
       const seenBefore = smtp.mails.length;
       await remind.click();
-      await expect(page.getByText('Handmatige herrinering verstuurd').first()).toBeVisible();
+      await expect(page.getByText('Handmatige herinnering verstuurd').first()).toBeVisible();
       const reminder = await nextMail(smtp, piet, seenBefore);
       expect(linkFrom(reminder, '/ondertekenen/')).not.toBe(firstLink);
       expect(page.url()).toBe(detailUrl);

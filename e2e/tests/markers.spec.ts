@@ -305,7 +305,7 @@ test('wizard: markers on a 3-page PDF, the signer fills and signs, the sealed PD
     email: `lotte-${Date.now()}@example.nl`,
   };
   await loginAs(page, token);
-  await fillFirstSigner(page, signer, ['Email', 'Paraaf']);
+  await fillFirstSigner(page, signer, ['E-mail', 'Paraaf']);
 
   await page.locator('input[type="file"]').setInputFiles(await pdfFile('koopakte.pdf', 3));
   const table = page.getByRole('table', { name: 'Documenten' });

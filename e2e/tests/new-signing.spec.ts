@@ -129,7 +129,7 @@ test('create a sign request with two signers, a PDF and a PNG; the invitations a
   await next(page).click();
 
   // Step 2: the type check, a disguised file refused by the server, then the real documents.
-  await expect(page.getByText('U dient nog documenten toe te voegen.')).toBeVisible();
+  await expect(page.getByText('Je moet nog documenten toevoegen.')).toBeVisible();
   await expect(next(page)).toBeDisabled();
   await fileInput(page).setInputFiles({
     name: 'notitie.txt',
@@ -233,7 +233,7 @@ test('a request costing more than the credits stays a draft with the 402 message
   await send(page).click();
 
   const alert = page.getByRole('alert').filter({
-    hasText: 'U heeft niet voldoende credits om deze ondertekening te versturen.',
+    hasText: 'Je hebt niet voldoende credits om deze ondertekening te versturen.',
   });
   await expect(alert).toBeVisible({ timeout: 30_000 });
   await expect(alert.getByRole('link', { name: 'Credits kopen' })).toHaveAttribute(
@@ -268,7 +268,7 @@ test('a reload keeps the draft with its file until it is sent; logout forgets it
   await expect(
     page.getByText('Ondertekenaar 2: vul de voornaam, de achternaam en het e-mailadres in'),
   ).toBeVisible();
-  await expect(page.getByText('U dient nog ondertekenaars toe te voegen.')).toHaveCount(0);
+  await expect(page.getByText('Je moet nog ondertekenaars toevoegen.')).toHaveCount(0);
   await field(signerSection(page, 2), 'Voornaam').fill('Klaas');
   await expect(
     page.getByText('Ondertekenaar 2: vul de achternaam en het e-mailadres in'),

@@ -70,7 +70,12 @@ test('a platform admin gives Office 365 consent; mail then goes through Graph', 
   await expect(page).toHaveURL(/\/office365-toestemming\?.*admin_consent=True/);
   await expect(page.getByRole('heading', { name: 'Office365 toestemming' })).toBeVisible();
   await expect(page.getByText('Toestemming gegeven')).toBeVisible();
-  await expect(page.getByText(/Paraaf mag nu mail versturen via Microsoft 365/)).toBeVisible();
+  // The organisation by its name (Graph's displayName in the simulator), not its tenant id.
+  await expect(
+    page.getByText(
+      'Paraaf mag nu mail versturen via Microsoft 365 van de organisatie Voorbeeld B.V. (Microsoft 365-simulator).',
+    ),
+  ).toBeVisible();
   await expect(menu.getByRole('button', { name: 'Office365 toestemming' })).toHaveAttribute(
     'data-active',
     'true',

@@ -129,7 +129,7 @@ test('every screen runs under the Content-Security-Policy without a violation', 
   }
   // Credits & Abonnementen with its plan cards, and the page the checkout returns to.
   await page.goto('/instellingen/credits');
-  await expect(page.getByRole('heading', { name: 'premium', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Premium', exact: true })).toBeVisible();
   await page.goto('/instellingen/credits/gekocht?betaling=onbekend');
   await expect(page.getByText('Deze betaling is niet gevonden.')).toBeVisible();
 

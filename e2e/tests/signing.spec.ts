@@ -281,8 +281,8 @@ test('two signers in sequence: e-mail code, drawn signature and a field; then iD
   await expectAuditOrder(page, 'Lotte de Boer', [
     'Verstuurd',
     'Geopend',
-    'Email verificatie verstuurd',
-    'Email verificatie geverifieerd',
+    'E-mailverificatie verstuurd',
+    'E-mailverificatie geverifieerd',
     'Handtekening verificatie geverifieerd',
     'Document verificatie geverifieerd',
     'Goedgekeurd',
@@ -325,20 +325,32 @@ test('iDIN fails at the bank, the signer retries and verifies, then declines; th
   await idinAtTestBank(page, 'success', 'Smit');
   await expect(page.getByText('Je identiteit is bevestigd met iDIN.')).toBeVisible();
   await expect(stepTitle(page)).toHaveText('Handtekening');
+  // The bank's data in the certificate's order, the birth date written the Dutch way.
+  const shared = page.getByRole('table', { name: 'Gedeelde gegevens' });
+  await expect(shared.locator('th')).toHaveText([
+    'Naam',
+    'Geboortedatum',
+    'Adres',
+    'Postcode',
+    'Plaats',
+    'Land',
+  ]);
+  await expect(shared.locator('td').nth(1)).toHaveText(/^\d{2}-\d{2}-\d{4}$/);
+  await shared.screenshot({ path: `${shots}signer-idin-data.png` });
 
   // Declined with a reason.
-  await page.getByRole('button', { name: 'Afwijzen' }).click();
-  const modal = page.getByRole('dialog', { name: 'Ondertekening afwijzen' });
-  await modal.getByRole('button', { name: 'Afwijzen' }).click();
+  await page.getByRole('button', { name: 'Weigeren' }).click();
+  const modal = page.getByRole('dialog', { name: 'Ondertekening weigeren' });
+  await modal.getByRole('button', { name: 'Weigeren' }).click();
   await expect(modal.getByText('Vul een reden in')).toBeVisible();
   await modal.getByLabel(/Reden/).fill('De huurprijs klopt niet.');
-  await modal.getByRole('button', { name: 'Afwijzen' }).click();
+  await modal.getByRole('button', { name: 'Weigeren' }).click();
   await expect(
-    page.getByRole('heading', { name: 'Deze ondertekening is afgewezen' }),
+    page.getByRole('heading', { name: 'Deze ondertekening is geweigerd' }),
   ).toBeVisible();
   await page.reload();
   await expect(
-    page.getByRole('heading', { name: 'Deze ondertekening is afgewezen' }),
+    page.getByRole('heading', { name: 'Deze ondertekening is geweigerd' }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Akkoord en ondertekenen' })).toHaveCount(0);
 
@@ -347,6 +359,15 @@ test('iDIN fails at the bank, the signer retries and verifies, then declines; th
   await page.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
   await page.goto(`/ondertekening/${id}`);
   await expect(page.getByText('Geweigerd').first()).toBeVisible();
+  // The reason is on the detail screen too, not only in the mail.
+  const declined = page.getByRole('region', { name: 'Kees Smit' });
+  await expect(declined.getByText('Reden van weigering')).toBeVisible();
+  await expect(declined.getByText('De huurprijs klopt niet.')).toBeVisible();
+  await page.screenshot({ path: `${shots}detail-declined-desktop.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await declined.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}detail-declined-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expectAuditOrder(page, 'Kees Smit', [
     'Verstuurd',
     'Geopend',
@@ -356,4 +377,56 @@ test('iDIN fails at the bank, the signer retries and verifies, then declines; th
     'iDIN verificatie geverifieerd',
     'Afgekeurd',
   ]);
+});
+
+test('a changed address: the old link says it no longer works, the sender reminds from the message, the new address gets a link', async ({
+  page,
+  baseURL,
+  smtp,
+}) => {
+  const token = await registerCompany(baseURL!, 'Verhuur Bos', 'Bas Bos');
+  const oldEmail = `oud-${Date.now()}@example.nl`;
+  const newEmail = `nieuw-${Date.now()}@example.nl`;
+  const id = await createSignRequest(baseURL!, token, {
+    subject: 'Huurcontract Laan 9',
+    document: 'Huurcontract',
+    send: true,
+    signers: [{ firstname: 'Lies', lastname: 'Laan', email: oldEmail }],
+  });
+  const oldLink = linkFrom(
+    await smtp.waitForMail(oldEmail, /^Huurcontract Laan 9$/, 15_000),
+    '/ondertekenen/',
+  );
+
+  await page.goto('/login');
+  await page.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
+  await page.goto(`/ondertekening/${id}`);
+  await page.getByRole('button', { name: 'Bewerken Lies Laan' }).click();
+  const modal = page.getByRole('dialog', { name: 'Ondertekenaar bewerken' });
+  await modal.getByRole('textbox', { name: 'E-mailadres' }).fill(newEmail);
+  await modal.getByRole('button', { name: 'Opslaan' }).click();
+  const remindNow = page.getByRole('button', { name: 'Nu een herinnering sturen' });
+  await expect(remindNow).toBeVisible();
+  await page.screenshot({ path: `${shots}edit-signer-remind-desktop.png` });
+
+  // Nothing went to the new address by itself (seed 000 §2); the old link says so truthfully.
+  const signer = await page.context().newPage();
+  await signer.goto(oldLink);
+  await expect(signer.getByRole('heading', { name: 'Deze link werkt niet meer' })).toBeVisible();
+  await expect(
+    signer.getByText('Deze link is niet meer geldig. Neem contact op met de afzender.'),
+  ).toBeVisible();
+  expect(smtp.mails.some((m) => m.to.includes(newEmail))).toBe(false);
+
+  await remindNow.click();
+  await expect(page.getByText(/Handmatige herr?inn?ering verstuurd/)).toBeVisible();
+  const reminder = await smtp.waitForMail(newEmail, undefined, 15_000);
+  await signer.goto(linkFrom(reminder, '/ondertekenen/'));
+  await expect(
+    signer.getByRole('heading', { name: 'Huurcontract Laan 9', level: 1 }),
+  ).toBeVisible();
+  await signer.setViewportSize({ width: 390, height: 844 });
+  await signer.goto(oldLink);
+  await expect(signer.getByRole('heading', { name: 'Deze link werkt niet meer' })).toBeVisible();
+  await signer.screenshot({ path: `${shots}old-link-phone.png` });
 });

@@ -184,7 +184,7 @@ test('a corrected address gets a manual reminder; a second one is refused as too
 
   // Now the reminder goes out to the new address, and a second click is refused.
   await page.getByRole('button', { name: 'Herinnering sturen Pieter Post' }).click();
-  await expect(page.getByText('Handmatige herrinering verstuurd').first()).toBeVisible();
+  await expect(page.getByText('Handmatige herinnering verstuurd').first()).toBeVisible();
   await smtp.waitForMail(right);
   const card = page.getByRole('region', { name: 'Pieter Post' });
   await expect(card.getByTestId('manual-reminders')).toHaveText('1');

@@ -1,14 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyError,
-  type FastifyInstance,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
-import { inputMessages, messages } from '@paraaf/contract';
+import { messages } from '@paraaf/contract';
 import { microsoftSimulatorPrefix, type Config } from './config/env.ts';
 import { migrateDatabase, openDatabase, type Database } from './db/client.ts';
 import { impersonationLog } from './db/schema/index.ts';
@@ -38,8 +33,10 @@ import { emailTemplatesRoutes } from './modules/email-templates/email-templates.
 import { sealingRoutes } from './modules/sealing/sealing.routes.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
-import { AppError, NotFoundError, TooManyRequestsError, ValidationError } from './lib/errors.ts';
+import { sendErrorAnswer, writeClientError } from './lib/error-answer.ts';
 import { serializeErrorForLog } from './lib/log-errors.ts';
+import { redactUrl } from './lib/redact-url.ts';
+import { guardSimulators, simulatorWarning } from './lib/simulator-access.ts';
 import { addPathParamParsing } from './lib/path-params.ts';
 import { KeptAnswer, registerIdempotency } from './lib/idempotency.ts';
 import { bearerToken } from './modules/sessions/bearer-token.ts';
@@ -60,6 +57,7 @@ import { microsoftSimulator } from './lib/microsoft/simulator.ts';
 import { MicrosoftSimulatorStore } from './lib/microsoft/simulator-store.ts';
 import { officeConsentRedirectUri } from './lib/microsoft/consent-url.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { paymentsRoutes } from './modules/billing/payments.routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import {
@@ -80,19 +78,6 @@ export interface BuildOptions {
   payments?: PaymentProvider;
   /** The file storage; otherwise `createStorage(config)` (tests give a broken one). */
   storage?: Storage;
-}
-
-/** Strips secrets from URLs before they reach a log line. */
-function redactUrl(url: string): string {
-  return (
-    url
-      // state opens the sealed return path (the signer's link) of an identity session; code is its grant.
-      .replace(/([?&](?:token|state|code|nonce)=)[^&]*/g, '$1[redacted]')
-      .replace(
-        /\/(activeren|activate|password-reset|wachtwoord-instellen|ondertekenen|signing)\/[^/?]+/g,
-        '/$1/[redacted]',
-      )
-  );
 }
 
 /** Builds the whole application (plugins, modules, error handler) without listening. */
@@ -119,6 +104,10 @@ export async function buildApp(
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Logged as reqId, echoed as X-Request-Id, carried into the jobs (lib/request-context.ts).
     genReqId: (req) => requestIdOf(req.headers),
+    // What the router refuses before any route (a path parameter too long or badly encoded) and
+    // what Node's parser refuses before Fastify sees it: answered by the same handler, in Dutch.
+    frameworkErrors: (error, request, reply) => void sendErrorAnswer(error, request, reply),
+    clientErrorHandler: writeClientError,
   });
   // First, so it is told of every route: /metrics and the API reference's too.
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -127,6 +116,8 @@ export async function buildApp(
     runWithRequestId(request.id, done);
   });
   registerMetrics(app, config.metrics);
+  // Before every route: the simulators (/dev/…, the iDIN test bank) answer loopback clients only.
+  guardSimulators(app, config);
 
   const database =
     options.database ??
@@ -198,42 +189,11 @@ export async function buildApp(
     });
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof KeptAnswer) return error.send(reply);
-    if (error instanceof ValidationError) {
-      return reply.code(422).send({ message: error.message, errors: error.errors });
-    }
-    if (error instanceof TooManyRequestsError) {
-      return reply
-        .code(429)
-        .header('retry-after', String(error.retryAfterSeconds))
-        .send({ message: error.message });
-    }
-    if (error instanceof AppError)
-      return reply.code(error.statusCode).send({ message: error.message });
-    if (error.validation) {
-      // A route schema's failure. Path parameters are parsed before (lib/path-params.ts); one
-      // that still fails names nothing that exists. Query or body: the 422 of parseInput.
-      if (error.validationContext === 'params') {
-        return reply.code(404).send({ message: new NotFoundError().message });
-      }
-      const errors: Record<string, string[]> = {};
-      for (const v of error.validation) {
-        const missing = v.params?.missingProperty;
-        const pointer = `${v.instancePath}${typeof missing === 'string' ? `/${missing}` : ''}`;
-        if (!pointer) continue;
-        const key = pointer.replace(/^\//, '').replaceAll('/', '.');
-        errors[key] = [typeof missing === 'string' ? messages.required : inputMessages.invalid];
-      }
-      return reply.code(422).send({ message: messages.invalidInput, errors });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Malformed JSON, wrong content type, body too large: the client's fault, said plainly.
-      return reply.code(error.statusCode).send({ message: messages.invalidInput });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ message: messages.serverError });
-  });
+  // The one error handler (lib/error-answer.ts): typed errors, schema failures, framework refusals.
+  // An Idempotency-Key replay travels as a thrown KeptAnswer (lib/idempotency.ts), sent as kept.
+  app.setErrorHandler((error, request, reply) =>
+    error instanceof KeptAnswer ? error.send(reply) : sendErrorAnswer(error, request, reply),
+  );
 
   await registerSecurityHeaders(app, { appUrl: config.appUrl });
 
@@ -246,6 +206,7 @@ export async function buildApp(
   await registerOpenApi(app);
   app.addHook('onRoute', addPathParamParsing);
   healthRoutes(app, deps);
+  contactRoutes(app, deps);
   authRoutes(app, deps);
   usersRoutes(app, deps);
   companySettingsRoutes(app, deps);
@@ -276,7 +237,8 @@ export async function buildApp(
       mail: config.mailTransport === 'graph',
     });
   }
-  warnAboutPublicSimulators(config, app.log);
+  const warning = simulatorWarning(config);
+  if (warning) app.log.warn(warning);
   // Mollie's test mode, built in: the driver talks to it at APP_URL/dev/payments/v2/.
   if (!config.mollieApiKey) {
     await app.register(paymentsSimulator, {
@@ -330,25 +292,4 @@ export async function buildApp(
     if (!options.database) await database.close();
   });
   return app;
-}
-
-/**
- * The built-in simulators are the embedded defaults: on a public APP_URL anyone could pay at the
- * payments simulator's checkout or pass the simulated iDIN bank. Say so loudly at every start.
- */
-function warnAboutPublicSimulators(config: Config, log: FastifyBaseLogger) {
-  const host = new URL(config.appUrl).hostname;
-  if (['localhost', '127.0.0.1', '[::1]'].includes(host)) return;
-  const simulated = [
-    !config.mollieApiKey && 'payments (set MOLLIE_API_KEY)',
-    config.sms.provider === 'simulator' && 'SMS (set SMS_PROVIDER=cm)',
-    config.idin.provider === 'simulator' && 'iDIN (set IDIN_PROVIDER=oidc)',
-    config.microsoft.simulated && 'Microsoft 365 (set MS_CLIENT_ID)',
-  ].filter(Boolean);
-  if (simulated.length > 0) {
-    log.warn(
-      { simulated },
-      `simulators answer at ${config.appUrl}/dev/…: anyone who reaches them can fake these providers`,
-    );
-  }
 }

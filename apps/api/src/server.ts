@@ -1,9 +1,13 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
+import { chooseLogFormat, prettyLogStream } from './lib/log-output.ts';
 
 /** Entry point: listens, and on SIGTERM finishes requests, drains jobs and closes the database. */
 const config = loadConfig();
-const app = await buildApp(config);
+const format = chooseLogFormat(config.logFormat, process.stdout.isTTY === true);
+const app = await buildApp(config, {
+  logStream: format === 'pretty' ? prettyLogStream(process.stdout) : undefined,
+});
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Paraaf draait op ${config.appUrl}`);
 

@@ -120,6 +120,7 @@ const allowed = {
     'POST /api/auth/password-reset/:token',
     'GET /api/logos/:token',
     'GET /api/locales',
+    'GET /api/contact',
     'POST /api/tsa',
     'POST /api/verify',
     'GET /api/signing/:token',

@@ -339,6 +339,7 @@ export async function seedSignRequest(
     createdAt?: Date;
     viewerUserId?: number | null;
     departmentId?: number | null;
+    subject?: string;
     customFields?: {
       name: string;
       description?: string | null;
@@ -357,7 +358,7 @@ export async function seedSignRequest(
       stateId: options.stateId ?? 1,
       viewerUserId: options.viewerUserId ?? null,
       departmentId: options.departmentId ?? null,
-      subject: 'Graag je handtekening',
+      subject: options.subject ?? 'Graag je handtekening',
       message: 'Hierbij het contract. [[link]]',
       customFields: (options.customFields ?? []).map((f) => ({
         name: f.name,

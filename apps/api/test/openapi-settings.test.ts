@@ -310,6 +310,7 @@ describe('the OpenAPI document and the answers of the settings, billing and back
       ...multipart({}, [{ content: await makePdf(1) }]),
     });
     await expectStatus(200, { method: 'GET', url: '/api/health' });
+    await expectStatus(200, { method: 'GET', url: '/api/contact' });
     expect(problems).toEqual([]);
   });
 
@@ -345,6 +346,7 @@ describe('the OpenAPI document and the answers of the settings, billing and back
       'POST /api/get-admin-consent-url',
       'POST /api/office/consent',
       'POST /api/verify',
+      'GET /api/contact',
     ];
     expect([...checker.answered]).toEqual(expect.arrayContaining(expected));
   });

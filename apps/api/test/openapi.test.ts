@@ -592,10 +592,16 @@ describe('the OpenAPI document', () => {
     expect(declined.statusCode, declined.body).toBe(200);
     await call({ method: 'GET', url: signing(second) });
     await call({ method: 'GET', url: '/api/identity/callback?state=onbekend&code=x' });
-    await call({ method: 'GET', url: '/api/identity/simulator?state=onbekend' });
+    // The test bank answers this machine only (lib/simulator-access.ts).
+    await call({
+      method: 'GET',
+      url: '/api/identity/simulator?state=onbekend',
+      remoteAddress: '127.0.0.1',
+    });
     await call({
       method: 'POST',
       url: '/api/identity/simulator',
+      remoteAddress: '127.0.0.1',
       payload: 'state=onbekend&bank=abn&outcome=success',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });

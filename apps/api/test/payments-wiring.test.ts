@@ -52,6 +52,8 @@ describe('payments wiring', () => {
       const res = await plain.request({
         method: 'GET',
         url: '/dev/payments/checkout/tr_onbekend1',
+        // The simulator answers this machine only (lib/simulator-access.ts).
+        remoteAddress: '127.0.0.1',
       });
       expect(res.statusCode).toBe(404);
       expect(res.body).toContain('Deze betaling bestaat niet');
@@ -63,7 +65,11 @@ describe('payments wiring', () => {
   it('with MOLLIE_API_KEY there is no simulator', async () => {
     const live = await createTestApp({ mollieApiKey: 'test_abcdefghijklmnopqrstuvwxyz0123' });
     try {
-      const res = await live.request({ method: 'GET', url: '/dev/payments/checkout/tr_onbekend1' });
+      const res = await live.request({
+        method: 'GET',
+        url: '/dev/payments/checkout/tr_onbekend1',
+        remoteAddress: '127.0.0.1',
+      });
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('betaling');
     } finally {

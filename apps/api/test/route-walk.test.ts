@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
+import net from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as contract from '@paraaf/contract';
 import { companies, paymentPlans, templates } from '../src/db/schema/index.ts';
 import { ensurePlatformAdmin } from '../src/modules/admin/admin.service.ts';
 import { createInvoice } from '../src/modules/invoices/create-invoice.ts';
+import { isSimulatorRoute } from '../src/lib/simulator-access.ts';
 import {
   pngDataUrl,
   sendTestRequest,
@@ -58,6 +60,10 @@ const badQueries = [
   `?filters=${encodeURIComponent(JSON.stringify([{ field: 'created_at', value: '\u0000' }]))}`,
   '?view=%00',
   '?state=%00&code=%00&error=%00',
+  // Half a surrogate pair: U+D800 as (invalid) UTF-8 bytes, and a JSON escape in a filter.
+  '?search=%ED%A0%80',
+  '?filters=%ED%A0%80&state=%ED%A0%80',
+  `?filters=${encodeURIComponent('[{"field":"signers","value":"\\ud800"}]')}`,
 ];
 
 /** JSON bodies that are no object at all. */
@@ -88,6 +94,9 @@ const wrongValues: unknown[] = [
   HUGE,
   'x\u0000y',
   '\u0000',
+  // Halves of a surrogate pair on their own (JSON.stringify writes them as \ud800 escapes).
+  '\ud800',
+  'a\udc00b',
   '',
   'Infinity',
 ];
@@ -100,10 +109,47 @@ const json = (body: unknown) =>
  * shapes and words, to Paraaf's mail transport, never to a user. Walked too, but only a 500 counts.
  */
 const standsInForMicrosoft = (label: string) => /(^| )\/dev\/microsoft\//.test(label);
+/** Likewise the payments simulator's REST API answers Mollie's shapes, to the Mollie driver. */
+const speaksMollie = (label: string) => /(^| )\/dev\/payments\/v2\//.test(label);
 
 /** English or framework wording that must never reach a user. */
 const ENGLISH =
-  /\b(invalid|expected|received|required|must|should|unexpected|undefined|NaN|too (small|big)|bad request|not found|internal server|string|number|array|boolean)\b|body\/|querystring|params\/|FST_/i;
+  /\b(invalid|expected|received|required|must|should|unexpected|undefined|NaN|too (small|big|large)|exceed\w*|unsupported|client error|timed out|bad request|not found|internal server|string|number|array|boolean)\b|body\/|querystring|params\/|FST_/i;
+
+/** The Dutch answers the server gives to a request it cannot read (lib/error-answer.ts). */
+const FRAMEWORK_ANSWERS = new Set<string>([
+  ...Object.values(contract.requestMessages),
+  ...Object.values(contract.messages),
+  ...Object.values(contract.inputMessages),
+]);
+
+/** Sends raw bytes over HTTP/1.1 and reads the answer until the server closes the connection. */
+function rawHttp(base: string, request: string): Promise<LightMyRequestResponse> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = net.connect(Number(port), hostname, () => socket.end(request));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      const [statusLine = '', ...headerLines] = head.split('\r\n');
+      const headers = Object.fromEntries(
+        headerLines.map((line) => {
+          const at = line.indexOf(':');
+          return [line.slice(0, at).toLowerCase(), line.slice(at + 1).trim()];
+        }),
+      );
+      resolve({
+        statusCode: Number(statusLine.split(' ')[1]),
+        headers,
+        body,
+        json: () => JSON.parse(body) as unknown,
+      } as unknown as LightMyRequestResponse);
+    });
+  });
+}
 
 /** Every field name the contract's schemas know, found by walking them. */
 function contractFieldNames(): Set<string> {
@@ -338,10 +384,15 @@ describe('every route, walked with wrong input', () => {
     expect(problems).toEqual([]);
   });
 
+  /** The simulators answer this machine only: their routes are walked from loopback. */
+  const clientOf = (route: Route) =>
+    isSimulatorRoute(route.url) ? { remoteAddress: '127.0.0.1' } : {};
+
   const send = async (route: Route, url: string, payload?: string) =>
     t.request({
       method: route.method,
       url,
+      ...clientOf(route),
       token: await tokenFor(route.url),
       ...(payload !== undefined
         ? { payload, headers: { 'content-type': 'application/json' } }
@@ -366,10 +417,12 @@ describe('every route, walked with wrong input', () => {
     }
   }, 600_000);
 
-  it('answers a NUL byte in any path parameter without a 500', async () => {
+  it('answers a NUL byte or half a surrogate pair in any path parameter without a 500', async () => {
     for (const route of routes.filter((r) => r.url.includes(':'))) {
-      const url = route.url.replace(/:\w+/g, '%00');
-      expectDutch(await send(route, url), `${route.method} ${url}`);
+      for (const bad of ['%00', '%ED%A0%80', '%ED%B0%80']) {
+        const url = route.url.replace(/:\w+/g, bad);
+        expectDutch(await send(route, url), `${route.method} ${url}`);
+      }
     }
   }, 600_000);
 
@@ -400,6 +453,69 @@ describe('every route, walked with wrong input', () => {
         const payload = json(Object.fromEntries(fields.map((f) => [f, value])));
         const res = await send(route, await pathFor(route), payload);
         expectDutch(res, `${route.method} ${route.url} all fields = ${json(value)}`);
+      }
+    }
+  }, 600_000);
+
+  /**
+   * What the framework or Node's parser refuses before a route runs: the one error handler's
+   * Dutch answer, `{ message }` and nothing of Fastify's own (`error`, `code`, `statusCode`).
+   */
+  function expectFrameworkAnswer(res: LightMyRequestResponse, label: string, status?: number) {
+    expectDutch(res, label);
+    const said = `${label} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+    if (status !== undefined && res.statusCode !== status) problems.push(`${said} (not ${status})`);
+    if (res.statusCode < 400 || standsInForMicrosoft(label) || speaksMollie(label)) return;
+    if (!String(res.headers['content-type']).includes('application/json')) {
+      problems.push(`${said} (no JSON)`);
+      return;
+    }
+    const body = res.json<Record<string, unknown>>();
+    const extra = Object.keys(body).filter((key) => key !== 'message' && key !== 'errors');
+    if (extra.length > 0 || !FRAMEWORK_ANSWERS.has(String(body.message))) problems.push(said);
+  }
+
+  it('answers what the framework and the HTTP parser refuse in Dutch, on every route', async () => {
+    const base = t.url!;
+    for (const route of routes) {
+      const label = `${route.method} ${route.url}`;
+      const path = await pathFor(route);
+      const token = await tokenFor(route.url);
+      if (route.url.includes(':')) {
+        // Past the router's limit on a path parameter (Fastify's 414), and badly encoded (400).
+        const long = route.url.replace(/:\w+/g, 'a'.repeat(150));
+        expectFrameworkAnswer(await send(route, long), `${label} long parameter`);
+        const broken = route.url.replace(/:\w+/g, '%E0%A4%A');
+        expectFrameworkAnswer(await send(route, broken), `${label} broken encoding`, 400);
+      }
+      // Node's parser: a request line or headers over its limit (431), unreadable bytes (400).
+      const head = `${route.method} ${path}`;
+      const auth = `Authorization: Bearer ${token}\r\nHost: paraaf.test\r\n`;
+      const longUrl = `${head}?q=${'a'.repeat(20_000)} HTTP/1.1\r\n${auth}\r\n`;
+      expectFrameworkAnswer(await rawHttp(base, longUrl), `${label} URL of 20 kB`, 431);
+      const bigHeader = `${head} HTTP/1.1\r\n${auth}X-Groot: ${'a'.repeat(20_000)}\r\n\r\n`;
+      expectFrameworkAnswer(await rawHttp(base, bigHeader), `${label} header of 20 kB`, 431);
+      const badLength = `${head} HTTP/1.1\r\n${auth}Content-Length: abc\r\n\r\n{}`;
+      expectFrameworkAnswer(await rawHttp(base, badLength), `${label} Content-Length abc`, 400);
+      if (route.method === 'GET') continue;
+      // Bodies the content-type parsers refuse: too large (413), of no known type (415), not JSON.
+      const bodies: [string, string, string][] = [
+        ['application/json', JSON.stringify({ name: 'x'.repeat(2_100_000) }), 'body of 2 MB'],
+        ['text/xml', '<a/>', 'text/xml'],
+        ['application/json', '{"name":', 'broken JSON'],
+        ['application/json', '', 'empty JSON'],
+        ['application/json', '{"__proto__":{"x":1}}', '__proto__'],
+      ];
+      for (const [type, payload, what] of bodies) {
+        const res = await t.request({
+          method: route.method,
+          url: path,
+          ...clientOf(route),
+          token,
+          payload,
+          headers: { 'content-type': type },
+        });
+        expectFrameworkAnswer(res, `${label} ${what}`);
       }
     }
   }, 600_000);
@@ -563,7 +679,7 @@ describe('every route, walked with wrong input', () => {
             page: 1,
             type: 'text',
             value: 'Tekst',
-            options: {},
+            options: { label: 'Naam' },
           },
         ],
         fields: [

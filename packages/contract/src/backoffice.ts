@@ -102,20 +102,28 @@ export const adminUserRowSchema = z
   });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
-/** Money fields of a custom plan: euros excl. VAT, two decimals at most. */
-const MAX_EUROS = 100_000;
-const money = () => eurosField({ min: 0, max: MAX_EUROS });
+/**
+ * Money fields of a custom plan: euros excl. VAT, two decimals at most, within bounds no real
+ * price comes near (a typo such as 85 for 0,85 stays possible: the screen shows what it read).
+ */
+export const customPlanBounds = {
+  price_per_month: { minCents: 0, maxCents: 10_000_00 },
+  /** Credits bought on this plan cost something: a free credit is not a price. */
+  price_per_credit: { minCents: 1, maxCents: 1_000_00 },
+  sms_euros_price: { minCents: 0, maxCents: 100_00 },
+  idin_euros_price: { minCents: 0, maxCents: 100_00 },
+} as const;
 const countField = () => integerField({ min: 0, max: 1_000_000 });
 
 /** POST /api/all-payment-plans/create and POST /api/all-payment-plans/{id} (seed 001 §3, §5). */
 export const customPlanBody = z.object({
   name: requiredString(100),
-  price_per_month: money(),
-  price_per_credit: money(),
+  price_per_month: eurosField(customPlanBounds.price_per_month),
+  price_per_credit: eurosField(customPlanBounds.price_per_credit),
   credits_per_month: countField(),
-  sms_euros_price: money(),
+  sms_euros_price: eurosField(customPlanBounds.sms_euros_price),
   sms_credits_price: countField(),
-  idin_euros_price: money(),
+  idin_euros_price: eurosField(customPlanBounds.idin_euros_price),
   idin_credits_price: countField(),
   available_for_companies: z
     .array(idField(), {

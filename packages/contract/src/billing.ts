@@ -37,7 +37,8 @@ export type ChoosePlanBody = z.output<typeof choosePlanBody>;
 
 /**
  * The plan features seed 001 §6 lists, in the order the plan cards show them, with their Dutch
- * labels. idin_verification and buy_credits are company features but not card lines.
+ * labels, and iDIN (premium only: a card without it shows no iDIN price). buy_credits is a
+ * company feature but not a card line.
  */
 export const planFeatureLabels = {
   multiple_signers: 'Meerdere ondertekenaars',
@@ -50,6 +51,7 @@ export const planFeatureLabels = {
   users: 'Meerdere gebruikers',
   api: 'API',
   webhooks: 'Webhooks',
+  idin_verification: 'iDIN-verificatie',
 } as const satisfies Partial<Record<Feature, string>>;
 
 export const billingMessages = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dutchIssueMessage } from './issues.ts';
 import { inputMessages, messages } from './messages.ts';
+import { centsOfEuros, formatCents, moneyMessages, parseEuros } from './money.ts';
 
 /** The largest id a row can have (PostgreSQL `integer`). */
 export const MAX_ID = 2_147_483_647;
@@ -9,13 +10,32 @@ export const MAX_ID = 2_147_483_647;
 const hasNoNul = (v: string) => !v.includes('\u0000');
 
 /**
+ * No half of a UTF-16 surrogate pair on its own (JSON may carry `"\ud800"`): such a string has
+ * no UTF-8 form, so PostgreSQL's json refuses it and a mail or PDF cannot encode it.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const hasNoLoneSurrogate = (v: string) => !LONE_SURROGATE.test(v);
+
+/**
+ * Why a string cannot be stored as text, for input read outside `text()` (markers, JSON keys):
+ * the Dutch message, or null when it can.
+ */
+export function unstorableTextMessage(v: string): string | null {
+  if (!hasNoNul(v)) return inputMessages.nul;
+  if (!hasNoLoneSurrogate(v)) return inputMessages.loneSurrogate;
+  return null;
+}
+
+/**
  * The one string schema every text input starts from: a string (else a Dutch type message)
- * without NUL characters. Everything that is text in a request is built on this.
+ * without NUL characters or unpaired surrogates. Everything that is text in a request is built
+ * on this.
  */
 export const text = () =>
   z
     .string({ error: (i) => (i.input == null ? messages.required : inputMessages.text) })
-    .refine(hasNoNul, inputMessages.nul);
+    .refine(hasNoNul, inputMessages.nul)
+    .refine(hasNoLoneSurrogate, inputMessages.loneSurrogate);
 
 /** Building blocks that attach the seeds' Dutch messages to zod rules. */
 export const requiredString = (max = 255) =>
@@ -94,30 +114,37 @@ export const integerField = (bounds: {
 
 /**
  * An amount in euros with at most two decimals (whole cents), as a JSON number or the text a form
- * sends ('0,80' or '0.80'), within bounds. The server stores it in cents.
+ * sends ('0,80', '0.80', '€ 2.722,50': `parseEuros`, the parser the web's money input uses),
+ * within bounds in cents, each refusal a Dutch message on the field. Gives euros whose cents are
+ * exact; the server stores cents.
  */
-export const eurosField = (bounds: { min: number; max: number }) =>
+export const eurosField = (bounds: { minCents: number; maxCents: number }) =>
   z
-    .union(
-      [
-        z.number(),
-        text()
-          .trim()
-          .regex(/^\d{1,9}([.,]\d+)?$/, messages.invalidInput)
-          .transform((v) => Number(v.replace(',', '.'))),
-      ],
-      {
-        error: (i) =>
-          i.input == null || i.input === '' ? messages.required : messages.invalidInput,
-      },
-    )
-    .pipe(
-      z
-        .number()
-        .min(bounds.min, messages.min)
-        .max(bounds.max, messages.max)
-        .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, inputMessages.cents),
-    );
+    .union([z.number(), text()], {
+      error: (i) => (i.input == null || i.input === '' ? messages.required : moneyMessages.invalid),
+    })
+    .transform((value, ctx) => {
+      const parsed =
+        typeof value === 'number'
+          ? (() => {
+              const cents = centsOfEuros(value);
+              return cents === null
+                ? { error: Number.isFinite(value) ? moneyMessages.decimals : moneyMessages.invalid }
+                : { cents };
+            })()
+          : parseEuros(value);
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (parsed === null) return fail(messages.required);
+      if ('error' in parsed) return fail(parsed.error);
+      if (parsed.cents < bounds.minCents)
+        return fail(moneyMessages.tooLow(formatCents(bounds.minCents)));
+      if (parsed.cents > bounds.maxCents)
+        return fail(moneyMessages.tooHigh(formatCents(bounds.maxCents)));
+      return parsed.cents / 100;
+    });
 
 /** A boolean that also accepts the strings and numbers forms send. */
 export const booleanField = () =>

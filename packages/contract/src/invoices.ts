@@ -126,6 +126,8 @@ export const updateInvoiceBody = z.object({
 export type UpdateInvoiceBody = z.output<typeof updateInvoiceBody>;
 
 export const ADD_CREDITS_MAX = 1_000_000;
+/** A price per credit on an invoice: more than nothing, at most € 1.000 (above € 100 the screen asks again). */
+export const ADD_CREDITS_PRICE_BOUNDS = { minCents: 1, maxCents: 1_000_00 } as const;
 
 /**
  * POST /api/companies/{id}/add-credits-with-invoice (seed 001 'Add-credits request'). A double
@@ -134,7 +136,7 @@ export const ADD_CREDITS_MAX = 1_000_000;
 export const addCreditsWithInvoiceBody = z.object({
   total_credits: integerField({ min: 1, max: ADD_CREDITS_MAX }),
   /** Euros excl. VAT per credit, two decimals at most. */
-  price_per_credit: eurosField({ min: 0, max: 10_000 }),
+  price_per_credit: eurosField(ADD_CREDITS_PRICE_BOUNDS),
   email: emailField(),
   name: requiredString(),
   description: requiredString(),

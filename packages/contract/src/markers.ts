@@ -20,6 +20,23 @@ export type GeneratedKind = (typeof generatedKinds)[number];
 export const GENERATED_VALUE = /^signer\.([1-9]\d?)\.(name|date|signature|paraph)$/;
 export const generatedValue = (signer: number, kind: GeneratedKind) => `signer.${signer}.${kind}`;
 
+/**
+ * A signature marker is filled only by a signer who signs (verification 5, Handtekening) and a
+ * paraph marker only by one who paraphs (6, Paraaf); name and date are filled for everyone.
+ */
+const kindNeeds: Partial<Record<GeneratedKind, number>> = { signature: 5, paraph: 6 };
+
+/** The kind of marker a signer with these verifications will never fill, else null. */
+export function unfilledMarkerKind(
+  kind: GeneratedKind,
+  verifications: readonly number[],
+): 'signature' | 'paraph' | null {
+  const needed = kindNeeds[kind];
+  return needed !== undefined && !verifications.includes(needed)
+    ? (kind as 'signature' | 'paraph')
+    : null;
+}
+
 /** Parses `signer.{n}.{kind}`; null when the value is not of that form. */
 export function parseGeneratedValue(
   value: string | null | undefined,
@@ -196,6 +213,19 @@ export const markerMessages = {
   textValue: 'Vul een tekst in voor deze marker',
   ruleUnknown: 'Deze regel bestaat niet',
   fieldsFirstSigner: 'Invoervelden zijn alleen voor de eerste ondertekenaar',
+  /** A marker its signer will never fill (see unfilledMarkerKind). */
+  neverFilled: {
+    signature:
+      'Deze ondertekenaar zet geen handtekening: kies Handtekening bij de ondertekenaar of een andere ondertekenaar',
+    paraph:
+      'Deze ondertekenaar zet geen paraaf: kies Paraaf bij de ondertekenaar of een andere ondertekenaar',
+  },
+  /** A draft's signer losing the method a marker of theirs needs. */
+  neededByMarker: {
+    signature:
+      'Een document heeft een handtekeningmarker voor deze ondertekenaar: Handtekening is nodig',
+    paraph: 'Een document heeft een paraafmarker voor deze ondertekenaar: Paraaf is nodig',
+  },
 } as const;
 
 /** Sort orders of GET /api/templates. */

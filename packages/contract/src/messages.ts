@@ -1,3 +1,5 @@
+import { moneyMessages } from './money.ts';
+
 /** Dutch validation and error texts, exactly as the seeds write them. */
 export const messages = {
   required: 'Dit veld is verplicht',
@@ -8,7 +10,7 @@ export const messages = {
   terms: 'Akkoord gaan met de algemene voorwaarden is verplicht',
   passwordMismatch: 'De wachtwoorden komen niet overeen',
   passwordTooShort: 'Het wachtwoord moet minimaal 8 tekens lang zijn',
-  emailTaken: 'Dit emailadres is al in gebruik',
+  emailTaken: 'Dit e-mailadres is al in gebruik',
   loginFailed: 'Het inloggen is helaas niet gelukt, Controleer je gegevens en probeer het opnieuw',
   twoFactorCodeWrong: 'De opgegeven code is onjuist, probeer het opnieuw',
   twoFactorExpired: 'De code is verlopen, log opnieuw in om een nieuwe code te ontvangen',
@@ -34,6 +36,22 @@ export const messages = {
 } as const;
 
 /**
+ * What the server answers when a request cannot be read at all (the web framework's and Node's
+ * own refusals: too large, unreadable, too slow), in Dutch like every other answer.
+ */
+export const requestMessages = {
+  uriTooLong: 'Het adres van dit verzoek is te lang',
+  headersTooLarge: 'Het adres of de kopregels (headers) van dit verzoek zijn te groot',
+  badUrl: 'Het adres van dit verzoek bevat ongeldige tekens',
+  bodyTooLarge: 'Dit verzoek is te groot',
+  mediaType: 'Dit soort inhoud (Content-Type) wordt hier niet ondersteund',
+  invalidJson: 'De inhoud van dit verzoek is geen geldige JSON',
+  contentLength: 'De lengte van dit verzoek klopt niet met de opgegeven Content-Length',
+  timeout: 'Het verzoek duurde te lang. Probeer het opnieuw.',
+  unreadable: 'Dit verzoek kan de server niet lezen',
+} as const;
+
+/**
  * Our own Dutch texts for input the seeds have no words for (a wrong type, a character that
  * cannot be stored): every validation issue maps to one of these or to a seed text above.
  */
@@ -49,8 +67,9 @@ export const inputMessages = {
   choice: 'Kies een van de mogelijke waarden',
   tooShort: 'De waarde in dit veld is te kort',
   nul: 'Dit veld bevat een teken dat niet is toegestaan',
+  loneSurrogate: 'Dit veld bevat een onvolledig teken; typ of plak de tekst opnieuw',
   unknownField: 'Dit veld bevat een onbekend onderdeel',
   id: 'Dit veld dient te verwijzen naar een bestaand item',
   body: 'Stuur de velden als één JSON-object',
-  cents: 'Vul een bedrag in met hoogstens twee decimalen',
+  cents: moneyMessages.decimals,
 } as const;

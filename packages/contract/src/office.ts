@@ -16,7 +16,11 @@ export const officeMessages = {
   /** Microsoft said neither yes nor an error. */
   noConsent: 'Microsoft 365 heeft de toestemming niet bevestigd.',
   granted: 'Toestemming gegeven',
-  grantedDetail: 'Paraaf mag nu mail versturen via Microsoft 365 van de organisatie {tenant}.',
+  /** `{organization}`: its name in Microsoft 365 (displayName), never the tenant id. */
+  grantedDetail:
+    'Paraaf mag nu mail versturen via Microsoft 365 van de organisatie {organization}.',
+  /** Microsoft 365 did not give the organisation's name. */
+  grantedUnnamed: 'Paraaf mag nu mail versturen via Microsoft 365 van je organisatie.',
   /** Seed 000 §8: the last fallback of the consent failure. */
   fallback: 'Something went wrong',
 } as const;
@@ -55,13 +59,19 @@ export const completeOfficeConsentBody = z.object({
 export type CompleteOfficeConsentBody = z.infer<typeof completeOfficeConsentBody>;
 
 export const officeConsentResponseSchema = z
-  .object({ tenant: z.string(), message: z.string() })
+  .object({
+    tenant: z.string(),
+    /** The organisation's name in Microsoft 365; null when Graph did not give it. */
+    organization: z.string().nullable(),
+    message: z.string(),
+  })
   .meta({
     examples: [
       {
         tenant: '9c4e2b1a-3f5d-4a7e-8b6c-0d1e2f3a4b5c',
+        organization: 'Woonstichting Het Anker',
         message:
-          'Paraaf mag nu mail versturen via Microsoft 365 van de organisatie 9c4e2b1a-3f5d-4a7e-8b6c-0d1e2f3a4b5c.',
+          'Paraaf mag nu mail versturen via Microsoft 365 van de organisatie Woonstichting Het Anker.',
       },
     ],
   });

@@ -271,7 +271,7 @@ export const declineBody = z.object({
 /** Dutch texts of the signer API (the page shows its own translations by status). */
 export const signerApiMessages = {
   invalidLink: 'Deze link is ongeldig',
-  replaced: 'Deze link is vervangen door een nieuwere e-mail',
+  replaced: 'Deze link is niet meer geldig. Neem contact op met de afzender.',
   codeWrong: 'De code is onjuist of verlopen',
   codeTooSoon: 'Er is net een code verstuurd. Wacht even voordat je een nieuwe code aanvraagt.',
   codeTooMany: 'Je hebt te veel codes aangevraagd. Probeer het over een uur opnieuw.',

@@ -1,9 +1,11 @@
+import { DECLINE_WORDS } from './glossary.ts';
+
 /** States, verification types and audit action types (seed 000 §3–§4, DESIGN.md §4). */
 export const signRequestStates = {
   1: 'Aangemaakt',
   2: 'Afgerond',
   3: 'Bezig',
-  4: 'Geweigerd',
+  4: DECLINE_WORDS.state,
   5: 'Getekend',
   6: 'Geen herinneringen meer',
   7: 'Verlopen',
@@ -37,7 +39,7 @@ export const signRequestStateHelp: Record<SignRequestStateId, string> = {
 };
 
 export const verificationTypes = {
-  1: 'Email',
+  1: 'E-mail',
   2: 'SMS',
   4: 'iDIN',
   5: 'Handtekening',
@@ -48,9 +50,9 @@ export const auditActionTypes = {
   1: { label: 'Verstuurd', color: 'info' },
   2: { label: 'Geopend', color: 'primary' },
   3: { label: 'Goedgekeurd', color: 'success' },
-  4: { label: 'Afgekeurd', color: 'warning' },
-  5: { label: 'Email verificatie verstuurd', color: 'info' },
-  6: { label: 'Email verificatie geverifieerd', color: 'success' },
+  4: { label: DECLINE_WORDS.audit, color: 'warning' },
+  5: { label: 'E-mailverificatie verstuurd', color: 'info' },
+  6: { label: 'E-mailverificatie geverifieerd', color: 'success' },
   7: { label: 'Handtekening verificatie geverifieerd', color: 'success' },
   8: { label: 'Document verificatie geverifieerd', color: 'success' },
   10: { label: 'SMS verificatie verstuurd', color: 'info' },

@@ -27,6 +27,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** json or pretty (lib/log-output.ts); unset: pretty on a terminal, JSON otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   WEB_DIST: z.string().optional(),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
   SMS_PROVIDER: z.enum(['simulator', 'cm']).default('simulator'),
@@ -48,7 +50,10 @@ const envSchema = z.object({
   /** The platform's terms and privacy statement, linked where a signer consents. */
   TERMS_URL: z.string().url().default('https://paraaf.nl/voorwaarden'),
   PRIVACY_URL: z.string().url().default('https://paraaf.nl/privacy'),
-  /** The seller on invoices (the platform's own company details). */
+  /**
+   * The seller on invoices (the platform's own company details), also the contact page's
+   * (GET /api/contact): one identity.
+   */
   INVOICE_SELLER_NAME: z.string().default('Paraaf B.V.'),
   INVOICE_SELLER_ADDRESS: z.string().default('Keizersgracht 100'),
   INVOICE_SELLER_POSTAL_CITY: z.string().default('1015 AA Amsterdam'),
@@ -56,6 +61,9 @@ const envSchema = z.object({
   INVOICE_SELLER_VAT: z.string().default('NL123456789B01'),
   INVOICE_SELLER_IBAN: z.string().default('NL91 ABNA 0417 1643 00'),
   INVOICE_SELLER_EMAIL: z.string().default('facturen@paraaf.nl'),
+  /** The contact page's support address and phone (not printed on invoices). */
+  INVOICE_SELLER_SUPPORT_EMAIL: z.string().default('support@paraaf.nl'),
+  INVOICE_SELLER_PHONE: z.string().default('020 - 303 88 20'),
   /** Mollie (billing payments); unset: the built-in payments simulator (lib/payments). */
   MOLLIE_API_KEY: z.string().optional(),
   /** smtp (SMTP_URL, or the outbox when unset) or graph (Microsoft 365, lib/mail/graph-transport.ts). */
@@ -71,6 +79,8 @@ const envSchema = z.object({
   SOFFICE_PATH: z.string().min(1).default('soffice'),
   /** Tests and local development only: webhook URLs may be plain http and on loopback. */
   WEBHOOKS_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
+  /** The built-in simulators (/dev/…, the iDIN test bank) for every client, not only loopback. */
+  SIMULATORS_OPEN: z.enum(['true', 'false']).default('false'),
 });
 
 export interface Config {
@@ -85,6 +95,8 @@ export interface Config {
   adminEmail: string | null;
   adminPassword: string | null;
   logLevel: string;
+  /** LOG_FORMAT; null: chosen by whether standard output is a terminal (chooseLogFormat). */
+  logFormat: 'json' | 'pretty' | null;
   /** Built SPA to serve; null serves none (tests, api-only). */
   webDist: string | null;
   jobPollSeconds: number;
@@ -131,8 +143,10 @@ export interface Config {
   verifyPerIpPerHour?: number;
   /** MOLLIE_API_KEY; null: payments go to the built-in simulator (lib/payments). */
   mollieApiKey: string | null;
-  /** The seller printed on every invoice (INVOICE_SELLER_*). */
+  /** The seller printed on every invoice (INVOICE_SELLER_*), and shown on the contact page. */
   invoiceSeller: InvoiceSeller;
+  /** What the contact page adds to the seller: support e-mail and phone. */
+  sellerContact: { supportEmail: string; phone: string };
   /** MAIL_TRANSPORT: SMTP (or the outbox) or Microsoft Graph with the consented tenant. */
   mailTransport: 'smtp' | 'graph';
   microsoft: MicrosoftConfig;
@@ -148,6 +162,11 @@ export interface Config {
    * PATH by default). Not found: Word uploads are refused and the dropzones offer PDF and images.
    */
   soffice: string;
+  /**
+   * SIMULATORS_OPEN=true: the simulators' routes (/dev/…, /api/identity/simulator) answer every
+   * client; otherwise loopback clients only (lib/simulator-access.ts).
+   */
+  simulatorsOpen: boolean;
 }
 
 /**
@@ -197,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL || null,
     adminPassword: e.ADMIN_PASSWORD || null,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? null,
     webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../../web/dist'),
     jobPollSeconds: e.JOB_POLL_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -241,12 +261,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       iban: e.INVOICE_SELLER_IBAN,
       email: e.INVOICE_SELLER_EMAIL,
     },
+    sellerContact: { supportEmail: e.INVOICE_SELLER_SUPPORT_EMAIL, phone: e.INVOICE_SELLER_PHONE },
     mollieApiKey: e.MOLLIE_API_KEY || null,
     mailTransport: e.MAIL_TRANSPORT,
     microsoft: microsoftConfig(e, (e.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, '')),
     s3: s3Settings(e),
     webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK === 'true' },
     soffice: e.SOFFICE_PATH,
+    simulatorsOpen: e.SIMULATORS_OPEN === 'true',
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, dutchDate, periodEnd } from './dutch-date.ts';
+import { addMonths, dutchCalendarDate, dutchDate, periodEnd } from './dutch-date.ts';
 
 describe('dutch dates', () => {
   it('takes the calendar date in Amsterdam', () => {
@@ -22,5 +22,14 @@ describe('dutch dates', () => {
     }
     expect(ends).toEqual(['2026-02-28', '2026-03-31', '2026-04-30', '2026-05-31']);
     expect(periodEnd('2026-03-15', '2026-03-15')).toBe('2026-04-15');
+  });
+});
+
+describe('dutchCalendarDate', () => {
+  it('writes a calendar date as DD-MM-YYYY and leaves anything else as it is', () => {
+    expect(dutchCalendarDate('1980-03-03')).toBe('03-03-1980');
+    expect(dutchCalendarDate(' 2001-12-31 ')).toBe('31-12-2001');
+    expect(dutchCalendarDate('03-03-1980')).toBe('03-03-1980');
+    expect(dutchCalendarDate('onbekend')).toBe('onbekend');
   });
 });

@@ -11,6 +11,12 @@ export function dutchDate(at: Date): string {
   }).format(at);
 }
 
+/** A calendar date 'YYYY-MM-DD' as Dutch readers write it, 'DD-MM-YYYY' (a birth date). */
+export function dutchCalendarDate(date: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date.trim());
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : date;
+}
+
 /**
  * The end of a monthly period that starts on `startsOn` in a chain of periods anchored on
  * `anchorOn`: the first anchor month-day after the start. Anchored on 31 January, the periods

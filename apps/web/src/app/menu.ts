@@ -51,7 +51,7 @@ export const sideMenu: readonly MenuItem[] = [
   },
   { label: 'Account instellingen', to: paths.accountSettings, exists: true, group: 'account' },
   {
-    label: 'Email templates',
+    label: 'E-mailtemplates',
     to: paths.emailTemplates,
     // Company admins edit the templates (seed 001 §1); everyone else only uses them.
     permission: 'updateEmailTemplate',

@@ -27,6 +27,11 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub;
 
+// Mantine's Select scrolls its chosen option into view when the list opens.
+if (!('scrollIntoView' in Element.prototype)) {
+  Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => {}, writable: true });
+}
+
 // Mantine's autosize Textarea listens for web fonts loading.
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', {

@@ -1,4 +1,4 @@
-import { TWO_FACTOR_CODE_TTL_MINUTES } from '@paraaf/contract';
+import { TWO_FACTOR_CODE_TTL_MINUTES, endSentence } from '@paraaf/contract';
 import { renderLayout, type MailContent } from './layout.ts';
 
 /** The account mails (Dutch: the sender's application is Dutch only). */
@@ -36,7 +36,7 @@ export function invitationMail(
     subject: `Uitnodiging voor ${companyName} op Paraaf`,
     paragraphs: [
       `Beste ${name},`,
-      `${inviterName} heeft je uitgenodigd om Paraaf te gebruiken voor ${companyName}. Activeer je account door een wachtwoord in te stellen. De link is 7 dagen geldig.`,
+      `${inviterName} heeft je uitgenodigd om Paraaf te gebruiken voor ${endSentence(companyName)} Activeer je account door een wachtwoord in te stellen. De link is 7 dagen geldig.`,
     ],
     button: { label: 'Account activeren', url },
   });

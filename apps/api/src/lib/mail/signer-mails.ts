@@ -37,9 +37,16 @@ function buttonHtml(link: { url: string; label: string }): string {
   );
 }
 
+/**
+ * A value that ends with a full stop ('Bakkerij B.V.') where the template ends the sentence after
+ * it: one full stop, never 'B.V..'.
+ */
+const withSentenceEnd = (value: string, stop: string | undefined) =>
+  stop && value.endsWith('.') ? value : value + (stop ?? '');
+
 function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\[\[([a-z_]+)\]\]/g, (whole, key: string) =>
-    key in values ? values[key]! : whole,
+  return template.replace(/\[\[([a-z_]+)\]\](\.)?/g, (whole, key: string, stop?: string) =>
+    key in values ? withSentenceEnd(values[key]!, stop) : whole,
   );
 }
 
@@ -86,11 +93,17 @@ export function fillBody(template: string, values: MergeValues): string {
   };
   // One pass, in the order the reader sees them; filled values are never scanned again.
   html = html.replace(
-    new RegExp(`${linkAttribute.source}|\\[\\[([a-z_]+)\\]\\]`, 'gi'),
-    (whole, attr: string | undefined, quote: string | undefined, key: string | undefined) => {
+    new RegExp(`${linkAttribute.source}|\\[\\[([a-z_]+)\\]\\](\\.)?`, 'gi'),
+    (
+      whole,
+      attr: string | undefined,
+      quote: string | undefined,
+      key: string | undefined,
+      stop: string | undefined,
+    ) => {
       if (attr !== undefined) return `${attr}${quote}${placeLink(true)}${quote}`;
-      if (key === 'link') return placeLink(false);
-      return key !== undefined && key in escaped ? escaped[key]! : whole;
+      if (key === 'link') return placeLink(false) + (stop ?? '');
+      return key !== undefined && key in escaped ? withSentenceEnd(escaped[key]!, stop) : whole;
     },
   );
   if (values.link && !linkPlaced) html += `<p>${placeLink(false)}</p>`;

@@ -9,13 +9,26 @@ const tokenLifetimeSeconds = 3599;
 const graphRequestBytes = 4 * 1024 * 1024;
 /** The simulator keeps uploads in memory: files up to 25 MB (an Exchange mail's usual cap). */
 const maxUploadBytes = 25 * 1024 * 1024;
-const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+
+/** The bearer token of a Graph call, or a 401 in Graph's shape. */
+function isAuthorised(
+  store: MicrosoftSimulatorStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): boolean {
+  const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+  if (token && store.isTokenValid(token)) return true;
+  void reply.code(401).send({
+    error: { code: 'InvalidAuthenticationToken', message: 'Access token is empty or expired.' },
+  });
+  return false;
+}
 
 /**
- * The simulator's token endpoint and Graph's mail calls (see simulator.ts), registered on its
- * plugin when MAIL_TRANSPORT=graph.
+ * The simulator's token endpoint and `GET graph/v1.0/organization` (the consented organisation's
+ * name, read after the consent), registered on its plugin always.
  */
-export function registerGraphSimulator(
+export function registerGraphDirectory(
   app: FastifyInstance,
   { microsoft, store }: { microsoft: MicrosoftConfig; store: MicrosoftSimulatorStore },
 ): void {
@@ -65,6 +78,20 @@ export function registerGraphSimulator(
     },
   );
 
+  app.get('/graph/v1.0/organization', async (request, reply) => {
+    if (!isAuthorised(store, request, reply)) return reply;
+    return { value: [{ id: simulatedTenant.id, displayName: simulatedTenant.name }] };
+  });
+}
+
+/** Graph's mail calls (see simulator.ts), registered on its plugin when MAIL_TRANSPORT=graph. */
+export function registerGraphSimulator(
+  app: FastifyInstance,
+  { store }: { store: MicrosoftSimulatorStore },
+): void {
+  const authorised = (request: FastifyRequest, reply: FastifyReply) =>
+    isAuthorised(store, request, reply);
+
   app.post<{ Params: { sender: string }; Body: unknown }>(
     '/graph/v1.0/users/:sender/sendMail',
     { bodyLimit: graphRequestBytes },
@@ -81,15 +108,6 @@ export function registerGraphSimulator(
     },
   );
 
-  /** The bearer token of a Graph call, or a 401 in Graph's shape. */
-  const authorised = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    if (token && store.isTokenValid(token)) return true;
-    void reply.code(401).send({
-      error: { code: 'InvalidAuthenticationToken', message: 'Access token is empty or expired.' },
-    });
-    return false;
-  };
   const draftOf = (reply: FastifyReply, sender: string, id: string) => {
     const draft = store.drafts.get(id);
     if (draft && draft.sender === sender) return draft;
@@ -254,9 +272,9 @@ export function registerGraphSimulator(
     },
   );
 
-  app.get('/messages', async (request, reply) => {
-    // The messages carry login links: only for this machine, as /dev/mailbox.
-    if (!isLoopback(request.ip)) return reply.code(404).send({ message: 'Niet gevonden' });
+  // The messages carry login links: like every simulator route, answered to this machine only
+  // (lib/simulator-access.ts).
+  app.get('/messages', () => {
     return { data: [...store.messages].reverse(), tokens_issued: store.tokensIssued };
   });
 }

@@ -17,6 +17,7 @@ export interface SimulatedMessage {
 const maxMessages = 100;
 const maxDrafts = 20;
 const maxUploads = 10;
+const maxTokens = 1000;
 
 /**
  * The simulator's state. KEPT IN MEMORY in this one process (like the payments simulator): the
@@ -50,6 +51,7 @@ export class MicrosoftSimulatorStore {
   issueToken(lifetimeSeconds: number, now = Date.now()): string {
     const token = `sim.${randomBytes(24).toString('base64url')}`;
     this.tokens.set(token, now + lifetimeSeconds * 1000);
+    dropOldest(this.tokens, maxTokens);
     this.tokensIssued += 1;
     return token;
   }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { MicrosoftConfig } from '../../config/env.ts';
 import { escapeHtml } from '../mail/layout.ts';
-import { registerGraphSimulator } from './simulator-graph.ts';
+import { registerGraphDirectory, registerGraphSimulator } from './simulator-graph.ts';
 import { simulatedTenant, type MicrosoftSimulatorStore } from './simulator-store.ts';
 
 export interface MicrosoftSimulatorOptions {
@@ -9,7 +9,7 @@ export interface MicrosoftSimulatorOptions {
   /** The one redirect URI of the app registration (Microsoft refuses any other). */
   redirectUri: string;
   store: MicrosoftSimulatorStore;
-  /** MAIL_TRANSPORT=graph: also the token endpoint and Graph's mail calls. */
+  /** MAIL_TRANSPORT=graph: also Graph's mail calls. */
   mail: boolean;
 }
 
@@ -19,9 +19,10 @@ export interface MicrosoftSimulatorOptions {
  * - `GET login/{tenant}/v2.0/adminconsent`: a Dutch page 'Toestemming geven' for the simulated
  *   organisation; approve or deny redirects to the redirect URI as Microsoft does
  *   (`admin_consent=True&tenant=…&state=…` or `error=access_denied&error_description=…&state=…`);
- * and, with MAIL_TRANSPORT=graph only (simulator-graph.ts):
  * - `POST login/{tenant}/oauth2/v2.0/token`: client credentials, checks client id and secret,
  *   scope and tenant, with Microsoft's error shapes;
+ * - `GET graph/v1.0/organization`: the simulated organisation's displayName;
+ * and, with MAIL_TRANSPORT=graph only (simulator-graph.ts):
  * - `POST graph/v1.0/users/{sender}/sendMail`: checks the token and the message (recipients,
  *   only `X-` headers, fileAttachments), keeps it; `GET messages` lists them (this machine only);
  * - for large files: drafts (`…/messages`), `…/messages/{id}/attachments`, upload sessions
@@ -66,7 +67,8 @@ export const microsoftSimulator: FastifyPluginAsync<MicrosoftSimulatorOptions> =
         200,
         'Toestemming geven',
         `<p>Paraaf vraagt toestemming voor de organisatie <strong>${escapeHtml(simulatedTenant.name)}</strong>:</p>
-<ul><li>Mail versturen als elke gebruiker (Mail.Send, toepassingsmachtiging)</li></ul>
+<ul><li>Mail versturen als elke gebruiker (Mail.Send, toepassingsmachtiging)</li>
+<li>De naam van de organisatie lezen (Organization.Read.All, toepassingsmachtiging)</li></ul>
 <p>Als beheerder geef je deze toestemming voor de hele organisatie.</p>
 <form method="post" action="../../consent">
 ${hidden('redirect_uri', q.redirect_uri)}${hidden('state', q.state ?? '')}
@@ -107,9 +109,11 @@ ${hidden('redirect_uri', q.redirect_uri)}${hidden('state', q.state ?? '')}
     },
   );
 
-  // Token and Graph only when the product sends through Graph: an SMTP installation leaves
-  // no mailbox in memory that anyone could fill.
-  if (mail) registerGraphSimulator(app, { microsoft, store });
+  // The token and the organisation's name always (the consent result names it); Graph's mail
+  // calls only when the product sends through Graph: an SMTP installation leaves no mailbox in
+  // memory that anyone could fill.
+  registerGraphDirectory(app, { microsoft, store });
+  if (mail) registerGraphSimulator(app, { store });
 
   return Promise.resolve();
 };

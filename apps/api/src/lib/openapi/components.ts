@@ -13,7 +13,7 @@ const errorText: Record<ErrorStatus, { description: string; example: string }> =
   },
   402: {
     description: 'Niet genoeg credits',
-    example: 'U heeft niet voldoende credits om deze ondertekening te versturen.',
+    example: 'Je hebt niet voldoende credits om deze ondertekening te versturen.',
   },
   403: {
     description: 'Geen recht op deze actie (rol, functie van het abonnement)',

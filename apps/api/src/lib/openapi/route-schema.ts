@@ -29,7 +29,7 @@ const answerText: Record<AnswerStatus, string> = {
   302: 'Doorverwijzing (Location)',
   303: 'Doorverwijzing (Location)',
   400: 'Onbekende of verlopen sessie',
-  410: 'Deze link is vervangen door een nieuwere uitnodiging',
+  410: 'Niet meer beschikbaar: de link is niet meer geldig of de documenten zijn verwijderd',
   503: 'Niet beschikbaar: een controle is mislukt',
 };
 

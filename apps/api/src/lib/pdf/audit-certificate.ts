@@ -1,6 +1,15 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { drawableText, fitInto } from './stamp.ts';
-import { DEFAULT_DATE_FORMAT, type DateMarkerFormat } from '@paraaf/contract';
+import {
+  DEFAULT_DATE_FORMAT,
+  idinDisplayLabels,
+  idinDisplayRows,
+  type DateMarkerFormat,
+} from '@paraaf/contract';
+import { dutchCalendarDate } from '../dutch-date.ts';
+
+const idinLabel = (key: string) =>
+  key in idinDisplayLabels ? idinDisplayLabels[key as keyof typeof idinDisplayLabels] : key;
 
 /** Everything the audit certificate shows (seed 000: the receipt of a sign request). */
 export interface AuditCertificateData {
@@ -30,7 +39,7 @@ export interface AuditSigner {
   email: string;
   phone: string | null;
   locale: string;
-  /** Labels of the chosen methods, e.g. 'Email', 'SMS'. */
+  /** Labels of the chosen methods, e.g. 'E-mail', 'SMS'. */
   verifications: string[];
   signedAt: Date | null;
   emailVerifiedAt: Date | null;
@@ -249,18 +258,6 @@ function wrap(font: PDFFont, text: string, size: number, width: number): string[
 
 const dateOr = (date: Date | null) => (date ? formatAuditTime(date) : '-');
 
-const idinLabels: Record<string, string> = {
-  name: 'Naam',
-  initials: 'Voorletters',
-  last_name: 'Achternaam',
-  address: 'Adres',
-  gender: 'Geslacht',
-  date_of_birth: 'Geboortedatum',
-  email: 'E-mailadres',
-  telephone: 'Telefoonnummer',
-  bin: 'BIN',
-};
-
 /**
  * Appends the audit certificate ('Auditcertificaat') to the document: A4 pages in Dutch with
  * the request, its documents and their hashes, each signer with the evidence of every
@@ -319,8 +316,10 @@ export async function appendAuditCertificate(
     if (s.smsVerifiedAt)
       w.pair('SMS geverifieerd', `${dateOr(s.smsVerifiedAt)} (${s.phone ?? '-'})`, 10);
     if (s.idinVerifiedAt) w.pair('iDIN geverifieerd', dateOr(s.idinVerifiedAt), 10);
-    for (const [key, value] of Object.entries(s.idinAttributes ?? {})) {
-      w.pair(`iDIN ${idinLabels[key] ?? key}`, value, 10);
+    const bankData = idinDisplayRows(s.idinAttributes ?? {}, dutchCalendarDate);
+    if (bankData.length > 0) {
+      w.text('Gegevens van de bank (iDIN)', { size: 9.5, color: MUTED, indent: 10 });
+      for (const row of bankData) w.pair(idinLabel(row.key), row.value, 20);
     }
     w.pair('Ondertekend', dateOr(s.signedAt), 10);
     if (s.ip) w.pair('IP-adres', s.ip, 10);

@@ -70,7 +70,7 @@ describe('GET /api/all-users', () => {
       },
       sign_requests: 2,
       credits: row!.credits,
-      payment_plan: 'free',
+      payment_plan: 'Gratis',
       next_payment_date: null,
     });
 
@@ -83,7 +83,7 @@ describe('GET /api/all-users', () => {
     res = await list(admin.token, `?search=${encodeURIComponent(colleague.email)}`);
     page = res.json<Paginated<AdminUserRow>>();
     expect(page.data.map((u) => [u.id, u.payment_plan, u.next_payment_date])).toEqual([
-      [colleague.id, 'standard', '2026-12-05'],
+      [colleague.id, 'Standaard', '2026-12-05'],
     ]);
   });
 

@@ -1,5 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AdminUserRow, AllUsersQuery, Paginated } from '@paraaf/contract';
+import {
+  planDisplayName,
+  type AdminUserRow,
+  type AllUsersQuery,
+  type Paginated,
+} from '@paraaf/contract';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { paginated } from '../../lib/pagination.ts';
 
@@ -22,6 +27,7 @@ interface Row extends Record<string, unknown> {
   first_user_email: string | null;
   credits: number;
   plan_name: string;
+  plan_custom: boolean;
   plan_type: string;
   sign_requests: number;
   next_payment_date: string | null;
@@ -47,7 +53,7 @@ export async function listAllUsers(
         SELECT u.id FROM users u WHERE ${where} ORDER BY u.id DESC LIMIT ${query.per_page} OFFSET ${offset}
       )
       SELECT u.id, u.name, u.email, u.created_at, u.role, u.is_platform_admin, u.is_active,
-        c.id AS company_id, c.name AS company_name, c.credits, p.name AS plan_name, p.type AS plan_type,
+        c.id AS company_id, c.name AS company_name, c.credits, p.name AS plan_name, p.custom AS plan_custom, p.type AS plan_type,
         f.name AS first_user_name, f.email AS first_user_email,
         (SELECT coalesce(sum(n), 0)::int FROM sign_request_counts s WHERE s.company_id = c.id)
           AS sign_requests,
@@ -83,7 +89,7 @@ export async function listAllUsers(
       },
       sign_requests: Number(r.sign_requests),
       credits: r.credits,
-      payment_plan: r.plan_name,
+      payment_plan: planDisplayName({ name: r.plan_name, custom: r.plan_custom }),
       // A prepaid plan has no periods and no payment date (GET /api/company does the same).
       next_payment_date: r.plan_type === 'prepaid' ? null : r.next_payment_date,
     })),

@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   backofficeMessages,
+  formatCents,
   inputMessages,
   messages,
+  moneyMessages,
   type AllPaymentPlans,
   type CustomPaymentPlan,
   type PaymentPlan,
@@ -123,7 +125,7 @@ describe('custom subscriptions (/api/all-payment-plans)', () => {
       [{ name: '' }, 'name', messages.required],
       [{ name: 'x'.repeat(101) }, 'name', messages.maxLength],
       [{ price_per_month: '' }, 'price_per_month', messages.required],
-      [{ price_per_month: -1 }, 'price_per_month', messages.min],
+      [{ price_per_month: -1 }, 'price_per_month', moneyMessages.tooLow(formatCents(0))],
       [{ price_per_credit: 0.333 }, 'price_per_credit', backofficeMessages.cents],
       [{ credits_per_month: 1.5 }, 'credits_per_month', inputMessages.integer],
       [{ available_for_companies: [] }, 'available_for_companies', messages.required],
@@ -139,6 +141,61 @@ describe('custom subscriptions (/api/all-payment-plans)', () => {
       expect(res.statusCode, JSON.stringify(overrides)).toBe(422);
       expect(errorsOf(res)[field], JSON.stringify(overrides)).toEqual([message]);
     }
+  });
+
+  it('refuses amounts outside sane bounds, each with a Dutch 422 on its field', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ price_per_credit: 0 }, 'price_per_credit', moneyMessages.tooLow(formatCents(1))],
+      [{ price_per_credit: '0,00' }, 'price_per_credit', moneyMessages.tooLow(formatCents(1))],
+      [
+        { price_per_credit: '1000,01' },
+        'price_per_credit',
+        moneyMessages.tooHigh(formatCents(1_000_00)),
+      ],
+      [
+        { price_per_month: 10_000.01 },
+        'price_per_month',
+        moneyMessages.tooHigh('€\u00a010.000,00'),
+      ],
+      [{ sms_euros_price: '100.01' }, 'sms_euros_price', moneyMessages.tooHigh('€\u00a0100,00')],
+      [{ idin_euros_price: '1,234' }, 'idin_euros_price', moneyMessages.decimals],
+      [{ idin_euros_price: '1.234' }, 'idin_euros_price', moneyMessages.decimals],
+      [{ price_per_credit: 'een euro' }, 'price_per_credit', moneyMessages.invalid],
+      [{ price_per_credit: '-1' }, 'price_per_credit', moneyMessages.invalid],
+      [{ price_per_credit: Number.MAX_VALUE }, 'price_per_credit', moneyMessages.decimals],
+    ];
+    for (const [overrides, field, message] of cases) {
+      const res = await create(admin.token, form(overrides));
+      expect(res.statusCode, JSON.stringify(overrides)).toBe(422);
+      expect(errorsOf(res), JSON.stringify(overrides)).toEqual({ [field]: [message] });
+    }
+  });
+
+  it("stores '0,85', '0.9' and '€ 2.722,50' as whole cents", async () => {
+    const res = await create(
+      admin.token,
+      form({
+        name: 'Komma en punt',
+        price_per_credit: '0,85',
+        sms_euros_price: '0.9',
+        price_per_month: '€ 2.722,50',
+      }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json<CustomPaymentPlan>()).toMatchObject({
+      price_per_credit: 0.85,
+      sms_euros_price: 0.9,
+      price_per_month: 2722.5,
+    });
+    const [row] = await t.db
+      .select()
+      .from(paymentPlans)
+      .where(eq(paymentPlans.id, res.json<CustomPaymentPlan>().id));
+    expect(row).toMatchObject({
+      pricePerCreditCents: 85,
+      smsEurosPriceCents: 90,
+      pricePerMonthCents: 272_250,
+    });
   });
 
   it("refuses the platform's own company as a customer", async () => {

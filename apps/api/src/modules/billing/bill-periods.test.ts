@@ -233,7 +233,7 @@ describe('a standard company (monthly plan with a mandate)', () => {
     };
     expect(invoice2.lines).toEqual([
       {
-        description: `Abonnement standard ${end1.split('-').reverse().join('-')} t/m ${dayBefore(end2)}`,
+        description: `Abonnement Standaard ${end1.split('-').reverse().join('-')} t/m ${dayBefore(end2)}`,
         valueCents: 4900,
         amount: 1,
       },
@@ -387,7 +387,7 @@ describe('a scheduled downgrade', () => {
     expect(periods).toHaveLength(1);
     const invoice = await invoiceWithLines(periods[0]!.invoiceId!);
     expect(invoice.lines.map((l) => l.description)).toEqual([
-      expect.stringMatching(/^Abonnement standard /),
+      expect.stringMatching(/^Abonnement Standaard /),
     ]);
     // A downgrade hides, never deletes.
     expect(

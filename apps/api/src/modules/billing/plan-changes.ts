@@ -1,3 +1,4 @@
+import { planDisplayName } from '@paraaf/contract';
 import { and, eq, inArray, ne, or, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import {
@@ -28,11 +29,11 @@ function dayBefore(date: string): string {
 
 /**
  * The invoice line of a month plan's subscription for the period [startsOn, endsOn):
- * 'Abonnement standard 24-11-2026 t/m 23-12-2026', the plan's monthly price excl. VAT.
+ * 'Abonnement Standaard 24-11-2026 t/m 23-12-2026', the plan's monthly price excl. VAT.
  */
 export function subscriptionLine(plan: Plan, startsOn: string, endsOn: string): InvoiceLineInput {
   return {
-    description: `Abonnement ${plan.name} ${formatInvoiceDate(startsOn)} t/m ${formatInvoiceDate(dayBefore(endsOn))}`,
+    description: `Abonnement ${planDisplayName(plan)} ${formatInvoiceDate(startsOn)} t/m ${formatInvoiceDate(dayBefore(endsOn))}`,
     valueCents: plan.pricePerMonthCents,
     amount: 1,
   };
@@ -77,7 +78,7 @@ export async function openPeriod(
       tx,
       companyId,
       plan.creditsPerMonth,
-      `Credits abonnement ${plan.name}`,
+      `Credits abonnement ${planDisplayName(plan)}`,
       `period-credits:${companyId}:${startsOn}`,
     );
   }

@@ -1,4 +1,4 @@
-import type { CompanyPaymentPlan, PaymentPlan } from '@paraaf/contract';
+import { planDisplayName, type CompanyPaymentPlan, type PaymentPlan } from '@paraaf/contract';
 import type { companyPlans, paymentPlans } from '../../db/schema/index.ts';
 
 const euros = (cents: number) => cents / 100;
@@ -10,7 +10,7 @@ export function toPlanDto(
 ): PaymentPlan {
   return {
     id: plan.id,
-    name: plan.name,
+    name: planDisplayName(plan),
     features: plan.features,
     deprecated: plan.deprecated,
     valid_from: validFrom,

@@ -1,3 +1,4 @@
+import { planDisplayName } from '@paraaf/contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, type companyPlans, type paymentPlans } from '../../db/schema/index.ts';
@@ -41,13 +42,13 @@ export async function insertFirstPayment(
   change: CompanyPlanRow,
 ): Promise<PaymentRow> {
   const amount = invoiceTotals([
-    { description: plan.name, valueCents: plan.pricePerMonthCents, amount: 1 },
+    { description: planDisplayName(plan), valueCents: plan.pricePerMonthCents, amount: 1 },
   ]);
   return insertPayment(tx, {
     companyId: change.companyId,
     causeKey: `plan:${change.id}`,
     kind: 'first',
-    description: `Abonnement ${plan.name}`,
+    description: `Abonnement ${planDisplayName(plan)}`,
     amountCents: amount.totalInclCents,
     companyPlanId: change.id,
   });

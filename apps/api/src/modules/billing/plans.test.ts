@@ -131,7 +131,7 @@ describe('GET /api/payment-plans', () => {
     expect(plans.map((p) => p.id)).toEqual([1, 2, 3]);
     const standard = plans[1]!;
     expect(standard).toMatchObject({
-      name: 'standard',
+      name: 'Standaard',
       deprecated: false,
       custom: false,
       valid_from: null,

@@ -37,7 +37,7 @@ describe('company endpoints', () => {
         next_payment_date: null,
         current_payment_plan: {
           id: 1,
-          name: 'free',
+          name: 'Gratis',
           deprecated: false,
           custom: false,
           valid_from: dutchDate(new Date()),

@@ -4,19 +4,11 @@ import { mails, smsMessages } from '../../db/schema/index.ts';
 import type { Deps } from '../../lib/context.ts';
 import { escapeHtml } from '../../lib/mail/layout.ts';
 
-const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
-
 /**
  * The outbox of an installation without SMTP. Registered only when SMTP_URL is unset, and only
- * answered for requests from this machine: the mails carry login links.
+ * answered for requests from this machine (lib/simulator-access.ts): the mails carry login links.
  */
 export function mailboxRoutes(app: FastifyInstance, deps: Deps): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/dev/mailbox') && !isLoopback(request.ip)) {
-      await reply.code(404).send({ message: 'Niet gevonden' });
-    }
-  });
-
   app.get<{ Querystring: { format?: string } }>('/dev/mailbox', async (request, reply) => {
     const rows = await deps.db
       .select({

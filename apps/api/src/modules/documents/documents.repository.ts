@@ -58,6 +58,19 @@ export async function findSignableForFile(db: DbOrTx, companyId: number, id: num
   return row ?? null;
 }
 
+/** The request's signers now: position → chosen verification types (markers name positions). */
+export async function findSignerVerifications(
+  db: DbOrTx,
+  signRequestId: number,
+): Promise<Map<number, number[]>> {
+  const rows = await db
+    .select({ position: signers.position, verifications: signers.verifications })
+    .from(signers)
+    .where(eq(signers.signRequestId, signRequestId))
+    .orderBy(asc(signers.position), asc(signers.id));
+  return new Map(rows.map((r) => [r.position, r.verifications]));
+}
+
 /** How many signers the request has now. */
 export async function countSigners(db: DbOrTx, signRequestId: number): Promise<number> {
   const [row] = await db

@@ -114,13 +114,14 @@ export async function storeSignable(
 ): Promise<SignableDto> {
   const companyId = ctx.auth.user.companyId;
   const prepared = input.pdf;
-  const limits = (signers: number) => ({
+  const limits = (signers: Map<number, number[]>) => ({
     pages: prepared.pages,
-    signers,
+    signers: signers.size,
     fieldsFirstSignerOnly: true,
+    signerVerifications: signers,
   });
-  const signerCount = await repo.countSigners(ctx.db, signRequestId);
-  let config = parseMarkers(input.markers, limits(signerCount));
+  const signers = await repo.findSignerVerifications(ctx.db, signRequestId);
+  let config = parseMarkers(input.markers, limits(signers));
   const features = await companyFeatures(ctx.db, companyId);
   if (config.fields.length > 0 && !features.has('input_fields')) {
     throw ValidationError.field('fields', billingMessages.featureMissing);
@@ -133,8 +134,10 @@ export async function storeSignable(
       if (!locked) throw new NotFoundError();
       if (locked.stateId !== DRAFT) throw new ConflictError(signingMessages.stateConflict);
       // The signers may have changed meanwhile: check against them as they are now.
-      const lockedCount = await repo.countSigners(tx, signRequestId);
-      if (lockedCount !== signerCount) config = parseMarkers(input.markers, limits(lockedCount));
+      const lockedSigners = await repo.findSignerVerifications(tx, signRequestId);
+      if (JSON.stringify([...lockedSigners]) !== JSON.stringify([...signers])) {
+        config = parseMarkers(input.markers, limits(lockedSigners));
+      }
       // A second document is a plan feature (seed 001 §6); counted under the request's lock.
       if (
         !features.has('multiple_documents') &&

@@ -8,6 +8,8 @@ import {
   MIN_FONT_SIZE,
   parseGeneratedValue,
   signingMessages,
+  unfilledMarkerKind,
+  unstorableTextMessage,
   variableTypes,
   type Field as ContractField,
   type MarkerOptions,
@@ -54,6 +56,11 @@ export interface MarkerLimits {
   signers: number;
   /** Sign requests: input fields go only to the first signer (seed 000 §2). */
   fieldsFirstSignerOnly?: boolean;
+  /**
+   * Sign requests: each signer's verification types by position, so a signature or paraph
+   * marker for a signer who will never sign or paraph is refused (templates have no signers yet).
+   */
+  signerVerifications?: ReadonlyMap<number, readonly number[]>;
 }
 
 type Errors = Record<string, string[]>;
@@ -141,7 +148,7 @@ function options(raw: unknown, path: string, errors: Errors, skip: readonly stri
   for (const [key, value] of Object.entries(record)) {
     if (skip.includes(key)) continue;
     const at = `${path}.options.${key}`;
-    if (FORBIDDEN_KEYS.has(key) || key.length > 50) {
+    if (FORBIDDEN_KEYS.has(key) || key.length > 50 || unstorableTextMessage(key)) {
       add(errors, at, messages.invalidInput);
     } else if (NUMERIC_OPTIONS.has(key)) {
       const n = toNumber(value);
@@ -158,7 +165,9 @@ function options(raw: unknown, path: string, errors: Errors, skip: readonly stri
         add(errors, at, markerMessages.dateFormat);
       } else out[key] = value;
     } else if (typeof value === 'string') {
+      const unstorable = unstorableTextMessage(value);
       if (value.length > MAX_OPTION_TEXT) add(errors, at, messages.maxLength);
+      else if (unstorable) add(errors, at, unstorable);
       else out[key] = value;
     } else if (typeof value === 'number' && Number.isFinite(value)) {
       out[key] = value;
@@ -194,8 +203,8 @@ function variable(raw: unknown, path: string, limits: MarkerLimits, errors: Erro
     add(errors, `${path}.value`, messages.invalidInput);
   } else if (typeof rawValue === 'string' && rawValue.length > MAX_TEXT) {
     add(errors, `${path}.value`, messages.maxLength);
-  } else if (typeof rawValue === 'string' && rawValue.includes('\u0000')) {
-    add(errors, `${path}.value`, messages.invalidInput);
+  } else if (typeof rawValue === 'string' && unstorableTextMessage(rawValue)) {
+    add(errors, `${path}.value`, unstorableTextMessage(rawValue)!);
   } else {
     value = typeof rawValue === 'string' && rawValue !== '' ? rawValue : null;
     if (type === 'generated') {
@@ -203,6 +212,11 @@ function variable(raw: unknown, path: string, limits: MarkerLimits, errors: Erro
       if (!ref) add(errors, `${path}.value`, markerMessages.generatedValue);
       else if (ref.signer > limits.signers)
         add(errors, `${path}.value`, markerMessages.signerUnknown);
+      else {
+        const verifications = limits.signerVerifications?.get(ref.signer);
+        const unfilled = verifications ? unfilledMarkerKind(ref.kind, verifications) : null;
+        if (unfilled) add(errors, `${path}.value`, markerMessages.neverFilled[unfilled]);
+      }
     } else if (type === 'text' && (value === null || value.trim() === '')) {
       add(errors, `${path}.value`, markerMessages.textValue);
     }

@@ -468,6 +468,77 @@ describe('POST /api/sign-requests/{id}/signables and GET /api/signables/{id}/fil
       expect((await requestRow(id)).isSync).toBe(false);
     });
 
+    it('refuses a signature or paraph marker its signer will never fill, on the field, in Dutch', async () => {
+      const {
+        request,
+        signers: [, second],
+      } = await createDraftSignRequest(t, admin.user.company.id, {
+        signers: [{ verifications: [1, 5] }, { verifications: [1, 6] }],
+        signables: 0,
+      });
+      const pdf = await makePdf(2);
+      const marker = (value: string) => ({
+        'variables[0][x]': '10',
+        'variables[0][y]': '20',
+        'variables[0][width]': '50',
+        'variables[0][height]': '50',
+        'variables[0][page]': '1',
+        'variables[0][type]': 'generated',
+        'variables[0][value]': value,
+      });
+      const paraphOfSigner1 = await create(
+        admin.token,
+        request.id,
+        { content: pdf },
+        marker('signer.1.paraph'),
+      );
+      expect(paraphOfSigner1.statusCode).toBe(422);
+      expect(errorsOf(paraphOfSigner1)).toEqual({
+        'variables.0.value': [markerMessages.neverFilled.paraph],
+      });
+      expect(markerMessages.neverFilled.paraph).toMatch(/^Deze ondertekenaar zet geen paraaf/);
+      const signatureOfSigner2 = await create(
+        admin.token,
+        request.id,
+        { content: pdf },
+        marker('signer.2.signature'),
+      );
+      expect(errorsOf(signatureOfSigner2)).toEqual({
+        'variables.0.value': [markerMessages.neverFilled.signature],
+      });
+      expect(await rowsOf(request.id)).toEqual([]);
+      // What each one does fill is stored; a name or date goes with any signer.
+      for (const value of [
+        'signer.1.signature',
+        'signer.2.paraph',
+        'signer.2.name',
+        'signer.1.date',
+      ]) {
+        const ok = await create(admin.token, request.id, { content: pdf }, marker(value));
+        expect(ok.statusCode, value).toBe(201);
+      }
+      // Nor can the draft's signer 2 drop Paraaf afterwards: the paraph marker would stay empty.
+      const dropParaph = await t.request({
+        method: 'PUT',
+        url: `/api/sign-requests/${request.id}/update-signer`,
+        token: admin.token,
+        payload: {
+          signer_id: second!.id,
+          firstname: second!.firstname,
+          lastname: second!.lastname,
+          email: second!.email,
+          locale: 'nl',
+          verifications: [1, 5],
+          reminder_after: 3,
+          max_reminders: 5,
+        },
+      });
+      expect(dropParaph.statusCode).toBe(422);
+      expect(errorsOf(dropParaph)).toEqual({
+        verifications: [markerMessages.neededByMarker.paraph],
+      });
+    });
+
     it('a request without signers takes no marker that names one', async () => {
       const id = await draft(0);
       const res = await create(admin.token, id, { content: await makePdf(2) }, markers);

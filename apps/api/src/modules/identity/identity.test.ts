@@ -257,13 +257,15 @@ describe('SMS and iDIN verification of a signer', () => {
         '/api/identity/callback',
         '/api/identity/simulator?state=onbekend',
       ]) {
-        const res = await t.request({ method: 'GET', url });
+        const res = await t.request({ method: 'GET', url, remoteAddress: local });
         expect(res.statusCode, url).toBe(400);
         expect(res.body).toContain('Deze iDIN-sessie is onbekend of verlopen');
       }
       const post = await t.request({
         method: 'POST',
         url: '/api/identity/simulator',
+        // The test bank answers this machine only (lib/simulator-access.ts).
+        remoteAddress: local,
         ...form({ state: 'onbekend', bank: 'ing', outcome: 'success' }),
       });
       expect(post.statusCode).toBe(400);
@@ -280,6 +282,8 @@ describe('SMS and iDIN verification of a signer', () => {
       const post = await t.request({
         method: 'POST',
         url: '/api/identity/simulator',
+        // The test bank answers this machine only (lib/simulator-access.ts).
+        remoteAddress: local,
         ...form({ state, bank: 'rabo', outcome: 'cancelled' }),
       });
       expect(post.statusCode).toBe(303);
@@ -308,6 +312,8 @@ describe('SMS and iDIN verification of a signer', () => {
       const post = await t.request({
         method: 'POST',
         url: '/api/identity/simulator',
+        // The test bank answers this machine only (lib/simulator-access.ts).
+        remoteAddress: local,
         ...form({ state, bank: 'sns', outcome: 'failure' }),
       });
       const callback = new URL(post.headers.location as string);
@@ -368,6 +374,7 @@ describe('SMS and iDIN verification of a signer', () => {
       const page = await t.request({
         method: 'GET',
         url: `${redirect.pathname}${redirect.search}`,
+        remoteAddress: local,
       });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/text\/html/);
@@ -392,6 +399,8 @@ describe('SMS and iDIN verification of a signer', () => {
       const post = await t.request({
         method: 'POST',
         url: '/api/identity/simulator',
+        // The test bank answers this machine only (lib/simulator-access.ts).
+        remoteAddress: local,
         ...form({ state, bank: 'triodos', outcome: 'success' }),
       });
       expect(post.statusCode).toBe(303);
@@ -445,6 +454,8 @@ describe('SMS and iDIN verification of a signer', () => {
       const post = await t.request({
         method: 'POST',
         url: '/api/identity/simulator',
+        // The test bank answers this machine only (lib/simulator-access.ts).
+        remoteAddress: local,
         ...form({ state, bank: 'ing', outcome: 'success' }),
       });
       await t.db

@@ -1,3 +1,4 @@
+import { endSentence } from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import type { InvoiceMailBody } from '../../db/schema/index.ts';
 import { renderLayout, type MailContent } from '../../lib/mail/layout.ts';
@@ -31,7 +32,7 @@ export function invoiceMail(
     subject: `Factuur ${invoice.invoiceNo} van ${seller.name}`,
     paragraphs: [
       `Beste ${name},`,
-      `In de bijlage vind je factuur ${invoice.invoiceNo} van ${formatInvoiceDate(invoice.invoiceDate)} voor ${invoice.debtorName}.`,
+      `In de bijlage vind je factuur ${invoice.invoiceNo} van ${formatInvoiceDate(invoice.invoiceDate)} voor ${endSentence(invoice.debtorName)}`,
       `Totaal: ${total} inclusief btw.`,
       invoice.state === 'paid'
         ? 'Deze factuur is al betaald; je hoeft niets meer te doen.'

@@ -1,9 +1,11 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  formatCents,
   inputMessages,
   invoiceMessages,
   messages,
+  moneyMessages,
   type AddCreditsWithInvoiceAnswer,
   type AdminInvoice,
   type Invoice,
@@ -446,5 +448,67 @@ describe('POST /api/companies/{id}/add-credits-with-invoice', () => {
     });
     const badKey = await post(other.user.company.id, body, { 'idempotency-key': 'met spatie' });
     expect(badKey.statusCode).toBe(422);
+  });
+
+  it('refuses a price per credit outside € 0,01 … € 1.000,00 with a Dutch 422 on the field', async () => {
+    const post = (price_per_credit: unknown) =>
+      t.request({
+        method: 'POST',
+        url: url(other.user.company.id),
+        token: platform.token,
+        payload: { ...body, price_per_credit },
+      });
+    const cases: [unknown, string][] = [
+      [0, moneyMessages.tooLow(formatCents(1))],
+      ['0,00', moneyMessages.tooLow(formatCents(1))],
+      [1000.01, moneyMessages.tooHigh(formatCents(1_000_00))],
+      ['2.722,50', moneyMessages.tooHigh(formatCents(1_000_00))],
+      ['1,234', moneyMessages.decimals],
+      ['9O', moneyMessages.invalid],
+    ];
+    const before = await creditsOf(other.user.company.id);
+    for (const [price, message] of cases) {
+      const res = await post(price);
+      expect(res.statusCode, String(price)).toBe(422);
+      expect(res.json<{ message: string }>().message).toBe(messages.invalidInput);
+      expect(errorsOf(res), String(price)).toEqual({ price_per_credit: [message] });
+    }
+    expect(await creditsOf(other.user.company.id)).toBe(before);
+    // A pasted '0.9' is 90 cents a credit, not 9 euros.
+    const ok = await post('0.9');
+    expect(ok.statusCode).toBe(201);
+    const { invoice } = ok.json<{
+      invoice: { invoice_lines: { value: number; amount: number }[] };
+    }>();
+    expect(invoice.invoice_lines).toMatchObject([{ value: 0.9, amount: 150 }]);
+  });
+
+  it('refuses half a surrogate pair in a text field with a Dutch 422 and books nothing', async () => {
+    const companyId = other.user.company.id;
+    const before = await creditsOf(companyId);
+    // As JSON carries it: "\ud800", a lone high surrogate, and a lone low one.
+    const payload = JSON.stringify({ ...body, name: '\ud800', description: 'a\udc00b' });
+    expect(payload).toContain('"\\ud800"');
+    const res = await t.request({
+      method: 'POST',
+      url: url(companyId),
+      token: platform.token,
+      payload,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(errorsOf(res)).toEqual({
+      name: [inputMessages.loneSurrogate],
+      description: [inputMessages.loneSurrogate],
+    });
+    expect(await creditsOf(companyId)).toBe(before);
+    // A whole pair (an emoji) is text like any other.
+    const emoji = await t.request({
+      method: 'POST',
+      url: url(companyId),
+      token: platform.token,
+      payload: { ...body, name: 'Karin \ud83d\ude00' },
+    });
+    expect(emoji.statusCode, emoji.body).toBe(201);
   });
 });

@@ -9,6 +9,7 @@ import type { AuthedCtx } from '../../lib/context.ts';
 import { createToken, sha256 } from '../../lib/crypto.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import { adminConsentUrl, officeConsentRedirectUri } from '../../lib/microsoft/consent-url.ts';
+import { readOrganizationName } from '../../lib/microsoft/organization-name.ts';
 import {
   deleteOauthStatesExpiredBefore,
   findLiveOauthState,
@@ -75,5 +76,13 @@ export async function completeOfficeConsent(
     throw ValidationError.field('admin_consent', officeMessages.noConsent);
   }
   await insertOfficeTenant(ctx.db, { tenantId: tenant, consentedBy: ctx.auth.user.id });
-  return { tenant, message: officeMessages.grantedDetail.replace('{tenant}', tenant) };
+  // The administrator reads the organisation's name, not its tenant id.
+  const organization = await readOrganizationName(ctx.config.microsoft, tenant);
+  return {
+    tenant,
+    organization,
+    message: organization
+      ? officeMessages.grantedDetail.replace('{organization}', organization)
+      : officeMessages.grantedUnnamed,
+  };
 }

@@ -151,9 +151,12 @@ describe('Office 365 admin consent', () => {
       body: JSON.stringify(Object.fromEntries(back.searchParams)),
     });
     expect(res.status).toBe(200);
+    // The organisation by its name in Microsoft 365 (Graph's displayName), not its tenant id.
     expect(await res.json()).toEqual({
       tenant: simulatedTenant.id,
-      message: officeMessages.grantedDetail.replace('{tenant}', simulatedTenant.id),
+      organization: 'Voorbeeld B.V. (Microsoft 365-simulator)',
+      message:
+        'Paraaf mag nu mail versturen via Microsoft 365 van de organisatie Voorbeeld B.V. (Microsoft 365-simulator).',
     });
     const [tenant] = await t.db
       .select()
@@ -168,6 +171,28 @@ describe('Office 365 admin consent', () => {
     expect(
       await t.db.select().from(officeTenants).where(eq(officeTenants.consentedBy, admin.user.id)),
     ).toHaveLength(1);
+  });
+
+  it('stores the consent without a name when Graph does not give it, and shows no tenant id', async () => {
+    const graphUrl = t.config.microsoft.graphUrl;
+    t.config.microsoft.graphUrl = `${base}/dev/microsoft/niet-graph`;
+    try {
+      const state = await newState();
+      const res = await complete(admin.token, {
+        state,
+        tenant: simulatedTenant.id,
+        admin_consent: 'True',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        tenant: simulatedTenant.id,
+        organization: null,
+        message: officeMessages.grantedUnnamed,
+      });
+      expect(res.json<{ message: string }>().message).not.toContain(simulatedTenant.id);
+    } finally {
+      t.config.microsoft.graphUrl = graphUrl;
+    }
   });
 
   it('says so when the administrator denies at Microsoft, and uses the state up', async () => {
@@ -252,13 +277,22 @@ describe('Office 365 admin consent', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
   });
 
-  it('has no simulated token endpoint or mailbox while mail goes over SMTP', async () => {
-    const token = await fetch(
+  it('has no simulated mailbox while mail goes over SMTP; its token endpoint reads names only', async () => {
+    // The token endpoint stays (the consent result reads the organisation's name with it) and
+    // answers only the app's own client…
+    const stranger = await fetch(
       `${base}/dev/microsoft/login/${simulatedTenant.id}/oauth2/v2.0/token`,
       { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials' }) },
     );
-    expect(token.status).toBe(404);
+    expect(stranger.status).toBe(400);
+    // …but there is nothing to send mail through or to read mail from.
     expect((await fetch(`${base}/dev/microsoft/messages`)).status).toBe(404);
+    const send = await fetch(`${base}/dev/microsoft/graph/v1.0/users/a@b.nl/sendMail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(send.status).toBe(404);
   });
 
   describe('the simulated consent page', () => {

@@ -143,7 +143,7 @@ describe('POST /api/sign-requests/{id}/signers', () => {
       lastname: 'de Vries',
       locale: 'en',
       verifications: [
-        { type: 1, text: 'Email' },
+        { type: 1, text: 'E-mail' },
         { type: 5, text: 'Handtekening' },
       ],
       reminder_after: 3,

@@ -142,7 +142,7 @@ describe('GET /api/sign-requests/{id}', () => {
     expect(d.signers.map((s) => s.firstname)).toEqual(['Jan', 'Piet']);
     expect(d.signers[0]).toMatchObject({
       verifications: [
-        { type: 1, text: 'Email' },
+        { type: 1, text: 'E-mail' },
         { type: 5, text: 'Handtekening' },
         { type: 6, text: 'Paraaf' },
       ],

@@ -142,13 +142,29 @@ describe('GET /api/sign-requests: the cache of counted filters', () => {
       .where(eq(signers.signRequestId, ids[1]!));
   });
 
+  it("is no longer used once a request's subject changes (the documents filter reads it)", async () => {
+    await clear();
+    const byDocument = [{ field: 'signables', value: 'graag je' }];
+    expect((await list(admin.token, byDocument)).total).toBe(3);
+    await tamper(1);
+    await t.db
+      .update(signRequests)
+      .set({ subject: 'Een ander onderwerp', updatedAt: new Date() })
+      .where(eq(signRequests.id, ids[0]!));
+    expect((await list(admin.token, byDocument)).total).toBe(2);
+    await t.db
+      .update(signRequests)
+      .set({ subject: 'Graag je handtekening' })
+      .where(eq(signRequests.id, ids[0]!));
+  });
+
   it('stays valid after a change that cannot change any result', async () => {
     await clear();
     await list(admin.token, jansen);
     await tamper(1);
     await t.db
       .update(signRequests)
-      .set({ subject: 'Een ander onderwerp', updatedAt: new Date() })
+      .set({ message: 'Een ander bericht [[link]]', updatedAt: new Date() })
       .where(eq(signRequests.id, ids[0]!));
     expect((await list(admin.token, jansen)).total).toBe(1);
     // Another company's changes leave this company's entries alone.

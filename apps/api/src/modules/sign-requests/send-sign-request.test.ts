@@ -247,7 +247,7 @@ describe('POST /api/sign-requests/{id}/ready', () => {
     const res = await ready(admin.token, request.id);
     expect(res.statusCode).toBe(402);
     expect(res.json<{ message: string }>().message).toBe(
-      'U heeft niet voldoende credits om deze ondertekening te versturen.',
+      'Je hebt niet voldoende credits om deze ondertekening te versturen.',
     );
     const row = await requestRow(request.id);
     expect(row.stateId).toBe(1);

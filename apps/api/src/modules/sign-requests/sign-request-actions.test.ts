@@ -219,7 +219,7 @@ describe('PUT /api/sign-requests/{id}/update-signer', () => {
     const closed = await openLink(oldLink);
     expect(closed.statusCode).toBe(410);
     expect(closed.json()).toEqual({
-      message: 'Deze link is vervangen door een nieuwere e-mail',
+      message: 'Deze link is niet meer geldig. Neem contact op met de afzender.',
       status: 'replaced',
       locale: 'de',
     });

@@ -85,7 +85,7 @@ function integer(value: number): number {
 
 /**
  * The separator between names in `sign_requests.signer_search` / `signable_search` (migration
- * 0011). A text without it can only match inside one name, so LIKE on the joined text is exactly
+ * 0011; since 0036 `signable_search` starts with the request's subject). A text without it can only match inside one name, so LIKE on the joined text is exactly
  * LIKE on each name; a text with it falls back to the per-name subquery.
  */
 const NAME_SEPARATOR = '\x1f';
@@ -157,13 +157,13 @@ function whereOf(st: Statement, company: string, scope: ListScope, c: Conditions
         : searchCondition(st, company, 's', 'sr.signer_search', text),
     );
   }
+  // The documents filter matches the subject as well: it is the first entry of signable_search.
   for (const text of c.signableTexts) {
-    parts.push(
-      text.includes(NAME_SEPARATOR)
-        ? `sr.id IN (SELECT d.sign_request_id FROM signables d
-      WHERE d.company_id = ${company} AND lower(d.name) LIKE ${st.param(likePattern(text))})`
-        : searchCondition(st, company, 'd', 'sr.signable_search', text),
-    );
+    if (text.includes(NAME_SEPARATOR)) {
+      const pattern = st.param(likePattern(text));
+      parts.push(`(lower(sr.subject) LIKE ${pattern} OR sr.id IN (SELECT d.sign_request_id
+      FROM signables d WHERE d.company_id = ${company} AND lower(d.name) LIKE ${pattern}))`);
+    } else parts.push(searchCondition(st, company, 'd', 'sr.signable_search', text));
   }
   return parts.join(' AND ');
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { signerActions, signers, signRequests, users } from '../../db/schema/index.ts';
+import { signables, signerActions, signers, signRequests, users } from '../../db/schema/index.ts';
 
 export type SignRequestRow = typeof signRequests.$inferSelect;
 
@@ -37,6 +37,15 @@ export async function signerStats(db: DbOrTx, signRequestId: number) {
     .from(signers)
     .where(eq(signers.signRequestId, signRequestId));
   return { count: row?.count ?? 0, maxPosition: row?.maxPosition ?? 0 };
+}
+
+/** The marker configs of a request's documents. */
+export async function findSignableConfigs(db: DbOrTx, signRequestId: number) {
+  const rows = await db
+    .select({ config: signables.config })
+    .from(signables)
+    .where(eq(signables.signRequestId, signRequestId));
+  return rows.map((r) => r.config);
 }
 
 export async function findCompanySigner(db: DbOrTx, companyId: number, signerId: number) {

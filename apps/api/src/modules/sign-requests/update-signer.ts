@@ -1,5 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { signingMessages, type SignerDto, type updateSignerBody } from '@paraaf/contract';
+import {
+  markerMessages,
+  parseGeneratedValue,
+  signingMessages,
+  unfilledMarkerKind,
+  type SignerDto,
+  type updateSignerBody,
+} from '@paraaf/contract';
 import type { z } from 'zod';
 import { signers, signRequests } from '../../db/schema/index.ts';
 import { actorOf, type AuthedCtx } from '../../lib/context.ts';
@@ -8,9 +15,11 @@ import { toSignerDto, type SignerRow } from './signer-dto.ts';
 import { checkIdin, signerColumns } from './signer-input.ts';
 import {
   findCompanySigner,
+  findSignableConfigs,
   insertSignerAction,
   lockSignRequest,
 } from './sign-requests.repository.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { retireSignerLinks } from './signer-links.ts';
 import { NOTIFICATION_FAILED } from './notification-failed.ts';
 
@@ -49,6 +58,32 @@ function changedFields(before: SignerRow, input: Input, idinServices: string[]):
 }
 
 /**
+ * A draft's signer keeps the methods its signature or paraph markers need: without them the
+ * marker would stay empty (the upload refuses such a marker for the same reason).
+ */
+async function assertMarkersFilled(
+  db: DbOrTx,
+  signRequestId: number,
+  position: number,
+  verifications: number[],
+): Promise<void> {
+  for (const config of await findSignableConfigs(db, signRequestId)) {
+    for (const raw of config.variables ?? []) {
+      const v = raw as { type?: unknown; value?: unknown } | null;
+      const ref =
+        v?.type === 'generated' && typeof v.value === 'string'
+          ? parseGeneratedValue(v.value)
+          : null;
+      const unfilled =
+        ref?.signer === position ? unfilledMarkerKind(ref.kind, verifications) : null;
+      if (unfilled) {
+        throw ValidationError.field('verifications', markerMessages.neededByMarker[unfilled]);
+      }
+    }
+  }
+}
+
+/**
  * PUT /api/sign-requests/{id}/update-signer. A changed address is not mailed automatically
  * (seed 000 §2); its old link is revoked at once (the old address had it), and a manual
  * reminder, allowed immediately, sends a new link to the new address.
@@ -74,6 +109,9 @@ export async function updateSigner(
     // The credits were charged for the methods chosen at sending; they are fixed from then on.
     if (request.stateId !== 1 && !sameSet(signer.verifications, input.verifications)) {
       throw ValidationError.field('verifications', signingMessages.verificationsLocked);
+    }
+    if (request.stateId === 1 && !sameSet(signer.verifications, input.verifications)) {
+      await assertMarkersFilled(tx, request.id, signer.position, input.verifications);
     }
     const idinServices = await checkIdin(tx, companyId, input.verifications, input.idin_services);
     const emailChanged = signer.email !== input.email;

@@ -77,7 +77,9 @@ describe('a signable from a template', () => {
       payload,
     });
 
-  const draftWithSigner = async () => (await createDraftThroughApi(t, key.token)).id;
+  // The template's signature marker is for signer 1, who signs (a marker no one fills is refused).
+  const draftWithSigner = async () =>
+    (await createDraftThroughApi(t, key.token, { signers: [{ verifications: [1, 5] }] })).id;
 
   it("copies the template's PDF and markers into the draft, which can then be sent", async () => {
     const id = await draftWithSigner();

@@ -255,6 +255,8 @@ describe('SSRF at delivery', () => {
         `https://127.0.0.1:${canary.port}/webhook`,
         `https://2130706433:${canary.port}/webhook`,
         `https://[::ffff:127.0.0.1]:${canary.port}/webhook`,
+        `https://[::127.0.0.1]:${canary.port}/webhook`,
+        `https://[64:ff9b::7f00:1]:${canary.port}/webhook`,
         `https://canary.example:${canary.port}/webhook`,
       ];
       for (const url of urls) {

@@ -102,6 +102,77 @@ describe('webhook SSRF guard', () => {
     expect(await problemOf('http://169.254.169.254/hook', loose)).toBe('urlPrivate');
   });
 
+  /**
+   * IPv6 forms that carry an IPv4 address, judged by that address; [address, allowed]. The
+   * global IPv4 address used is 8.8.8.8 (0808:0808; Teredo's client inverted: f7f7:f7f7).
+   */
+  const embedding: [string, boolean][] = [
+    // IPv4-compatible ::/96 (the WHATWG parser writes [::127.0.0.1] as [::7f00:1])
+    ['::127.0.0.1', false],
+    ['::7f00:1', false],
+    ['::a9fe:a9fe', false], // 169.254.169.254, cloud metadata
+    ['::10.0.0.1', false],
+    ['::a00:1', false],
+    ['::c0a8:101', false], // 192.168.1.1
+    ['::6440:1', false], // 100.64.0.1, CGNAT
+    ['::0.0.0.2', false],
+    ['::808:808', true],
+    // IPv4-mapped ::ffff:0:0/96 and IPv4-translated ::ffff:0:0:0/96
+    ['::ffff:127.0.0.1', false],
+    ['::ffff:a9fe:a9fe', false],
+    ['::ffff:8.8.8.8', true],
+    ['::ffff:0:7f00:1', false],
+    ['::ffff:0:a00:1', false],
+    ['::ffff:0:808:808', true],
+    // NAT64, the well-known prefix 64:ff9b::/96
+    ['64:ff9b::7f00:1', false],
+    ['64:ff9b::a9fe:a9fe', false],
+    ['64:ff9b::10.0.0.1', false],
+    ['64:ff9b::808:808', true],
+    // NAT64, the local-use prefix 64:ff9b:1::/48: never globally reachable
+    ['64:ff9b:1::7f00:1', false],
+    ['64:ff9b:1::808:808', false],
+    // 6to4 2002::/16: the IPv4 address follows the prefix
+    ['2002:7f00:1::', false],
+    ['2002:a9fe:a9fe::1', false],
+    ['2002:a00:1:1::1', false],
+    ['2002:808:808::1', true],
+    // Teredo 2001::/32: server in bits 32-63, client in the last 32 bits inverted
+    ['2001:0:808:808::80ff:fffe', false], // client 127.0.0.1
+    ['2001:0:808:808::5601:5601', false], // client 169.254.169.254
+    ['2001:0:808:808::f5ff:fffe', false], // client 10.0.0.1
+    ['2001:0:a00:1::f7f7:f7f7', false], // server 10.0.0.1
+    ['2001:0:808:808::f7f7:f7f7', true],
+    // Not embedding: plain IPv6 must be global unicast (2000::/3, no special range)
+    ['2a00:1450:4001::1', true],
+    ['::1', false],
+    ['::', false],
+    ['2001:db8::1', false], // documentation
+    ['100::1', false], // discard
+    ['fe80::1', false],
+    ['fd00::1', false],
+    ['ff02::1', false],
+    ['4000::1', false], // outside 2000::/3
+  ];
+  for (const [address, allowed] of embedding) {
+    it(`${allowed ? 'accepts' : 'refuses'} [${address}] as a literal and as a DNS answer`, async () => {
+      expect(isAllowedAddress(address, false)).toBe(allowed);
+      // The WHATWG URL parser's spelling of the literal, as saved and as delivered.
+      expect(await problemOf(`https://[${address}]/hook`)).toBe(allowed ? null : 'urlPrivate');
+      // And the same address as a DNS answer.
+      table['aaaa.example'] = [address];
+      expect(await problemOf('https://aaaa.example/hook')).toBe(allowed ? null : 'urlPrivate');
+    });
+  }
+
+  it('WEBHOOKS_ALLOW_LOOPBACK opens loopback, not loopback carried in another form', () => {
+    expect(isAllowedAddress('::1', true)).toBe(true);
+    expect(isAllowedAddress('::ffff:127.0.0.1', true)).toBe(true);
+    expect(isAllowedAddress('::7f00:1', true)).toBe(false);
+    expect(isAllowedAddress('64:ff9b::7f00:1', true)).toBe(false);
+    expect(isAllowedAddress('2002:7f00:1::', true)).toBe(false);
+  });
+
   it('unmaps IPv4-mapped addresses before judging them', () => {
     expect(isAllowedAddress('::ffff:8.8.8.8', false)).toBe(true);
     expect(isAllowedAddress('::ffff:10.0.0.1', false)).toBe(false);

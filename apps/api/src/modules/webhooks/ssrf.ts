@@ -7,10 +7,12 @@ import { webhookMessages } from '@paraaf/contract';
  * so it may only reach the public internet. The URL is normalised by the WHATWG parser (which
  * turns `2130706433`, `0177.0.0.1`, `0x7f.1` and `127.1` into `127.0.0.1`, IDN into punycode,
  * and strips `user@` into `username`), the host is resolved (every A/AAAA), and every address
- * must be public unicast by ipaddr.js's ranges after unmapping `::ffff:a.b.c.d`: loopback,
- * private, link-local (metadata 169.254.169.254), CGNAT, unspecified, broadcast, multicast,
- * reserved, unique-local, NAT64/6to4/Teredo (IPv4 embedded in IPv6) are all refused. The
- * delivery then connects to the address that was checked (no second lookup: no DNS rebinding).
+ * must be global unicast by ipaddr.js's ranges: loopback, private, link-local (metadata
+ * 169.254.169.254), CGNAT, unspecified, broadcast, multicast, reserved, unique-local are all
+ * refused, and an IPv6 address that carries an IPv4 address (compatible, mapped, NAT64, 6to4,
+ * Teredo) is judged by the IPv4 address it carries. The same check runs when a URL is saved and
+ * at every delivery attempt, which then connects to the address that was checked (no second
+ * lookup: no DNS rebinding).
  */
 
 export type WebhookUrlProblem =
@@ -71,12 +73,53 @@ function literalAddress(hostname: string): string | null {
   return ipaddr.isValid(bare) ? bare : null;
 }
 
-/** True when the address may be connected to: public unicast (and loopback if allowed). */
+/**
+ * The IPv4 addresses an IPv6 address stands for, when it is one of the forms that carry one:
+ * IPv4-compatible `::a.b.c.d` (::/96, but not `::` and `::1`), mapped `::ffff:a.b.c.d`,
+ * translated `::ffff:0:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d`, 6to4 `2002:aabb:ccdd::` (the 32 bits
+ * after the prefix) and Teredo `2001:0:ssss:ssss:…:cccc:cccc` (its server, and its client as the
+ * last 32 bits inverted). Such an address reaches what the IPv4 address reaches (the kernel, a
+ * NAT64 gateway or a relay unwraps it), so it is judged by that; null for any other address.
+ */
+export function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
+  const b = address.toByteArray();
+  const v4 = (at: number, flip = 0) =>
+    new ipaddr.IPv4([b[at]! ^ flip, b[at + 1]! ^ flip, b[at + 2]! ^ flip, b[at + 3]! ^ flip]);
+  const zeros = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
+  const range = address.range();
+  if (zeros(0, 12) && range !== 'unspecified' && range !== 'loopback') return [v4(12)];
+  if (zeros(0, 10) && b[10] === 0xff && b[11] === 0xff) return [v4(12)]; // mapped
+  if (zeros(0, 8) && b[8] === 0xff && b[9] === 0xff && zeros(10, 12)) return [v4(12)]; // translated
+  if (address.match(ipaddr.IPv6.parse('64:ff9b::'), 96)) return [v4(12)]; // NAT64
+  if (range === '6to4') return [v4(2)];
+  if (range === 'teredo') return [v4(4), v4(12, 0xff)];
+  return null;
+}
+
+/** Global unicast IPv4: none of ipaddr.js's special ranges (private, loopback, CGNAT, …). */
+const isGlobalIpv4 = (address: ipaddr.IPv4) => address.range() === 'unicast';
+
+/**
+ * True when the address may be connected to: global unicast (and loopback if allowed). An IPv6
+ * address must lie in 2000::/3, the global unicast space, outside every special range; one that
+ * carries an IPv4 address is judged by that address (embeddedIpv4). The local-use NAT64 prefix
+ * 64:ff9b:1::/48 is never globally reachable (RFC 8215), whatever it carries.
+ */
 export function isAllowedAddress(address: string, allowLoopback: boolean): boolean {
   if (!ipaddr.isValid(address)) return false;
-  // process() turns an IPv4-mapped IPv6 address into its IPv4 address, so its range is the IPv4's.
-  const range = ipaddr.process(address).range();
-  return range === 'unicast' || (allowLoopback && range === 'loopback');
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') {
+    const v4 = parsed as ipaddr.IPv4;
+    return isGlobalIpv4(v4) || (allowLoopback && v4.range() === 'loopback');
+  }
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.range() === 'loopback') return allowLoopback;
+  // A mapped address is the IPv4 socket itself: loopback there counts as loopback.
+  if (allowLoopback && v6.isIPv4MappedAddress() && v6.toIPv4Address().range() === 'loopback')
+    return true;
+  const embedded = embeddedIpv4(v6);
+  if (embedded) return embedded.every(isGlobalIpv4);
+  return v6.match(ipaddr.IPv6.parse('2000::'), 3) && v6.range() === 'unicast';
 }
 
 /**

@@ -191,6 +191,13 @@ describe('POST /api/company: the webhook URL', () => {
       ['https://127.0.0.1/hook', webhookMessages.urlPrivate],
       ['https://2130706433/hook', webhookMessages.urlPrivate],
       ['https://[::ffff:127.0.0.1]/hook', webhookMessages.urlPrivate],
+      // IPv4-compatible IPv6 (::/96) around loopback, metadata and a private address.
+      ['https://[::127.0.0.1]/', webhookMessages.urlPrivate],
+      ['https://[::7f00:1]/', webhookMessages.urlPrivate],
+      ['https://[::a9fe:a9fe]/', webhookMessages.urlPrivate],
+      ['https://[::10.0.0.1]/', webhookMessages.urlPrivate],
+      ['https://[64:ff9b::a9fe:a9fe]/', webhookMessages.urlPrivate],
+      ['https://[2001:0:808:808::80ff:fffe]/', webhookMessages.urlPrivate],
       ['https://169.254.169.254/latest', webhookMessages.urlPrivate],
       ['https://10.0.0.1/hook', webhookMessages.urlPrivate],
       // A name whose DNS answers loopback.

@@ -40,6 +40,7 @@ import {
   type Size,
 } from './lib/markers';
 import { paraphMarkers } from './lib/pages';
+import { unfilledMarkers } from './lib/signer-rules';
 import { PageView, type MarkerView, type PageHandlers } from './page-view';
 import { Palette } from './palette';
 import { ParaphPagesModal } from './paraph-pages-modal';
@@ -94,6 +95,8 @@ export default function MarkerEditor({
   const [visible, setVisible] = useState<number[]>([]);
   const [current, setCurrent] = useState(1);
   const [paraphOpen, setParaphOpen] = useState(false);
+  // The palette's signer: its items, and the one 'Paraaf toevoegen op pagina's' starts with.
+  const [chosenSigner, setChosenSigner] = useState(signers[0]?.position ?? 1);
   const scroller = useRef<HTMLDivElement>(null);
   const pageEls = useRef(new Map<number, HTMLElement>());
   const seen = useRef(new Map<number, number>());
@@ -342,6 +345,9 @@ export default function MarkerEditor({
   }, [markers, signers]);
 
   const selected = markers.find((m) => m.id === selectedId) ?? null;
+  // Markers their signer will never fill (e.g. from a template, or after a signer's methods
+  // changed): named, and not saved until moved to another signer or removed.
+  const unfilled = useMemo(() => unfilledMarkers(markers, signers), [markers, signers]);
   const zoomBy = (f: number) =>
     setZoom(clampNumber(Math.round(scale * f * 100) / 100, MIN_SCALE, MAX_SCALE));
   const empty: MarkerView[] = useMemo(() => [], []);
@@ -411,7 +417,7 @@ export default function MarkerEditor({
           <Button
             onClick={() => onSave(toConfig(markers))}
             loading={saving}
-            disabled={!pdf && !failed}
+            disabled={(!pdf && !failed) || unfilled.length > 0}
           >
             {saveLabel}
           </Button>
@@ -432,6 +438,8 @@ export default function MarkerEditor({
         >
           <Palette
             signers={signers}
+            signer={chosenSigner}
+            onSignerChange={setChosenSigner}
             fieldsOnlyFirstSigner={fieldsOnlyFirstSigner}
             inputFields={inputFields}
             onAdd={addTemplate}
@@ -457,6 +465,15 @@ export default function MarkerEditor({
             padding: PAGE_PADDING / 2,
           }}
         >
+          {unfilled.length > 0 && (
+            <Alert color="red" role="alert" title={texts.unfilledTitle} mb="sm">
+              {unfilled.map((u) => (
+                <Text key={u.marker.id} size="sm">
+                  {texts.markerLabel(u.name, u.marker.page)}: {u.reason}
+                </Text>
+              ))}
+            </Alert>
+          )}
           {failed ? (
             <Alert color="red" role="alert">
               {texts.loadFailed}
@@ -524,15 +541,18 @@ export default function MarkerEditor({
         </Box>
       </Box>
 
-      <ParaphPagesModal
-        opened={paraphOpen}
-        pageCount={pageCount}
-        signers={signers}
-        onClose={() => setParaphOpen(false)}
-        onAdd={(signer, pages) =>
-          setMarkers((ms) => [...ms, ...paraphMarkers(signer, pages, pageSize)])
-        }
-      />
+      {paraphOpen && (
+        <ParaphPagesModal
+          opened
+          pageCount={pageCount}
+          signers={signers}
+          defaultSigner={chosenSigner}
+          onClose={() => setParaphOpen(false)}
+          onAdd={(signer, pages) =>
+            setMarkers((ms) => [...ms, ...paraphMarkers(signer, pages, pageSize)])
+          }
+        />
+      )}
     </Box>
   );
 }

@@ -10,6 +10,8 @@ function renderPalette(inputFields?: boolean) {
     <MantineProvider>
       <Palette
         signers={signers}
+        signer={1}
+        onSignerChange={vi.fn()}
         fieldsOnlyFirstSigner
         inputFields={inputFields}
         onAdd={vi.fn()}

@@ -16,9 +16,13 @@ import type { MarkerTemplate } from './lib/markers';
 import { PALETTE_MIME } from './page-view';
 import { texts } from './texts';
 import type { EditorSigner } from './types';
+import { neverFilledReason } from './lib/signer-rules';
 
 interface PaletteProps {
   signers: EditorSigner[];
+  /** The chosen signer (position) the signer items are for; the paraph pages modal starts with it. */
+  signer: number;
+  onSignerChange: (position: number) => void;
   fieldsOnlyFirstSigner: boolean;
   /** The plan has input fields (feature input_fields); without it they are not offered. */
   inputFields?: boolean;
@@ -30,15 +34,18 @@ interface PaletteProps {
 /** The palette: click an item to place it on the current page, or drag it onto a page. */
 export function Palette({
   signers,
+  signer: n,
+  onSignerChange,
   fieldsOnlyFirstSigner,
   inputFields = true,
   onAdd,
   onParaphPages,
   children,
 }: PaletteProps) {
-  const [signer, setSigner] = useState(String(signers[0]?.position ?? 1));
   const [required, setRequired] = useState(true);
-  const n = Number(signer);
+  // A signature or paraph this signer will never put is not offered, and the palette says why.
+  const noSignature = neverFilledReason(signers, n, 'signature');
+  const noParaph = neverFilledReason(signers, n, 'paraph');
   const fieldsAllowed = !fieldsOnlyFirstSigner || n === 1;
 
   const item = (template: MarkerTemplate, label: string, icon: ReactNode, disabled = false) => (
@@ -83,8 +90,8 @@ export function Palette({
       <Select
         label={texts.palette.signer}
         data={signers.map((s) => ({ value: String(s.position), label: s.label }))}
-        value={signer}
-        onChange={(v) => v && setSigner(v)}
+        value={String(n)}
+        onChange={(v) => v && onSignerChange(Number(v))}
         allowDeselect={false}
         size="sm"
       />
@@ -102,11 +109,21 @@ export function Palette({
         { kind: 'variable', type: 'generated', signer: n, what: 'signature' },
         texts.palette.signature,
         <IconSignature size={16} />,
+        noSignature !== null,
       )}
       {item(
         { kind: 'variable', type: 'generated', signer: n, what: 'paraph' },
         texts.palette.paraph,
         <IconWritingSign size={16} />,
+        noParaph !== null,
+      )}
+      {[noSignature, noParaph].map(
+        (reason) =>
+          reason && (
+            <Text key={reason} size="xs" c="dimmed">
+              {reason}
+            </Text>
+          ),
       )}
       {inputFields && (
         <>

@@ -12,22 +12,33 @@ import {
 import { choosePages, type PageChoice } from './lib/pages';
 import { texts } from './texts';
 import type { EditorSigner } from './types';
+import { neverFilledReason } from './lib/signer-rules';
 
 interface Props {
   opened: boolean;
   pageCount: number;
   signers: EditorSigner[];
+  /** The signer chosen in the palette: the one the modal starts with. */
+  defaultSigner: number;
   onAdd: (signer: number, pages: number[]) => void;
   onClose: () => void;
 }
 
 /** Modal 'Paraaf toevoegen op pagina's': Alle, Even, Oneven or Aangepast ('1-5, 10, 14-18'). */
-export function ParaphPagesModal({ opened, pageCount, signers, onAdd, onClose }: Props) {
-  const [signer, setSigner] = useState(String(signers[0]?.position ?? 1));
+export function ParaphPagesModal({
+  opened,
+  pageCount,
+  signers,
+  defaultSigner,
+  onAdd,
+  onClose,
+}: Props) {
+  const [signer, setSigner] = useState(String(defaultSigner));
   const [choice, setChoice] = useState<PageChoice>('all');
   const [custom, setCustom] = useState('');
   const pages = choosePages(choice, pageCount, custom);
   const t = texts.paraphModal;
+  const refused = neverFilledReason(signers, Number(signer), 'paraph');
 
   return (
     <Modal opened={opened} onClose={onClose} title={t.title} centered>
@@ -39,6 +50,7 @@ export function ParaphPagesModal({ opened, pageCount, signers, onAdd, onClose }:
           onChange={(v) => v && setSigner(v)}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true, zIndex: 1000 }}
+          error={refused}
         />
         <div>
           <Text size="sm" fw={500} mb={4} id="paraph-pages-label">
@@ -75,7 +87,7 @@ export function ParaphPagesModal({ opened, pageCount, signers, onAdd, onClose }:
             {texts.cancel}
           </Button>
           <Button
-            disabled={pages.length === 0}
+            disabled={pages.length === 0 || refused !== null}
             onClick={() => {
               onAdd(Number(signer), pages);
               onClose();

@@ -9,6 +9,7 @@ import {
 import { normaliseFontSize, type EditorMarker } from './lib/markers';
 import { texts } from './texts';
 import type { EditorSigner } from './types';
+import { neverFilledReason } from './lib/signer-rules';
 
 const dateFormats = [...dateMarkerFormats];
 
@@ -51,7 +52,12 @@ export function PropertiesPanel({
     (marker.kind === 'field' && marker.type === 'text');
   const signerOptions = signers
     .filter((s) => !(marker.kind === 'field' && fieldsOnlyFirstSigner) || s.position === 1)
-    .map((s) => ({ value: String(s.position), label: s.label }));
+    .map((s) => ({
+      value: String(s.position),
+      label: s.label,
+      // A signature or paraph goes only to a signer who will put it.
+      disabled: generated ? neverFilledReason(signers, s.position, generated.kind) !== null : false,
+    }));
   const currentSigner = marker.kind === 'field' ? (marker.options.signer ?? 1) : generated?.signer;
 
   return (

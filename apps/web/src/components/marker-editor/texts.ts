@@ -42,6 +42,12 @@ export const texts = {
     paraph: 'Paraaf',
   } satisfies Record<GeneratedKind, string>,
   ofSigner: (what: string, signer: string) => `${what} ${signer}`,
+  /** Why a marker is refused: the signer will never fill it (the server says the same). */
+  neverFills: (signer: string, kind: 'signature' | 'paraph') =>
+    kind === 'paraph'
+      ? `${signer} zet geen paraaf: kies Paraaf bij deze ondertekenaar, of kies een andere ondertekenaar.`
+      : `${signer} zet geen handtekening: kies Handtekening bij deze ondertekenaar, of kies een andere ondertekenaar.`,
+  unfilledTitle: 'Deze markers worden nooit ingevuld',
   signerFallback: (n: number) => `Ondertekenaar ${n}`,
   markerLabel: (what: string, page: number) => `${what}, pagina ${page}`,
   pagesRegion: "Pagina's van het document",

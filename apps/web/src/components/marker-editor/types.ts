@@ -5,6 +5,11 @@ import type { MarkerConfig } from '@paraaf/contract';
 export interface EditorSigner {
   position: number;
   label: string;
+  /**
+   * The signer's verification types, when known (the wizard): a signature or paraph marker for
+   * a signer who does not sign or paraph is refused. Unknown (templates): nothing is refused.
+   */
+  verifications?: readonly number[];
 }
 
 export type ReusableSource = 'templates' | 'signrequests';

@@ -32,6 +32,8 @@ export const texts = {
     unlimited: 'onbeperkt',
     sms: 'SMS-verificatie',
     idin: 'iDIN-verificatie',
+    /** A price line of something the plan does not offer (iDIN outside premium). */
+    notIncluded: 'niet beschikbaar',
     has: 'Inbegrepen',
     hasNot: 'Niet inbegrepen',
     choose: 'Kies dit abonnement',

@@ -1,6 +1,6 @@
 /** Texts of the e-mail templates screen (seed 001 §2 'E-mail templates'). */
 export const texts = {
-  title: 'Email templates',
+  title: 'E-mailtemplates',
   template: 'Template',
   language: 'Taal',
   subject: 'Onderwerp',

@@ -84,7 +84,7 @@ export const texts = {
     invalid: (field: string, message: string) => `${signerFieldLabels[field] ?? field}: ${message}`,
   },
   verificationLabels: {
-    1: 'Email',
+    1: 'E-mail',
     2: 'SMS',
     4: 'iDIN',
     5: 'Handtekening',

@@ -14,7 +14,8 @@ export const texts = {
   filterSignables: 'Documenten',
   filterSigners: 'Ondertekenaars',
   filterStates: 'Status',
-  filterSignablesPlaceholder: 'Zoek op documentnaam',
+  // The documents filter also matches the request's subject (the server's signable_search).
+  filterSignablesPlaceholder: 'Zoek op onderwerp of document',
   filterSignersPlaceholder: 'Zoek op naam',
   filterStatesPlaceholder: 'Kies een status',
   filterDatePlaceholder: 'Kies een datum',
@@ -83,6 +84,8 @@ export const texts = {
   auditTrail: 'Audit trail',
   editSigner: 'Bewerken',
   sendReminder: 'Herinnering sturen',
+  // The act is 'weigeren' everywhere (state 4 'Geweigerd', the signer's 'Weigeren' button).
+  declineReason: 'Reden van weigering',
 
   documents: 'Documenten',
   pages: (n: number) => `${n} ${n === 1 ? 'pagina' : "pagina's"}`,
@@ -124,9 +127,11 @@ export const texts = {
   editOk: 'Bewerken geslaagd',
   editFailed: 'Bewerken mislukt',
   editFailedBody: 'Controleer het emailadres en je rechten',
+  editNoMailYet: 'Het nieuwe e-mailadres heeft nog geen link ontvangen.',
+  remindNow: 'Nu een herinnering sturen',
 
-  reminderOk: 'Handmatige herrinering verstuurd',
-  reminderFailed: 'Handmatige herrinering niet verstuurd',
+  reminderOk: 'Handmatige herinnering verstuurd',
+  reminderFailed: 'Handmatige herinnering niet verstuurd',
   reminderFailedBody: signingMessages.reminderTooRecent,
   reminderAvailableFrom: (when: string) => `Volgende herinnering mogelijk vanaf ${when}`,
 

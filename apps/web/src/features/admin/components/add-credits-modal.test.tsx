@@ -138,4 +138,75 @@ describe('Credits toevoegen en factuur versturen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Credits toevoegen' }));
     expect(await within(dialog).findByText('De waarde in dit veld is teveel')).toBeTruthy();
   });
+
+  describe('Prijs per credit: one money input', () => {
+    it("reads a typed '0,85' as 85 cents: € 85,00 for 100 credits, '0.85' sent", async () => {
+      const { field, dialog, fetch } = open(row(null));
+      fireEvent.change(field(/^Aantal credits/), { target: { value: '100' } });
+      fireEvent.change(field(/^Prijs per credit/), { target: { value: '0,85' } });
+      fireEvent.blur(field(/^Prijs per credit/));
+      expect(field(/^Prijs per credit/).value).toBe('0,85');
+      const summary = within(dialog).getByTestId('add-credits-summary');
+      await waitFor(() => expect(within(summary).getByText(/^€\s85,00$/)).toBeTruthy());
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Credits toevoegen' }));
+      await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+      expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toMatchObject({
+        price_per_credit: '0.85',
+      });
+    });
+
+    it("reads a pasted '0.9' as € 0,90, not 9", async () => {
+      const { field, dialog, fetch } = open(row(null));
+      fireEvent.change(field(/^Aantal credits/), { target: { value: '3025' } });
+      fireEvent.change(field(/^Prijs per credit/), { target: { value: '0.9' } });
+      fireEvent.blur(field(/^Prijs per credit/));
+      expect(field(/^Prijs per credit/).value).toBe('0,90');
+      const summary = within(dialog).getByTestId('add-credits-summary');
+      await waitFor(() => expect(within(summary).getByText(/^€\s2\.722,50$/)).toBeTruthy());
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Credits toevoegen' }));
+      await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+      expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toMatchObject({
+        total_credits: 3025,
+        price_per_credit: '0.90',
+      });
+    });
+
+    it("refuses '1,234' with a Dutch message on the field and sends nothing", async () => {
+      const { field, dialog, fetch } = open(row(null));
+      fireEvent.change(field(/^Aantal credits/), { target: { value: '10' } });
+      fireEvent.change(field(/^Prijs per credit/), { target: { value: '1,234' } });
+      fireEvent.blur(field(/^Prijs per credit/));
+      const message = 'Vul een bedrag in met hoogstens twee decimalen';
+      expect(await within(dialog).findByText(message)).toBeTruthy();
+      expect(field(/^Prijs per credit/).getAttribute('aria-invalid')).toBe('true');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Credits toevoegen' }));
+      expect(await within(dialog).findByText(message)).toBeTruthy();
+      expect(fetch).not.toHaveBeenCalled();
+    });
+
+    it('asks to confirm a price per credit above € 100, and again for another price', async () => {
+      const { field, dialog, fetch } = open(row(null));
+      fireEvent.change(field(/^Aantal credits/), { target: { value: '2' } });
+      fireEvent.change(field(/^Prijs per credit/), { target: { value: '100' } });
+      expect(within(dialog).queryByRole('checkbox')).toBeNull();
+      fireEvent.change(field(/^Prijs per credit/), { target: { value: '150' } });
+      const confirm = await within(dialog).findByRole('checkbox', {
+        name: /^Ja, de prijs per credit is echt €\s150,00$/,
+      });
+      const submit = within(dialog).getByRole('button', { name: 'Credits toevoegen' });
+      fireEvent.click(submit);
+      expect(await within(dialog).findByText('Bevestig deze hoge prijs per credit')).toBeTruthy();
+      expect(fetch).not.toHaveBeenCalled();
+      fireEvent.click(confirm);
+      fireEvent.change(field(/^Prijs per credit/), { target: { value: '900' } });
+      const again = await within(dialog).findByRole('checkbox', { name: /€\s900,00$/ });
+      expect((again as HTMLInputElement).checked).toBe(false);
+      fireEvent.click(again);
+      fireEvent.click(submit);
+      await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+      expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toMatchObject({
+        price_per_credit: '900.00',
+      });
+    });
+  });
 });

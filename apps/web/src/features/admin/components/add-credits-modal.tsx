@@ -10,6 +10,14 @@ import {
   vatCents,
   type AdminUserRow,
 } from '@paraaf/contract';
+import {
+  HighPriceConfirm,
+  MoneyInput,
+  centsOfInput,
+  moneyBody,
+  priceChanged,
+  priceConfirmationError,
+} from '../../../components/money-input';
 import { isApiError } from '../../../lib/api-client';
 import { formatEuro } from '../../../lib/format';
 import { zodErrors } from '../../../lib/form';
@@ -17,7 +25,9 @@ import { newIdempotencyKey, useAddCreditsWithInvoice } from '../api/all-invoices
 
 interface Values {
   total_credits: number | string;
-  price_per_credit: number | string;
+  price_per_credit: string;
+  /** A price per credit above € 100 is ticked as meant. */
+  confirm_price: boolean;
   email: string;
   name: string;
   description: string;
@@ -26,10 +36,9 @@ interface Values {
 /** Cents excl. VAT of credits × price, or null while either is not a valid number. */
 function totalCents(values: Values): number | null {
   const credits = Number(values.total_credits);
-  const price = Number(String(values.price_per_credit).replace(',', '.'));
-  if (!Number.isInteger(credits) || credits < 1 || !Number.isFinite(price) || price < 0)
-    return null;
-  return credits * Math.round(price * 100);
+  const price = centsOfInput(values.price_per_credit);
+  if (!Number.isInteger(credits) || credits < 1 || price === null) return null;
+  return credits * price;
 }
 
 /**
@@ -46,18 +55,28 @@ export function AddCreditsModal({ user, onClose }: { user: AdminUserRow; onClose
     initialValues: {
       total_credits: '',
       price_per_credit: '',
+      confirm_price: false,
       email: recipient.email,
       name: recipient.name,
       description: invoiceMessages.defaultDescription,
     },
-    validate: (values) => zodErrors(addCreditsWithInvoiceBody, bodyOf(values)),
+    // A confirmation is of one price: another price asks again.
+    onValuesChange: (values, previous) => {
+      if (values.confirm_price && priceChanged(values.price_per_credit, previous.price_per_credit))
+        form.setFieldValue('confirm_price', false);
+    },
+    validate: (values) => {
+      const errors = zodErrors(addCreditsWithInvoiceBody, bodyOf(values));
+      const unconfirmed = priceConfirmationError(values.price_per_credit, values.confirm_price);
+      return unconfirmed ? { ...errors, confirm_price: unconfirmed } : errors;
+    },
   });
 
   function bodyOf(values: Values) {
     return {
       total_credits: values.total_credits === '' ? undefined : values.total_credits,
       price_per_credit:
-        values.price_per_credit === '' ? undefined : String(values.price_per_credit),
+        values.price_per_credit === '' ? undefined : moneyBody(values.price_per_credit),
       email: values.email,
       name: values.name,
       description: values.description,
@@ -69,7 +88,7 @@ export function AddCreditsModal({ user, onClose }: { user: AdminUserRow; onClose
       await add.mutateAsync({
         companyId: user.company.id,
         total_credits: Number(values.total_credits),
-        price_per_credit: String(values.price_per_credit),
+        price_per_credit: moneyBody(values.price_per_credit),
         email: values.email,
         name: values.name,
         description: values.description,
@@ -113,16 +132,15 @@ export function AddCreditsModal({ user, onClose }: { user: AdminUserRow; onClose
             allowNegative={false}
             {...form.getInputProps('total_credits')}
           />
-          <NumberInput
+          <MoneyInput
             label="Prijs per credit"
             description="In euro, excl. btw"
             withAsterisk
-            min={0}
-            decimalScale={2}
-            decimalSeparator=","
-            allowNegative={false}
-            prefix="€ "
             {...form.getInputProps('price_per_credit')}
+          />
+          <HighPriceConfirm
+            price={form.values.price_per_credit}
+            {...form.getInputProps('confirm_price', { type: 'checkbox' })}
           />
           <TextInput
             label="Factuur versturen naar"

@@ -1,37 +1,74 @@
 import { useState } from 'react';
 import { Alert, Button, Group, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { customPlanBody, type CustomPaymentPlan } from '@paraaf/contract';
+import {
+  centsOfEuros,
+  centsToInput,
+  customPlanBody,
+  type CustomPaymentPlan,
+  type CustomPlanInput,
+} from '@paraaf/contract';
+import {
+  HighPriceConfirm,
+  MoneyInput,
+  moneyBody,
+  priceChanged,
+  priceConfirmationError,
+} from '../../../components/money-input';
 import { notifySaved, saveFailure, zodErrors } from '../../../lib/form';
 import { useSaveCustomPlan } from '../api/custom-plans';
 import { BusyModal } from '../../../components/busy-modal';
 
+/** Seed 001 'Admin: custom subscriptions': the fields in their order; euros or a count. */
 const priceFields = [
-  ['price_per_month', 'Prijs per maand (ex btw)'],
-  ['price_per_credit', 'Prijs per prepaid credit (ex btw)'],
-  ['credits_per_month', 'Credits per maand'],
-  ['sms_euros_price', 'Prijs per SMS'],
-  ['sms_credits_price', 'Credits per SMS'],
-  ['idin_euros_price', 'Prijs per iDIN transactie'],
-  ['idin_credits_price', 'Credits per iDIN transactie'],
+  ['price_per_month', 'Prijs per maand (ex btw)', 'euros'],
+  ['price_per_credit', 'Prijs per prepaid credit (ex btw)', 'euros'],
+  ['credits_per_month', 'Credits per maand', 'count'],
+  ['sms_euros_price', 'Prijs per SMS', 'euros'],
+  ['sms_credits_price', 'Credits per SMS', 'count'],
+  ['idin_euros_price', 'Prijs per iDIN transactie', 'euros'],
+  ['idin_credits_price', 'Credits per iDIN transactie', 'count'],
 ] as const;
 
 type PriceField = (typeof priceFields)[number][0];
-type Values = { name: string; available_for_companies: string[] } & Record<PriceField, string>;
+type Values = {
+  name: string;
+  available_for_companies: string[];
+  /** A price per credit above € 100 is ticked as meant. */
+  confirm_price: boolean;
+} & Record<PriceField, string>;
 
 function initialValues(plan: CustomPaymentPlan | null): Values {
-  const value = (field: PriceField) => (plan ? String(plan[field]) : '');
+  const value = (field: PriceField, kind: 'euros' | 'count') => {
+    if (!plan) return '';
+    const cents = kind === 'euros' ? centsOfEuros(plan[field]) : null;
+    return cents === null ? String(plan[field]) : centsToInput(cents);
+  };
   return {
     name: plan?.name ?? '',
     available_for_companies: plan?.available_for_companies.map((c) => String(c.id)) ?? [],
-    ...(Object.fromEntries(priceFields.map(([f]) => [f, value(f)])) as Record<PriceField, string>),
+    confirm_price: false,
+    ...(Object.fromEntries(priceFields.map(([f, , kind]) => [f, value(f, kind)])) as Record<
+      PriceField,
+      string
+    >),
   };
 }
 
-const toBody = (values: Values) => ({
-  ...values,
-  available_for_companies: values.available_for_companies.map(Number),
-});
+/** The request: amounts as '0.85' (whatever separator was typed), companies as ids. */
+function toBody({ confirm_price: _, ...values }: Values): CustomPlanInput {
+  const amounts = Object.fromEntries(
+    priceFields.map(([field, , kind]) => [
+      field,
+      kind === 'euros' ? moneyBody(values[field]) : values[field],
+    ]),
+  ) as Record<PriceField, string>;
+  return {
+    ...values,
+    ...amounts,
+    available_for_companies: values.available_for_companies.map(Number),
+  };
+}
 
 /** 'Abonnement aanmaken/bewerken' (seed 001 'Admin: custom subscriptions'). */
 export function CustomPlanModal({
@@ -47,7 +84,16 @@ export function CustomPlanModal({
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Values>({
     initialValues: initialValues(plan),
-    validate: (values) => zodErrors(customPlanBody, toBody(values)),
+    // A confirmation is of one price: another price asks again.
+    onValuesChange: (values, previous) => {
+      if (values.confirm_price && priceChanged(values.price_per_credit, previous.price_per_credit))
+        form.setFieldValue('confirm_price', false);
+    },
+    validate: (values) => {
+      const errors = zodErrors(customPlanBody, toBody(values));
+      const unconfirmed = priceConfirmationError(values.price_per_credit, values.confirm_price);
+      return unconfirmed ? { ...errors, confirm_price: unconfirmed } : errors;
+    },
   });
 
   async function submit(values: Values) {
@@ -83,19 +129,24 @@ export function CustomPlanModal({
             {...form.getInputProps('available_for_companies')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {priceFields.map(([field, label]) => (
-              <TextInput
-                key={field}
-                label={label}
-                type="number"
-                inputMode="decimal"
-                step={0.01}
-                min={0}
-                required
-                {...form.getInputProps(field)}
-              />
-            ))}
+            {priceFields.map(([field, label, kind]) =>
+              kind === 'euros' ? (
+                <MoneyInput key={field} label={label} required {...form.getInputProps(field)} />
+              ) : (
+                <TextInput
+                  key={field}
+                  label={label}
+                  inputMode="numeric"
+                  required
+                  {...form.getInputProps(field)}
+                />
+              ),
+            )}
           </SimpleGrid>
+          <HighPriceConfirm
+            price={form.values.price_per_credit}
+            {...form.getInputProps('confirm_price', { type: 'checkbox' })}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={loading}>
               Sluiten

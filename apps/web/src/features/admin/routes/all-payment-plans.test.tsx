@@ -124,8 +124,7 @@ describe('Custom subscriptions screen', () => {
     set('Prijs per iDIN transactie', '0');
     set('Credits per iDIN transactie', '0');
     const priceInput = dialog.getByLabelText('Prijs per SMS', { exact: false });
-    expect(priceInput.getAttribute('type')).toBe('number');
-    expect(priceInput.getAttribute('step')).toBe('0.01');
+    expect(priceInput.getAttribute('inputmode')).toBe('decimal');
     const companies = dialog.getByLabelText('Beschikbaar voor', { exact: false });
     fireEvent.focus(companies);
     fireEvent.click(companies);
@@ -136,12 +135,12 @@ describe('Custom subscriptions screen', () => {
       url: '/api/all-payment-plans/create',
       body: {
         name: 'Maatwerk Bakkerij',
-        price_per_month: '39.5',
+        price_per_month: '39.50',
         price_per_credit: '0.75',
         credits_per_month: '60',
         sms_euros_price: '0.15',
         sms_credits_price: '1',
-        idin_euros_price: '0',
+        idin_euros_price: '0.00',
         idin_credits_price: '0',
         available_for_companies: [7],
       },
@@ -151,5 +150,72 @@ describe('Custom subscriptions screen', () => {
       expect(screen.queryByRole('dialog', { name: 'Abonnement aanmaken/bewerken' })).toBeNull(),
     );
     expect(saved).toHaveLength(2);
+  }, 20_000);
+
+  describe('money fields: one money input', () => {
+    async function openForm(plans: CustomPaymentPlan[] = []) {
+      const saved: { url: string; body: Record<string, unknown> }[] = [];
+      renderScreen(plans, (url, body) => {
+        saved.push({ url, body: body as Record<string, unknown> });
+        return json(plan, 201);
+      });
+      if (plans.length)
+        fireEvent.click(await screen.findByRole('button', { name: `${plans[0]!.name} bewerken` }));
+      else
+        fireEvent.click(await screen.findByRole('button', { name: 'Nieuw aangepast abonnement' }));
+      const dialog = within(
+        await screen.findByRole('dialog', { name: 'Abonnement aanmaken/bewerken' }),
+      );
+      const input = (label: string) =>
+        dialog.getByLabelText<HTMLInputElement>(label, { exact: false });
+      const set = (label: string, value: string) => {
+        fireEvent.change(input(label), { target: { value } });
+        fireEvent.blur(input(label));
+      };
+      return { saved, dialog, input, set };
+    }
+
+    it("reads a typed '0,85' as € 0,85 (85 cents, not € 85,00) and a pasted '0.9' as € 0,90", async () => {
+      const { saved, dialog, input, set } = await openForm([plan]);
+      set('Prijs per prepaid credit (ex btw)', '0,85');
+      expect(input('Prijs per prepaid credit (ex btw)').value).toBe('0,85');
+      set('Prijs per SMS', '0.9');
+      expect(input('Prijs per SMS').value).toBe('0,90');
+      // The stored plan's euros come back with a comma too.
+      expect(input('Prijs per maand (ex btw)').value).toBe('39,50');
+      fireEvent.click(dialog.getByRole('button', { name: 'Opslaan' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]!.url).toBe('/api/all-payment-plans/9');
+      expect(saved[0]!.body).toMatchObject({
+        price_per_month: '39.50',
+        price_per_credit: '0.85',
+        sms_euros_price: '0.90',
+      });
+    });
+
+    it("refuses '1,234' with a Dutch message on the field and saves nothing", async () => {
+      const { saved, dialog, input, set } = await openForm([plan]);
+      set('Prijs per iDIN transactie', '1,234');
+      const message = 'Vul een bedrag in met hoogstens twee decimalen';
+      expect(await dialog.findByText(message)).toBeTruthy();
+      expect(input('Prijs per iDIN transactie').getAttribute('aria-invalid')).toBe('true');
+      fireEvent.click(dialog.getByRole('button', { name: 'Opslaan' }));
+      expect(await dialog.findByText(message)).toBeTruthy();
+      expect(saved).toEqual([]);
+    });
+
+    it('asks to confirm a price per credit above € 100 before saving', async () => {
+      const { saved, dialog, set } = await openForm([plan]);
+      set('Prijs per prepaid credit (ex btw)', '185');
+      fireEvent.click(dialog.getByRole('button', { name: 'Opslaan' }));
+      expect(await dialog.findByText('Bevestig deze hoge prijs per credit')).toBeTruthy();
+      expect(saved).toEqual([]);
+      fireEvent.click(
+        dialog.getByRole('checkbox', { name: /^Ja, de prijs per credit is echt €\s185,00$/ }),
+      );
+      fireEvent.click(dialog.getByRole('button', { name: 'Opslaan' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]!.body).toMatchObject({ price_per_credit: '185.00' });
+    });
   });
 });

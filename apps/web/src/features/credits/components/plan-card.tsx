@@ -80,7 +80,11 @@ export function PlanCard({
           />
           <Fact
             label={texts.plans.idin}
-            value={verificationPrice(price.idin_credits_price, price.idin_euros_price)}
+            value={
+              plan.features.includes('idin_verification')
+                ? verificationPrice(price.idin_credits_price, price.idin_euros_price)
+                : texts.plans.notIncluded
+            }
           />
         </dl>
         <List spacing={4} size="sm" center>

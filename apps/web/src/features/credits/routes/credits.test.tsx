@@ -43,11 +43,12 @@ const plan = (id: number, name: string, features: string[], price: Partial<Payme
     price: { ...basePrice, ...price },
   }) as PaymentPlan;
 
+// iDIN prices as the seeded free and standard plans carry them, though neither offers iDIN.
 const free = plan(
   1,
   'Gratis',
   ['multiple_signers', 'multiple_documents', 'input_fields', 'buy_credits'],
-  {},
+  { idin_credits_price: 2 },
 );
 const standard = plan(2, 'Standaard', ['multiple_signers', 'templates', 'users', 'buy_credits'], {
   price: 49,
@@ -56,11 +57,12 @@ const standard = plan(2, 'Standaard', ['multiple_signers', 'templates', 'users',
   users: 10,
   price_per_credit: 1,
   sms_euros_price: 0.15,
+  idin_credits_price: 2,
 });
 const premium = plan(
   3,
   'Premium',
-  ['multiple_signers', 'templates', 'api', 'webhooks', 'buy_credits'],
+  ['multiple_signers', 'templates', 'api', 'webhooks', 'buy_credits', 'idin_verification'],
   {
     price: 149,
     type: 'month',
@@ -221,8 +223,8 @@ describe('Credits & Abonnementen: plans', () => {
     const gratis = await card('Gratis');
     expect(within(gratis).getByText('Huidig abonnement')).toBeTruthy();
     expect(within(gratis).queryByRole('button', { name: 'Kies dit abonnement' })).toBeNull();
-    // Price 0 per month: 'gratis'; SMS and iDIN without a price: 'gratis'.
-    expect(within(gratis).getAllByText('gratis')).toHaveLength(3);
+    // Price 0 per month: 'gratis'; SMS without a price: 'gratis'.
+    expect(within(gratis).getAllByText('gratis')).toHaveLength(2);
 
     const std = await card('Standaard');
     expect(within(std).getByText(euro('49,00'))).toBeTruthy();
@@ -233,8 +235,8 @@ describe('Credits & Abonnementen: plans', () => {
     expect(within(templates).getByRole('img', { name: 'Inbegrepen' })).toBeTruthy();
     const api = within(std).getByText('API').closest('li')!;
     expect(within(api).getByRole('img', { name: 'Niet inbegrepen' })).toBeTruthy();
-    // Every plan feature of seed 001 §6 has a line.
-    expect(within(std).getAllByRole('listitem')).toHaveLength(10);
+    // Every plan feature of seed 001 §6 has a line, and iDIN.
+    expect(within(std).getAllByRole('listitem')).toHaveLength(11);
 
     const prem = await card('Premium');
     expect(within(prem).getByText('onbeperkt')).toBeTruthy();
@@ -242,6 +244,26 @@ describe('Credits & Abonnementen: plans', () => {
     expect(within(prem).getByText(euro('0,80'))).toBeTruthy();
     const webhooks = within(prem).getByText('Webhooks').closest('li')!;
     expect(within(webhooks).getByRole('img', { name: 'Inbegrepen' })).toBeTruthy();
+  });
+
+  it('shows an iDIN price only on a plan with iDIN, and iDIN in the feature list', async () => {
+    renderCredits();
+    const idinPrice = (card: HTMLElement) =>
+      within(card).getByText('iDIN-verificatie', { selector: 'dt' }).nextElementSibling!
+        .textContent;
+    const idinLine = (card: HTMLElement) =>
+      within(card)
+        .getAllByRole('listitem')
+        .find((li) => li.textContent === 'iDIN-verificatie')!;
+    for (const name of ['Gratis', 'Standaard']) {
+      const c = await card(name);
+      expect(idinPrice(c), name).toBe('niet beschikbaar');
+      expect(within(c).queryByText('2 credits')).toBeNull();
+      expect(within(idinLine(c)).getByRole('img', { name: 'Niet inbegrepen' })).toBeTruthy();
+    }
+    const prem = await card('Premium');
+    expect(idinPrice(prem)).toBe(`1 credit en ${euroText('0,25')}`);
+    expect(within(idinLine(prem)).getByRole('img', { name: 'Inbegrepen' })).toBeTruthy();
   });
 
   it('upgrading from the free plan starts today and goes to the first payment without a mandate', async () => {

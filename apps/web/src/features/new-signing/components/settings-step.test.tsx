@@ -122,3 +122,16 @@ describe('step 3: the invitation text per language', () => {
     expect(values!.settings.email_templates).toEqual({ nl: 'default:nl' });
   });
 });
+
+describe('step 3: the expiry date picker', () => {
+  it('names the months in Dutch, in lower case, without a DatesProvider around the step', async () => {
+    render(
+      <MantineProvider>
+        <Harness message="Beste," />
+      </MantineProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /^Vervaldatum/ }));
+    expect(await screen.findByText('juni 2025')).toBeTruthy();
+    expect(screen.queryByText(/June|Juni/)).toBeNull();
+  });
+});

@@ -11,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
+import { DutchDates } from '../../../components/dutch-dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { roleLabels, type Department, type EmailTemplateDto, type User } from '@paraaf/contract';
 import {
@@ -51,14 +52,16 @@ export function SettingsStep({ form, ctx, departments, users, templates, localeN
       <Paper withBorder radius="lg" p="lg">
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <DateTimePicker
-              label={texts.settings.expiresAt}
-              description={texts.settings.expiresAtDescription}
-              valueFormat={EXPIRY_FORMAT}
-              minDate={ctx.now}
-              required
-              {...form.getInputProps('settings.expires_at')}
-            />
+            <DutchDates>
+              <DateTimePicker
+                label={texts.settings.expiresAt}
+                description={texts.settings.expiresAtDescription}
+                valueFormat={EXPIRY_FORMAT}
+                minDate={ctx.now}
+                required
+                {...form.getInputProps('settings.expires_at')}
+              />
+            </DutchDates>
           </Grid.Col>
           {ctx.showDepartment && (
             <Grid.Col span={{ base: 12, sm: 6 }}>

@@ -154,10 +154,15 @@ describe('buildSignableForm with markers', () => {
 });
 
 describe('editor signers and templates', () => {
-  it("labels signers by name, else 'Ondertekenaar n'", () => {
-    expect(editorSigners([signer(), signer({ firstname: ' ', lastname: '' })])).toEqual([
-      { position: 1, label: 'Anna de Vries' },
-      { position: 2, label: 'Ondertekenaar 2' },
+  it("labels signers by name, else 'Ondertekenaar n', with their methods for the marker rules", () => {
+    expect(
+      editorSigners([
+        signer(),
+        signer({ firstname: ' ', lastname: '', verifications: ['1', '6'] }),
+      ]),
+    ).toEqual([
+      { position: 1, label: 'Anna de Vries', verifications: [1, 5] },
+      { position: 2, label: 'Ondertekenaar 2', verifications: [1, 6] },
     ]);
   });
 

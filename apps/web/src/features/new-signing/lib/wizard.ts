@@ -436,6 +436,7 @@ export function editorSigners(signers: SignerValues[]): EditorSigner[] {
   return signers.map((s, i) => ({
     position: i + 1,
     label: `${s.firstname.trim()} ${s.lastname.trim()}`.trim() || texts.signer.heading(i + 1),
+    verifications: s.verifications.map(Number),
   }));
 }
 

@@ -220,7 +220,7 @@ describe('New signing wizard', () => {
       expect(
         screen.getByText('Ondertekenaar 2: vul de voornaam, de achternaam en het e-mailadres in'),
       ).toBeTruthy();
-      expect(screen.queryByText('U dient nog ondertekenaars toe te voegen.')).toBeNull();
+      expect(screen.queryByText('Je moet nog ondertekenaars toevoegen.')).toBeNull();
       change(within(second).getByLabelText(/^Voornaam/), 'Bert');
       change(within(second).getByLabelText(/^Achternaam/), 'Bos');
       expect(screen.getByText('Ondertekenaar 2: vul het e-mailadres in')).toBeTruthy();
@@ -232,7 +232,7 @@ describe('New signing wizard', () => {
 
       fireEvent.click(nextButton);
       expect(await screen.findByText('Nog geen documenten toegevoegd.')).toBeTruthy();
-      expect(screen.getByText('U dient nog documenten toe te voegen.')).toBeTruthy();
+      expect(screen.getByText('Je moet nog documenten toevoegen.')).toBeTruthy();
       expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Volgende' }).disabled).toBe(
         true,
       );

@@ -88,13 +88,20 @@ describe('Office365 toestemming', () => {
   it('the result screen passes Microsoft’s answer on once and says it worked', async () => {
     const fetch = stubOffice(admin, {
       '/api/office/consent': () =>
-        json({ tenant, message: officeMessages.grantedDetail.replace('{tenant}', tenant) }),
+        json({
+          tenant,
+          organization: 'Woonstichting Het Anker',
+          message: officeMessages.grantedDetail.replace(
+            '{organization}',
+            'Woonstichting Het Anker',
+          ),
+        }),
     });
     renderApp(`/office365-toestemming?admin_consent=True&tenant=${tenant}&state=s2&scope=x`);
     expect(await screen.findByText(officeMessages.granted)).toBeTruthy();
     expect(
       screen.getByText(
-        `Paraaf mag nu mail versturen via Microsoft 365 van de organisatie ${tenant}.`,
+        'Paraaf mag nu mail versturen via Microsoft 365 van de organisatie Woonstichting Het Anker.',
       ),
     ).toBeTruthy();
     const calls = callsTo(fetch, '/api/office/consent');

@@ -86,11 +86,15 @@ export function StatusView({
               </List>
             </section>
           )}
-          {status !== 'unknown' && status !== 'not_your_turn' && !text.busy && (
-            <Text size="sm" c="dimmed">
-              {t('status.nothingToDo')}
-            </Text>
-          )}
+          {/* A retired link asks the signer to contact the sender: not 'nothing more to do'. */}
+          {status !== 'unknown' &&
+            status !== 'not_your_turn' &&
+            status !== 'replaced' &&
+            !text.busy && (
+              <Text size="sm" c="dimmed">
+                {t('status.nothingToDo')}
+              </Text>
+            )}
         </Stack>
       </Paper>
     </Container>

@@ -11,7 +11,8 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import type { SigningPage, SigningStepType } from '@paraaf/contract';
+import { idinDisplayRows, type SigningPage, type SigningStepType } from '@paraaf/contract';
+import { formatDate } from '../../../lib/format';
 import { signerApi } from '../api/signer-api';
 import { HANDWRITING_FONT, loadHandwriting } from '../lib/handwriting';
 import { codeTime, pendingCodeUntil } from '../lib/pending-code';
@@ -267,7 +268,10 @@ function attributeLabel(t: Translate, key: string): string {
 
 /** The attributes the bank shared, shown back to the signer after a successful check. */
 export function IdinResult({ page, t }: { page: SigningPage; t: Translate }) {
-  const entries = Object.entries(page.idin.attributes);
+  // The order and the lines (name, address) of the audit certificate; dates as DD-MM-YYYY.
+  const entries = idinDisplayRows(page.idin.attributes, (date) => formatDate(date) || date).map(
+    (row) => [row.key, row.value] as const,
+  );
   return (
     <Stack gap="xs">
       <Alert color="teal" variant="light">

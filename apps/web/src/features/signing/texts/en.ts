@@ -55,16 +55,13 @@ export const en: Record<TextKey, string> = {
   'idin.ok': 'Your identity has been confirmed with iDIN.',
   'idin.failed': 'The iDIN check did not succeed. Please try again.',
   'idin.shared': 'Shared details',
-  'idin.attr.initials': 'Initials',
-  'idin.attr.last_name_prefix': 'Surname prefix',
-  'idin.attr.last_name': 'Surname',
-  'idin.attr.street': 'Street',
-  'idin.attr.house_number': 'House number',
+  'idin.attr.name': 'Name',
+  'idin.attr.date_of_birth': 'Date of birth',
+  'idin.attr.gender': 'Gender',
+  'idin.attr.address': 'Address',
   'idin.attr.postal_code': 'Postcode',
   'idin.attr.city': 'City',
   'idin.attr.country': 'Country',
-  'idin.attr.date_of_birth': 'Date of birth',
-  'idin.attr.gender': 'Gender',
   'idin.attr.email': 'Email address',
   'idin.attr.telephone': 'Phone number',
 
@@ -147,8 +144,7 @@ export const en: Record<TextKey, string> = {
   'status.purged.body':
     'The documents were deleted after the retention period and are no longer available.',
   'status.replaced.title': 'This link no longer works',
-  'status.replaced.body':
-    'Your e-mail address was changed and a new e-mail with a new link was sent. Use the link in that e-mail, or ask the sender for a new invitation.',
+  'status.replaced.body': 'This link is no longer valid. Please contact the sender.',
   'status.unknown.title': 'This link is not valid',
   'status.unknown.body':
     'Check that you used the complete link from the e-mail, or ask the sender for a new invitation.',

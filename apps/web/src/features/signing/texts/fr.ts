@@ -56,16 +56,13 @@ export const fr: Record<TextKey, string> = {
   'idin.ok': 'Votre identité a été confirmée avec iDIN.',
   'idin.failed': 'La vérification iDIN a échoué. Veuillez réessayer.',
   'idin.shared': 'Données partagées',
-  'idin.attr.initials': 'Initiales',
-  'idin.attr.last_name_prefix': 'Particule',
-  'idin.attr.last_name': 'Nom',
-  'idin.attr.street': 'Rue',
-  'idin.attr.house_number': 'Numéro',
+  'idin.attr.name': 'Nom',
+  'idin.attr.date_of_birth': 'Date de naissance',
+  'idin.attr.gender': 'Sexe',
+  'idin.attr.address': 'Adresse',
   'idin.attr.postal_code': 'Code postal',
   'idin.attr.city': 'Ville',
   'idin.attr.country': 'Pays',
-  'idin.attr.date_of_birth': 'Date de naissance',
-  'idin.attr.gender': 'Sexe',
   'idin.attr.email': 'Adresse e-mail',
   'idin.attr.telephone': 'Numéro de téléphone',
 
@@ -152,8 +149,7 @@ export const fr: Record<TextKey, string> = {
   'status.purged.body':
     'Les documents ont été supprimés après la durée de conservation et ne sont plus disponibles.',
   'status.replaced.title': 'Ce lien ne fonctionne plus',
-  'status.replaced.body':
-    'Votre adresse e-mail a été modifiée et un nouvel e-mail avec un nouveau lien a été envoyé. Utilisez le lien de cet e-mail ou demandez une nouvelle invitation à l’expéditeur.',
+  'status.replaced.body': 'Ce lien n’est plus valide. Veuillez contacter l’expéditeur.',
   'status.unknown.title': 'Ce lien n’est pas valide',
   'status.unknown.body':
     'Vérifiez que vous avez utilisé le lien complet de l’e-mail, ou demandez une nouvelle invitation à l’expéditeur.',

@@ -1,3 +1,5 @@
+import { idinDisplayLabels } from '@paraaf/contract';
+
 /** The signer's page in Dutch: the reference table; en, de and fr must have the same keys. */
 export const nl = {
   'page.title': 'Ondertekenen',
@@ -9,7 +11,7 @@ export const nl = {
   'page.expires': 'Te ondertekenen vóór {date}',
   'page.greeting': 'Beste {name},',
   'page.intro':
-    'Lees de documenten hieronder en doorloop de stappen om te ondertekenen. Je kunt ook afwijzen.',
+    'Lees de documenten hieronder en doorloop de stappen om te ondertekenen. Je kunt ook weigeren.',
   'page.documents': 'Documenten',
   'page.document': 'Document {name}',
   'page.pageOf': 'Pagina {page} van {count}',
@@ -55,18 +57,15 @@ export const nl = {
   'idin.ok': 'Je identiteit is bevestigd met iDIN.',
   'idin.failed': 'De controle met iDIN is niet gelukt. Probeer het opnieuw.',
   'idin.shared': 'Gedeelde gegevens',
-  'idin.attr.initials': 'Voorletters',
-  'idin.attr.last_name_prefix': 'Tussenvoegsel',
-  'idin.attr.last_name': 'Achternaam',
-  'idin.attr.street': 'Straat',
-  'idin.attr.house_number': 'Huisnummer',
-  'idin.attr.postal_code': 'Postcode',
-  'idin.attr.city': 'Plaats',
-  'idin.attr.country': 'Land',
-  'idin.attr.date_of_birth': 'Geboortedatum',
-  'idin.attr.gender': 'Geslacht',
-  'idin.attr.email': 'E-mailadres',
-  'idin.attr.telephone': 'Telefoonnummer',
+  'idin.attr.name': idinDisplayLabels.name,
+  'idin.attr.date_of_birth': idinDisplayLabels.date_of_birth,
+  'idin.attr.gender': idinDisplayLabels.gender,
+  'idin.attr.address': idinDisplayLabels.address,
+  'idin.attr.postal_code': idinDisplayLabels.postal_code,
+  'idin.attr.city': idinDisplayLabels.city,
+  'idin.attr.country': idinDisplayLabels.country,
+  'idin.attr.email': idinDisplayLabels.email,
+  'idin.attr.telephone': idinDisplayLabels.telephone,
 
   'pad.signatureIntro':
     'Zet je handtekening in het vak hieronder, met de muis, je vinger of een pen.',
@@ -116,12 +115,12 @@ export const nl = {
     'Door te ondertekenen ga je akkoord met de inhoud van de documenten en met het elektronisch ondertekenen ervan.',
   'approve.terms': 'Algemene voorwaarden',
   'approve.privacy': 'Privacyverklaring',
-  'decline.button': 'Afwijzen',
-  'decline.title': 'Ondertekening afwijzen',
+  'decline.button': 'Weigeren',
+  'decline.title': 'Ondertekening weigeren',
   'decline.intro': 'Laat de afzender weten waarom je niet ondertekent.',
   'decline.reason': 'Reden',
   'decline.required': 'Vul een reden in',
-  'decline.confirm': 'Afwijzen',
+  'decline.confirm': 'Weigeren',
   'decline.cancel': 'Terug',
 
   'status.not_your_turn.title': 'Je bent nog niet aan de beurt',
@@ -137,7 +136,7 @@ export const nl = {
   'status.sealing.body':
     'Iedereen heeft ondertekend. De documenten worden nu verzegeld en verschijnen hieronder zodra ze klaar zijn. Je hoeft de pagina niet te verversen.',
   'status.sealing.busy': 'Bezig met verzegelen…',
-  'status.declined.title': 'Deze ondertekening is afgewezen',
+  'status.declined.title': 'Deze ondertekening is geweigerd',
   'status.declined.body':
     'Er kan niet meer worden ondertekend. Neem contact op met de afzender als dit niet klopt.',
   'status.cancelled.title': 'Deze ondertekening is geannuleerd',
@@ -150,8 +149,7 @@ export const nl = {
   'status.purged.body':
     'De documenten zijn na de bewaartermijn verwijderd en zijn niet meer beschikbaar.',
   'status.replaced.title': 'Deze link werkt niet meer',
-  'status.replaced.body':
-    'Je e-mailadres is gewijzigd en er is een nieuwe e-mail met een nieuwe link verstuurd. Gebruik de link uit die e-mail, of vraag de afzender om een nieuwe uitnodiging.',
+  'status.replaced.body': 'Deze link is niet meer geldig. Neem contact op met de afzender.',
   'status.unknown.title': 'Deze link is niet geldig',
   'status.unknown.body':
     'Controleer of je de volledige link uit de e-mail hebt gebruikt, of vraag de afzender om een nieuwe uitnodiging.',

@@ -25,6 +25,7 @@ import { zodErrors } from '../../../lib/form';
 import { useUpdateSigner } from '../api/actions';
 import { texts } from '../texts';
 import { BusyModal } from '../../../components/busy-modal';
+import { RemindNowButton } from './remind-now-button';
 
 interface Values {
   firstname: string;
@@ -61,12 +62,15 @@ export function EditSignerModal({
   requestState,
   signer,
   withIdin,
+  mayRemind,
   onClose,
 }: {
   requestId: number;
   requestState: number;
   signer: SignerDto;
   withIdin: boolean;
+  /** A reminder can go to this signer once saved (sendSignerReminder, the request sent). */
+  mayRemind: boolean;
   onClose: () => void;
 }) {
   const update = useUpdateSigner(requestId);
@@ -96,7 +100,19 @@ export function EditSignerModal({
   async function submit(values: Values) {
     try {
       await update.mutateAsync(toBody(signer.id, values, signer.idinServices));
-      notifications.show({ title: texts.editOk, message: '', color: 'teal', autoClose: 2000 });
+      // A new address gets no mail by itself (seed 000 §2): offer the reminder that sends the link.
+      if (mayRemind && values.email.trim().toLowerCase() !== signer.email.toLowerCase()) {
+        const id = `signer-edited-${signer.id}`;
+        notifications.show({
+          id,
+          title: texts.editOk,
+          message: <RemindNowButton requestId={requestId} signer={signer} notificationId={id} />,
+          color: 'teal',
+          autoClose: false,
+        });
+      } else {
+        notifications.show({ title: texts.editOk, message: '', color: 'teal', autoClose: 2000 });
+      }
       onClose();
     } catch (e) {
       console.error(e);

@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ShowSigningRoute } from './show-signing';
-import { json, renderRoutes, resetApp, screenRoutes, stubApi } from '../../../test/app-harness';
+import { texts } from '../texts';
+import {
+  apiCalls,
+  json,
+  renderRoutes,
+  resetApp,
+  screenRoutes,
+  stubApi,
+} from '../../../test/app-harness';
 
 const plan = (id: number, pricePerCredit: number) => ({
   id,
@@ -128,5 +136,126 @@ describe('the GDPR purge on the detail screen', () => {
     expect(screen.queryByText('Wordt verwijderd op')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Downloaden' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Auditcertificaat downloaden' })).toBeNull();
+  });
+});
+
+describe('editing the address of a signer who was already invited', () => {
+  const invited = {
+    ...signer(1),
+    state_id: 3,
+    locale: 'nl',
+    phone: null,
+    verifications: [{ type: 1, text: 'Email' }],
+    reminder_after: 3,
+    max_reminders: 5,
+    idinServices: [],
+    manual_reminders_sent: 0,
+    manual_reminder_available_at: null,
+    next_reminder_at: null,
+  };
+  const inProgress = { ...draft, state_id: 3, signers: [invited] };
+
+  it('offers "Nu een herinnering sturen" in the success message, which sends the reminder', async () => {
+    const fetch = stubApi({
+      company: {
+        id: 1,
+        name: 'Bedrijf BV',
+        features: [],
+        credits: 5,
+        current_payment_plan: plan(2, 1),
+      },
+      answer: (url, init) => {
+        if (url === '/api/sign-requests/7') return json(inProgress);
+        if (url === '/api/sign-requests/7/update-signer' && init?.method === 'PUT') return json({});
+        if (url === '/api/sign-requests/1/send-manual-reminder' && init?.method === 'PUT')
+          return json({});
+        return undefined;
+      },
+    });
+    renderRoutes(
+      screenRoutes({
+        path: '/ondertekening/:id',
+        permission: ['getSignRequest', 'getMySignRequest'],
+        Component: ShowSigningRoute,
+      }),
+      '/ondertekening/7',
+      { notifications: true },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Bewerken Onder1 Tekenaar' }));
+    const email = await screen.findByRole('textbox', { name: /E-mailadres/ });
+    fireEvent.change(email, { target: { value: 'nieuw@voorbeeld.nl' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+
+    expect(await screen.findByText('Bewerken geslaagd')).toBeTruthy();
+    const remindNow = await screen.findByRole('button', { name: 'Nu een herinnering sturen' });
+    const update = apiCalls(fetch).find((c) => c.url.endsWith('/update-signer'));
+    expect(update?.body).toMatchObject({ signer_id: 1, email: 'nieuw@voorbeeld.nl' });
+    expect(apiCalls(fetch).some((c) => c.url.endsWith('/send-manual-reminder'))).toBe(false);
+
+    fireEvent.click(remindNow);
+    await waitFor(() =>
+      expect(apiCalls(fetch).filter((c) => c.url.endsWith('/send-manual-reminder'))).toEqual([
+        expect.objectContaining({
+          url: '/api/sign-requests/1/send-manual-reminder',
+          method: 'PUT',
+        }),
+      ]),
+    );
+    expect(await screen.findByText(texts.reminderOk)).toBeTruthy();
+  });
+
+  it('says nothing about a reminder when the address stayed the same', async () => {
+    stubApi({
+      company: {
+        id: 1,
+        name: 'Bedrijf BV',
+        features: [],
+        credits: 5,
+        current_payment_plan: plan(2, 1),
+      },
+      answer: (url, init) => {
+        if (url === '/api/sign-requests/7') return json(inProgress);
+        if (url === '/api/sign-requests/7/update-signer' && init?.method === 'PUT') return json({});
+        return undefined;
+      },
+    });
+    renderRoutes(
+      screenRoutes({
+        path: '/ondertekening/:id',
+        permission: ['getSignRequest', 'getMySignRequest'],
+        Component: ShowSigningRoute,
+      }),
+      '/ondertekening/7',
+      { notifications: true },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Bewerken Onder1 Tekenaar' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: /Voornaam/ }), {
+      target: { value: 'Onder' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Bewerken geslaagd')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Nu een herinnering sturen' })).toBeNull();
+  });
+});
+
+describe('a declined request on the detail screen', () => {
+  it("shows the signer's reason, not only in the mail", async () => {
+    renderDetail(
+      { credits: 1, current_payment_plan: plan(2, 1) },
+      {
+        ...draft,
+        state_id: 4,
+        signers: [
+          { ...signer(1), state_id: 4, decline_reason: 'De huurprijs klopt niet.' },
+          { ...signer(2), state_id: 3, decline_reason: null },
+        ],
+      },
+    );
+    const declined = await screen.findByRole('region', { name: 'Onder1 Tekenaar' });
+    expect(within(declined).getByText('Reden van weigering')).toBeTruthy();
+    expect(within(declined).getByText('De huurprijs klopt niet.')).toBeTruthy();
+    const waiting = screen.getByRole('region', { name: 'Onder2 Tekenaar' });
+    expect(within(waiting).queryByText('Reden van weigering')).toBeNull();
+    expect(screen.getAllByText('Geweigerd').length).toBeGreaterThan(0);
   });
 });

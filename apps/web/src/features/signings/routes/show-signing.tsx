@@ -377,6 +377,8 @@ function Detail({
           requestState={state}
           signer={dialog.signer}
           withIdin={hasFeature(company, 'idin_verification')}
+          // Once saved the signer is waiting (3) again: the reminder button's rule.
+          mayRemind={may('sendSignerReminder') && (state === 3 || state === 40)}
           onClose={close}
         />
       )}
@@ -523,6 +525,13 @@ function SignerCard({
             <span data-testid="manual-reminders">{signer.manual_reminders_sent}</span>
           </Item>
         </SimpleGrid>
+        {signer.decline_reason && (
+          <Item label={texts.declineReason}>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {signer.decline_reason}
+            </Text>
+          </Item>
+        )}
       </Stack>
     </Paper>
   );

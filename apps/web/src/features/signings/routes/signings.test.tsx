@@ -147,6 +147,21 @@ describe('Signings list', () => {
     );
   });
 
+  it('offers the documents filter as a search on subject or document', async () => {
+    const { calls } = setup('/', user(permissionsFor('admin', false)));
+    await screen.findByText('Sanne Jansen');
+    const search = screen.getByPlaceholderText('Zoek op onderwerp of document');
+    expect(search).toBe(screen.getByLabelText('Documenten'));
+    fireEvent.change(search, { target: { value: 'Dorpsstraat' } });
+    await waitFor(
+      () =>
+        expect(calls.at(-1)!.searchParams.get('filters')).toBe(
+          JSON.stringify([{ field: 'signables', operator: 'like', value: 'Dorpsstraat' }]),
+        ),
+      { timeout: 3000 },
+    );
+  });
+
   it('shows the empty state with a start button, and the closable low-credit banner', async () => {
     setup('/', user(permissionsFor('admin', false)), 3, []);
     expect(await screen.findByText('Je hebt nog geen ondertekeningen.')).toBeTruthy();
