@@ -506,7 +506,9 @@ test('the signer page at every step, in Dutch, English, German and French', asyn
         await page.getByRole('button', { name: t('pad.save') }).click();
       } else {
         await page
-          .getByLabel(`${t('fields.field', { n: 1, page: 1 })} (${t('fields.required')})`)
+          .getByLabel(
+            `${t('fields.fieldOf', { kind: t('fields.text'), n: 1, page: 1, name: 'Kees Smit' })} (${t('fields.required')})`,
+          )
           .fill('Utrecht');
         await page.getByRole('button', { name: t('fields.save') }).click();
       }
