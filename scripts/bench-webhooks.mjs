@@ -25,7 +25,7 @@ export async function benchWebhooks({ databaseUrl = null } = {}) {
   const { jobNames } = await load('jobs/workers.ts');
   const { loadConfig } = await load('config/env.ts');
   const schema = await load('db/schema/index.ts');
-  const { emitWebhookEvent } = await load('modules/webhooks/emit.ts');
+  const { emitWebhookEvent } = await load('modules/sign-requests/webhook-events.ts');
   const { deliverWebhooksJob } = await load('modules/webhooks/deliver.ts');
   const { sql } = await import('drizzle-orm');
 

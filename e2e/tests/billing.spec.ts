@@ -135,7 +135,7 @@ test('upgrading to standard with a mandate payment, then a downgrade scheduled a
 
   const standard = plan(page, 'Standaard');
   await standard.getByRole('button', { name: 'Kies dit abonnement' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Overstappen naar standard' });
+  const dialog = page.getByRole('dialog', { name: 'Overstappen naar Standaard' });
   await expect(dialog).toContainText('De wijziging gaat vandaag');
   await expect(dialog).toContainText('€ 59,29 incl. btw');
   await shot(page, 'upgrade');
@@ -155,11 +155,11 @@ test('upgrading to standard with a mandate payment, then a downgrade scheduled a
 
   // A downgrade to free starts at the end of the period; cancelling it keeps standard.
   await plan(page, 'Gratis').getByRole('button', { name: 'Kies dit abonnement' }).click();
-  const down = page.getByRole('dialog', { name: 'Overstappen naar free' });
+  const down = page.getByRole('dialog', { name: 'Overstappen naar Gratis' });
   await expect(down).toContainText(/De wijziging gaat in op \d\d-\d\d-\d{4}/);
   await down.getByRole('button', { name: 'Bevestigen' }).click();
   const pending = page.getByRole('region', { name: 'Geplande wijziging' });
-  await expect(pending).toContainText(/Je abonnement wordt free per \d\d-\d\d-\d{4}\./);
+  await expect(pending).toContainText(/Je abonnement wordt Gratis per \d\d-\d\d-\d{4}\./);
   await expect(plan(page, 'Gratis')).toContainText(/Gaat in op/);
   await shot(page, 'downgrade-scheduled');
   await pending.getByRole('button', { name: 'Wijziging annuleren' }).click();

@@ -39,11 +39,13 @@ import { redactUrl } from './lib/redact-url.ts';
 import { guardSimulators, simulatorWarning } from './lib/simulator-access.ts';
 import { addPathParamParsing } from './lib/path-params.ts';
 import { KeptAnswer, registerIdempotency } from './lib/idempotency.ts';
-import { bearerToken } from './modules/auth/bearer-token.ts';
-import { findSession, knownSession } from './modules/auth/sessions.ts';
+import { bearerToken } from './modules/sessions/bearer-token.ts';
+import { findSession, knownSession } from './modules/sessions/sessions.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { companySettingsRoutes } from './modules/company-settings/company-settings.routes.ts';
+import { getCompany } from './modules/company-settings/company-settings.service.ts';
 import { departmentsRoutes } from './modules/departments/departments.routes.ts';
 import { plansRoutes } from './modules/billing/plans.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -162,7 +164,7 @@ export async function buildApp(
       return;
     }
     // A route whose statement checks the session itself may start from the session as last
-    // found (modules/auth/session-guard.ts); every other route looks it up.
+    // found (modules/sessions/session-guard.ts); every other route looks it up.
     if (request.routeOptions.config.sessionCheckedByQuery) {
       request.auth = knownSession(token, config.sessionTtlHours);
       request.sessionUnchecked = request.auth !== null;
@@ -207,9 +209,10 @@ export async function buildApp(
   contactRoutes(app, deps);
   authRoutes(app, deps);
   usersRoutes(app, deps);
+  companySettingsRoutes(app, deps);
   companiesRoutes(app, deps);
   departmentsRoutes(app, deps);
-  plansRoutes(app, deps);
+  plansRoutes(app, deps, getCompany);
   adminRoutes(app, deps);
   invoicesRoutes(app, deps);
   signRequestsRoutes(app, deps);

@@ -4,7 +4,7 @@ import type { Permission, Session } from '@paraaf/contract';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config/env.ts';
 import type { Auth } from '../src/lib/context.ts';
-import { bearerToken } from '../src/modules/auth/bearer-token.ts';
+import { bearerToken } from '../src/modules/sessions/bearer-token.ts';
 import type { Database } from '../src/db/client.ts';
 import { createTestDatabase } from './database.ts';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The multipart/form-data bodies of the uploads, for the API's documentation. The server reads
- * them with its own decoder (apps/api modules/documents/multipart.ts) and checks the fields with
+ * them with its own decoder (apps/api lib/multipart-form.ts) and checks the fields with
  * the schemas of the sign request and template modules.
  */
 

@@ -1,11 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from '../lib/context.ts';
-import { sendMailJob } from '../lib/mail/outbox.ts';
+import { sendMailJob, type MailRows } from '../lib/mail/outbox.ts';
+import { invoicePdf } from '../modules/invoices/invoice-document.ts';
+import { renderInvoiceMail } from '../modules/invoices/invoice-mail-content.ts';
+import { markSignerUnreachable } from '../modules/sign-requests/notification-failed.ts';
 import { createMailTransport } from '../lib/mail/create-mail-transport.ts';
 import { sendSmsJob } from '../lib/sms/outbox.ts';
 import { billPeriodsJob, startBilling } from '../modules/billing/bill-periods.ts';
-import { createSmsSender } from '../lib/sms/sms-sender.ts';
-import { requeueUnsealed, sealSignRequestJob } from '../modules/sealing/seal-sign-request.ts';
+import { createSmsSender } from '../lib/sms/create-sms-sender.ts';
+import { sealSignRequestJob } from '../modules/sealing/seal-sign-request.ts';
+import { requeueUnsealed } from '../modules/sign-requests/queue-sealing.ts';
 import { startSweeps, sweepSignRequestsJob } from '../modules/sign-requests/sweep-sign-requests.ts';
 import { gdprPurgeJob, startGdprPurge } from '../modules/gdpr/gdpr-purge-job.ts';
 import { deliverWebhooksJob, resendWebhookJob } from '../modules/webhooks/deliver.ts';
@@ -30,6 +34,9 @@ export const jobNames: QueueSpec[] = [
   sweepWebhooksJob,
 ];
 
+/** The modules' part in sending a mail (lib/mail/outbox.ts): invoices rendered, bounces noted. */
+export const mailRows: MailRows = { renderInvoiceMail, invoicePdf, markSignerUnreachable };
+
 /** Starts the handlers of every job in this process (inline mode or `npm run worker`). */
 export async function registerWorkers(
   queue: Queue,
@@ -44,6 +51,7 @@ export async function registerWorkers(
     transport,
     from: deps.config.mailFrom,
     storage: deps.storage,
+    rows: mailRows,
   });
   await queue.work(sendSmsJob, { db: deps.db, sender: createSmsSender(deps.config.sms) });
   await queue.work(sealSignRequestJob, { ...deps, log });

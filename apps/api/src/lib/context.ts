@@ -94,11 +94,11 @@ export function actorOf(ctx: AuthedCtx): {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: Auth | null;
-    /** `auth` is the session as last found, not yet checked (modules/auth/session-guard.ts). */
+    /** `auth` is the session as last found, not yet checked (modules/sessions/session-guard.ts). */
     sessionUnchecked: boolean;
   }
   interface FastifyContextConfig {
-    /** The route's statement checks the session itself (modules/auth/session-guard.ts). */
+    /** The route's statement checks the session itself (modules/sessions/session-guard.ts). */
     sessionCheckedByQuery?: boolean;
   }
 }

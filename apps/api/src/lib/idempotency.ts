@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiKeyMessages } from '@paraaf/contract';
 import type { DbOrTx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
-import type { Auth } from './context.ts';
 import { ConflictError, ValidationError } from './errors.ts';
 
 /** What an `Idempotency-Key` header may hold: printable ASCII without spaces, 1–255 long. */
@@ -28,7 +27,12 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
  * a platform admin's session as a user (each its own caller), or the user with any of its own
  * sessions. Another caller's key is unknown to this one: the request simply runs as its own.
  */
-function callerOf(auth: Auth): string {
+function callerOf(auth: {
+  user: { id: number };
+  tokenId: number | null;
+  apiKeyId: number | null;
+  impersonatorId: number | null;
+}): string {
   if (auth.apiKeyId !== null) return `api-key:${auth.apiKeyId}`;
   if (auth.impersonatorId !== null) return `impersonation:${auth.tokenId}`;
   return `user:${auth.user.id}`;

@@ -210,5 +210,14 @@ const browserStorage = () => (typeof window === 'undefined' ? undefined : window
 export const tokens = createTokenStore(browserStorage);
 export const adminTokens = createTokenStore(browserStorage, ADMIN_TOKEN_KEY);
 
+/**
+ * A download link with the session token in the query (seed 001: 'token as query parameter'):
+ * it opens in a new tab, where no Authorization header can be set.
+ */
+export function downloadUrl(path: string): string {
+  const token = tokens.get();
+  return `/api${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+}
+
 /** The app's client; the 401 handler is attached by the router (see app/router.tsx). */
 export const api = createApiClient({ tokens });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatBytes,
   formatDate,
+  formatDay,
   formatDateTime,
   formatEuro,
   formatTime,
@@ -41,6 +42,11 @@ describe('formatBytes', () => {
 });
 
 describe('dates and times', () => {
+  it('writes a plain date as DD-MM-YYYY', () => {
+    expect(formatDay('2026-12-01')).toBe('01-12-2026');
+    expect(formatDay(null)).toBe('');
+  });
+
   it("shows Amsterdam's clock whatever the browser's zone", () => {
     expect(formatDateTime('2026-03-02T08:05:00Z')).toBe('02-03-2026 09:05');
     expect(formatDateTime('2026-07-02T22:30:00Z')).toBe('03-07-2026 00:30');

@@ -112,3 +112,10 @@ export function formatEuro(amount: number | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return '';
   return euro.format(amount);
 }
+
+/** 'YYYY-MM-DD' → 'DD-MM-YYYY' without passing through a time zone. */
+export function formatDay(isoDate: string | null | undefined): string {
+  if (!isoDate) return '';
+  const [year, month, day] = isoDate.split('-');
+  return year && month && day ? `${day}-${month}-${year}` : '';
+}

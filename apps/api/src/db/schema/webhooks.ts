@@ -5,7 +5,7 @@ import { signers, signRequests } from './sign-requests.ts';
 
 /**
  * A company's webhook signing secret (`whsec_` + base64, Standard Webhooks), made at first need.
- * It must be known to sign, so it is stored as it is (see ARCHITECTURE.md 'Webhooks'), apart
+ * It must be known to sign, so it is stored as it is (see modules/webhooks/README.md), apart
  * from the company row so that making or rotating it never locks the row every send shares.
  */
 export const webhookSecrets = pgTable('webhook_secrets', {

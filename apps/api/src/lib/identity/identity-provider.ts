@@ -1,7 +1,3 @@
-import type { Config } from '../../config/env.ts';
-import { OidcIdentityProvider } from './oidc.ts';
-import { SimulatorIdentityProvider } from './simulator.ts';
-
 /**
  * A bank-based identity check: iDIN through an OIDC broker today, itsme (also OIDC, authorization
  * code + PKCE, claims per scope) tomorrow. The caller keeps state, nonce and the PKCE verifier
@@ -34,22 +30,4 @@ export class IdentityError extends Error {
     super(message);
     this.name = 'IdentityError';
   }
-}
-
-export function createIdentityProvider(config: Config): IdentityProvider {
-  const idin = config.idin;
-  if (idin.provider === 'oidc') {
-    if (!idin.issuer || !idin.clientId || !idin.clientSecret) {
-      throw new Error(
-        'IDIN_PROVIDER=oidc needs IDIN_ISSUER, IDIN_CLIENT_ID and IDIN_CLIENT_SECRET',
-      );
-    }
-    return new OidcIdentityProvider({
-      issuer: idin.issuer,
-      clientId: idin.clientId,
-      clientSecret: idin.clientSecret,
-      scopes: idin.scopes,
-    });
-  }
-  return new SimulatorIdentityProvider(`${config.appUrl}/api/identity/simulator`);
 }

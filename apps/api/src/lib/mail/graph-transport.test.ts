@@ -9,6 +9,7 @@ import { simulatedTenant } from '../microsoft/simulator-store.ts';
 import { createStorage } from '../storage/create-storage.ts';
 import { createMailTransport } from './create-mail-transport.ts';
 import { createGraphTransport } from './graph-transport.ts';
+import { mailRows } from '../../jobs/workers.ts';
 import { sendMailJob } from './outbox.ts';
 
 interface ReceivedMessage {
@@ -125,6 +126,7 @@ describe('mail through Microsoft Graph (MAIL_TRANSPORT=graph)', () => {
       transport: createMailTransport(t.config, t.db),
       from: t.config.mailFrom,
       storage,
+      rows: mailRows,
     };
     const before = (await simulator()).tokens_issued;
     const first = await insertMail('bijlage@voorbeeld.nl', [
@@ -167,6 +169,7 @@ describe('mail through Microsoft Graph (MAIL_TRANSPORT=graph)', () => {
         transport: createMailTransport(t.config, t.db),
         from: t.config.mailFrom,
         storage,
+        rows: mailRows,
       },
       { mailId: id },
     );
@@ -207,6 +210,7 @@ describe('mail through Microsoft Graph (MAIL_TRANSPORT=graph)', () => {
       db: t.db,
       transport: createMailTransport(t.config, t.db),
       from: t.config.mailFrom,
+      rows: mailRows,
     };
     const id = await insertMail('geen-adres');
     await sendMailJob.handle(deps, { mailId: id });

@@ -2,14 +2,29 @@ import { mailsSent } from '../metrics/metrics.ts';
 import { z } from 'zod';
 import { eq, and, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { mails, type MailAttachment, type MailBodySource } from '../../db/schema/index.ts';
+import {
+  mails,
+  type InvoiceMailBody,
+  type MailAttachment,
+  type MailBodySource,
+} from '../../db/schema/index.ts';
 import type { JobDefinition, Queue } from '../../jobs/queue.ts';
 import type { MailContent } from './layout.ts';
 import type { MailFile, MailTransport } from './transport.ts';
 import type { Storage } from '../storage/storage.ts';
-import { invoicePdf } from '../../modules/invoices/invoice-document.ts';
-import { renderInvoiceMail } from '../../modules/invoices/invoice-mail-content.ts';
-import { markSignerUnreachable } from '../../modules/sign-requests/notification-failed.ts';
+
+/**
+ * What the outbox asks of the modules that own a mail's rows. The outbox sits below every module
+ * and imports none of them: jobs/workers.ts hands these in (`mailRows`).
+ */
+export interface MailRows {
+  /** An invoice mail's subject and body as the invoice is now (modules/invoices). */
+  renderInvoiceMail(db: Db, source: InvoiceMailBody): Promise<MailContent>;
+  /** An invoice's PDF; null when the invoice does not exist (modules/invoices). */
+  invoicePdf(db: Db, invoiceId: number): Promise<{ content: Buffer } | null>;
+  /** The server refused a signer's mail: the signer, and its request, 40 (modules/sign-requests). */
+  markSignerUnreachable(tx: Tx, signerId: number, now: Date): Promise<void>;
+}
 
 export interface MailDeps {
   db: Db;
@@ -18,6 +33,7 @@ export interface MailDeps {
   from: string;
   /** Where attachments are read at send time; mails with attachments need it. */
   storage?: Storage;
+  rows: MailRows;
 }
 
 const MAIL_CONCURRENCY = 10;
@@ -40,14 +56,14 @@ export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, Ma
   name: 'send-mail',
   concurrency: MAIL_CONCURRENCY,
   schema: z.object({ mailId: z.number().int() }),
-  async handle({ db, transport, from, storage }, { mailId }) {
+  async handle({ db, transport, from, storage, rows }, { mailId }) {
     const [mail] = await db
       .select()
       .from(mails)
       .where(and(eq(mails.id, mailId), isNull(mails.sentAt), isNull(mails.failedAt)));
     if (!mail) return; // already delivered: running twice sends once
     // A mail about rows (an invoice) says what is true when it leaves, not when it was queued.
-    const content = mail.bodySource ? await renderBody(db, mail.bodySource) : mail;
+    const content = mail.bodySource ? await renderBody(db, rows, mail.bodySource) : mail;
     if (transport) {
       const outcome = await countFailure(
         transport.send({
@@ -61,12 +77,12 @@ export const sendMailJob: JobDefinition<z.ZodObject<{ mailId: z.ZodNumber }>, Ma
           subject: content.subject,
           html: content.html,
           text: content.text,
-          attachments: await readAttachments({ db, storage }, mail.attachments),
+          attachments: await readAttachments({ db, storage, rows }, mail.attachments),
         }),
       );
       if (outcome === 'rejected') {
         mailsSent.inc({ result: 'rejected' });
-        await markUndeliverable(db, mail.id, mail.signerId);
+        await markUndeliverable(db, rows, mail.id, mail.signerId);
         return;
       }
       mailsSent.inc({ result: 'sent' });
@@ -98,10 +114,10 @@ async function countFailure<T>(sending: Promise<T>): Promise<T> {
 }
 
 /** The subject and body of a mail rendered from its rows at send time. */
-async function renderBody(db: Db, source: MailBodySource): Promise<MailContent> {
+async function renderBody(db: Db, rows: MailRows, source: MailBodySource): Promise<MailContent> {
   switch (source.kind) {
     case 'invoice':
-      return renderInvoiceMail(db, source);
+      return rows.renderInvoiceMail(db, source);
   }
 }
 
@@ -110,14 +126,14 @@ async function renderBody(db: Db, source: MailBodySource): Promise<MailContent> 
  * is left out).
  */
 async function readAttachments(
-  { db, storage }: Pick<MailDeps, 'db' | 'storage'>,
+  { db, storage, rows }: Pick<MailDeps, 'db' | 'storage' | 'rows'>,
   list: MailAttachment[] | null,
 ): Promise<MailFile[]> {
   if (!list?.length) return [];
   const out: MailFile[] = [];
   for (const a of list) {
     if (a.kind === 'invoice') {
-      const pdf = await invoicePdf(db, a.invoiceId);
+      const pdf = await rows.invoicePdf(db, a.invoiceId);
       if (!pdf) throw new Error(`mail attaches invoice ${a.invoiceId}, which does not exist`);
       out.push({ filename: a.filename, content: pdf.content, contentType: 'application/pdf' });
       continue;
@@ -138,13 +154,18 @@ async function readAttachments(
  * token, is dropped) and a signer it was meant for gets state 40 'Kan geen melding versturen'
  * (its request too once no signer can act), so the sender sees it and can correct the address.
  */
-async function markUndeliverable(db: Db, mailId: number, signerId: number | null): Promise<void> {
+async function markUndeliverable(
+  db: Db,
+  rows: MailRows,
+  mailId: number,
+  signerId: number | null,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(mails)
       .set({ failedAt: new Date(), error: 'recipient rejected', html: null, text: null })
       .where(eq(mails.id, mailId));
-    if (signerId !== null) await markSignerUnreachable(tx, signerId, new Date());
+    if (signerId !== null) await rows.markSignerUnreachable(tx, signerId, new Date());
   });
 }
 

@@ -1,7 +1,3 @@
-import type { Config } from '../../config/env.ts';
-import { CmSmsSender } from './cm.ts';
-import { SimulatorSmsSender } from './simulator.ts';
-
 export interface SmsMessage {
   /** International format, e.g. '+31612345678' (see normalizePhone). */
   to: string;
@@ -48,12 +44,4 @@ export function normalizePhone(phone: string): string {
   if (digits.startsWith('00')) return `+${digits.slice(2).replace(/\D/g, '')}`;
   if (digits.startsWith('0')) return `+31${digits.slice(1).replace(/\D/g, '')}`;
   return `+${digits.replace(/\D/g, '')}`;
-}
-
-export function createSmsSender(config: Config['sms']): SmsSender {
-  if (config.provider === 'cm') {
-    if (!config.cmProductToken) throw new Error('SMS_PROVIDER=cm needs SMS_CM_PRODUCT_TOKEN');
-    return new CmSmsSender({ productToken: config.cmProductToken, url: config.cmUrl });
-  }
-  return new SimulatorSmsSender();
 }

@@ -7,7 +7,7 @@ import { companies, impersonationLog, users } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { createSession } from '../auth/sessions.ts';
+import { createSession } from '../sessions/sessions.ts';
 import { toUserDto } from '../users/user-dto.ts';
 import { findUserByEmail } from '../users/users.repository.ts';
 

@@ -6,6 +6,7 @@ import {
   type Paginated,
 } from '@paraaf/contract';
 import type { AuthedCtx } from '../../lib/context.ts';
+import { paginated } from '../../lib/pagination.ts';
 
 /** A LIKE pattern that matches `text` anywhere, its wildcards taken literally. */
 function containsPattern(text: string): string {
@@ -69,8 +70,8 @@ export async function listAllUsers(
     ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM users u WHERE ${where}`),
   ]);
   const total = Number(count.rows[0]?.n ?? 0);
-  return {
-    data: page.rows.map((r) => ({
+  return paginated(
+    page.rows.map((r) => ({
       id: r.id,
       name: r.name,
       email: r.email,
@@ -93,8 +94,6 @@ export async function listAllUsers(
       next_payment_date: r.plan_type === 'prepaid' ? null : r.next_payment_date,
     })),
     total,
-    per_page: query.per_page,
-    current_page: query.page,
-    last_page: Math.max(1, Math.ceil(total / query.per_page)),
-  };
+    { page: query.page, limit: query.per_page },
+  );
 }

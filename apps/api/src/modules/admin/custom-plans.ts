@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { companies, paymentPlanCompanies, paymentPlans } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { paginated } from '../../lib/pagination.ts';
 
 const PAGE_SIZE = 10;
 /** The standard plans a custom plan takes its features and user cap from. */
@@ -81,13 +82,11 @@ export async function listCustomPlans(ctx: AuthedCtx, page: number): Promise<All
   const n = Number(total?.n ?? 0);
   return {
     companies: companyRows,
-    payment_plans: {
-      data: planRows.map((p) => toCustomPlanDto(p, available.get(p.id) ?? [])),
-      total: n,
-      per_page: PAGE_SIZE,
-      current_page: page,
-      last_page: Math.max(1, Math.ceil(n / PAGE_SIZE)),
-    },
+    payment_plans: paginated(
+      planRows.map((p) => toCustomPlanDto(p, available.get(p.id) ?? [])),
+      n,
+      { page, limit: PAGE_SIZE },
+    ),
   };
 }
 

@@ -7,6 +7,7 @@ import type {
 } from '@paraaf/contract';
 import { assertNotImpersonated, type AuthedCtx } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { paginated } from '../../lib/pagination.ts';
 import { createApiKeyToken } from './api-key-auth.ts';
 import * as repo from './api-keys.repository.ts';
 
@@ -32,13 +33,7 @@ export async function listApiKeys(
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
-  return {
-    data: rows.map(toApiKeyDto),
-    total,
-    per_page: query.limit,
-    current_page: query.page,
-    last_page: Math.max(1, Math.ceil(total / query.limit)),
-  };
+  return paginated(rows.map(toApiKeyDto), total, query);
 }
 
 /**

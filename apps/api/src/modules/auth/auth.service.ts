@@ -44,7 +44,7 @@ import {
   findUserByEmail,
 } from '../users/users.repository.ts';
 import { toUserDto } from '../users/user-dto.ts';
-import { createSession, revokeSession, revokeUserSessions } from './sessions.ts';
+import { createSession, revokeSession, revokeUserSessions } from '../sessions/sessions.ts';
 
 const PASSWORD_RESET_TTL_MINUTES = 60;
 

@@ -9,7 +9,7 @@ import {
 import type { AuthedCtx, Ctx } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { PaymentProviderError } from '../../lib/payments/payment-provider.ts';
-import { paginated } from '../invoices/invoices.service.ts';
+import { paginated } from '../../lib/pagination.ts';
 import {
   findPaymentByReturnToken,
   listCompanyPayments,

@@ -9,8 +9,9 @@ import {
   planChangeParams,
   recurringPaymentStatusSchema,
   redirectAnswerSchema,
+  type Company,
 } from '@paraaf/contract';
-import { authedCtx, type Deps } from '../../lib/context.ts';
+import { authedCtx, type AuthedCtx, type Deps } from '../../lib/context.ts';
 import { doc } from '../../lib/openapi/route-doc.ts';
 import {
   cancelPlanChange,
@@ -22,7 +23,15 @@ import {
 const tags: ['Abonnement en betalingen'] = ['Abonnement en betalingen'];
 const planList = z.array(paymentPlanSchema);
 
-export function plansRoutes(app: FastifyInstance, deps: Deps): void {
+/**
+ * `companyAnswer`: the company as GET /api/company answers it. That answer is composed a layer
+ * above billing (modules/company-settings), so app.ts hands it in.
+ */
+export function plansRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  companyAnswer: (ctx: AuthedCtx) => Promise<Company>,
+): void {
   app.get(
     '/api/payment-plans',
     {
@@ -82,12 +91,11 @@ export function plansRoutes(app: FastifyInstance, deps: Deps): void {
         }),
       },
     },
-    (request) =>
-      cancelPlanChange(
-        authedCtx(deps, request, 'cancelPaymentPlan'),
-        request.params.id,
-        request.params.date,
-      ),
+    async (request) => {
+      const ctx = authedCtx(deps, request, 'cancelPaymentPlan');
+      await cancelPlanChange(ctx, request.params.id, request.params.date);
+      return companyAnswer(ctx);
+    },
   );
 
   app.get(

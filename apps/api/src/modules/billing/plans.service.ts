@@ -1,7 +1,6 @@
 import {
   billingMessages,
   choosePlanBody,
-  type Company,
   type PaymentPlan,
   type RedirectAnswer,
 } from '@paraaf/contract';
@@ -12,7 +11,6 @@ import { dutchDate } from '../../lib/dutch-date.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { findCompanyWithPlan, lockCompany } from '../companies/companies.repository.ts';
-import { getCompany } from '../companies/companies.service.ts';
 import { applyPlan } from './plan-changes.ts';
 import { toCompanyPlanDto, toPlanDto } from './plan-dto.ts';
 import { hasValidMandate, insertFirstPayment, startFirstPayment } from './plan-payment.ts';
@@ -164,7 +162,7 @@ export async function cancelPlanChange(
   ctx: AuthedCtx,
   planId: number,
   date: string,
-): Promise<Company> {
+): Promise<void> {
   if (!isCalendarDate(date)) throw new NotFoundError(billingMessages.planChangeUnknown);
   const companyId = ctx.auth.user.companyId;
   const now = ctx.now();
@@ -175,7 +173,6 @@ export async function cancelPlanChange(
     if (!row) throw new NotFoundError(billingMessages.planChangeUnknown);
     await cancelCompanyPlans(tx, [row.id], now);
   });
-  return getCompany(ctx);
 }
 
 /** GET /api/company/recurring-payment-status: may Paraaf collect by direct debit? */

@@ -149,3 +149,20 @@ export async function placeAutoMarkers(
       .where(eq(signables.id, doc.id));
   }
 }
+
+/** A request's documents in their order (the signer's page, fields, signature, approval). */
+export async function listRequestSignables(db: DbOrTx, signRequestId: number) {
+  return db
+    .select()
+    .from(signables)
+    .where(eq(signables.signRequestId, signRequestId))
+    .orderBy(asc(signables.position), asc(signables.id));
+}
+
+export async function countSignables(db: DbOrTx, signRequestId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(signables)
+    .where(eq(signables.signRequestId, signRequestId));
+  return row?.count ?? 0;
+}

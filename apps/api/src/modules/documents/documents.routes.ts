@@ -5,20 +5,16 @@ import {
   reusableVariablesQuery,
   reusableVariablesSchema,
   signableDtoSchema,
-  signableFromTemplateBody,
   signableUploadForm,
   uploadFileForm,
 } from '@paraaf/contract';
-import { ForbiddenError } from '../../lib/errors.ts';
 import { doc, file } from '../../lib/openapi/route-doc.ts';
-import { requireFeature } from '../companies/features.ts';
-import { createSignableFromTemplate } from './signable-from-template.ts';
 import { closePdfWorkers } from '../../lib/pdf/prepare.ts';
 import { parseInput } from '../../lib/validate.ts';
 import * as documentsService from './documents.service.ts';
-import { readUpload } from './multipart.ts';
+import { readUpload } from '../../lib/multipart-form.ts';
 import { findReusableVariables } from './reusable-variables.ts';
-import { contentDisposition } from './file-names.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { idParams } from '../../lib/path-params.ts';
 import { sendStoredFile } from '../../lib/storage/send-stored-file.ts';
 
@@ -99,37 +95,6 @@ export function documentsRoutes(app: FastifyInstance, deps: Deps): void {
         ctx,
         request.params.id,
         await readUpload(request),
-      );
-      return reply.code(201).send(signable);
-    },
-  );
-
-  app.post<{ Params: { id: number } }>(
-    '/api/sign-requests/:id/signables/from-template',
-    {
-      schema: { params: idParams },
-      config: {
-        openapi: doc({
-          summary: 'Een document uit een template toevoegen',
-          description:
-            'Kopieert de PDF en de markeringen van het template naar de concept-ondertekening, ' +
-            'zoals de wizard doet. Voeg eerst de ondertekenaars toe: de markeringen worden ' +
-            'tegen hen gecontroleerd. Vereist de functie templates.',
-          tags,
-          body: signableFromTemplateBody,
-          response: { 201: signableDtoSchema },
-          errors: [403, 404, 409],
-        }),
-      },
-    },
-    async (request, reply) => {
-      const ctx = authedCtx(deps, request, 'createSignable');
-      if (!ctx.auth.permissions.has('getTemplates')) throw new ForbiddenError();
-      await requireFeature(ctx, 'templates');
-      const signable = await createSignableFromTemplate(
-        ctx,
-        request.params.id,
-        parseInput(signableFromTemplateBody, request.body),
       );
       return reply.code(201).send(signable);
     },

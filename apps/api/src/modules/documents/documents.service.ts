@@ -18,13 +18,11 @@ import {
 } from '../../lib/errors.ts';
 import { preparePdf, type PreparedPdf } from '../../lib/pdf/prepare.ts';
 import { newStorageKey } from '../../lib/storage/storage.ts';
+import { decodeForm, requireFile, type Upload } from '../../lib/multipart-form.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { companyFeatures } from '../companies/features.ts';
-import { countSignables } from '../sign-requests/sign-requests.repository.ts';
 import * as repo from './documents.repository.ts';
-import { decodeFormKeys, FormKeyError, splitFormKey, type FormValue } from './form-keys.ts';
 import { parseMarkers } from './markers.ts';
-import type { Upload } from './multipart.ts';
 import { baseName, originalPdfName, signedPdfName } from './file-names.ts';
 import { toSignableDto } from './signable-dto.ts';
 
@@ -43,32 +41,6 @@ const signableFields = z.object({
     .optional()
     .default({ forms_enabled: false }),
 });
-
-export function requireFile(upload: Upload): { bytes: Buffer; filename: string } {
-  if (!upload.file || upload.file.bytes.length === 0) {
-    // An empty part is no file of an accepted type.
-    if (upload.file) throw ValidationError.field('file', signingMessages.fileType);
-    throw ValidationError.field('file', messages.required);
-  }
-  return upload.file;
-}
-
-/** The file name without its extension (documents are stored as PDF whatever came in). */
-export function decodeForm(fields: Record<string, string>): Record<string, FormValue> {
-  for (const [key, value] of Object.entries(fields)) {
-    // PostgreSQL text and jsonb cannot hold NUL: refuse it here rather than fail the insert.
-    if (value.includes('\u0000')) {
-      throw ValidationError.field((splitFormKey(key) ?? [key]).join('.'), messages.invalidInput);
-    }
-  }
-  try {
-    return decodeFormKeys(fields);
-  } catch (error) {
-    if (!(error instanceof FormKeyError)) throw error;
-    const key = (splitFormKey(error.key) ?? [error.key]).join('.');
-    throw ValidationError.field(key, messages.invalidInput);
-  }
-}
 
 /** POST /api/upload-file: any supported upload as the PDF it becomes (the wizard previews it). */
 export async function convertUpload(
@@ -167,7 +139,10 @@ export async function storeSignable(
         config = parseMarkers(input.markers, limits(lockedSigners));
       }
       // A second document is a plan feature (seed 001 §6); counted under the request's lock.
-      if (!features.has('multiple_documents') && (await countSignables(tx, signRequestId)) > 0) {
+      if (
+        !features.has('multiple_documents') &&
+        (await repo.countSignables(tx, signRequestId)) > 0
+      ) {
         throw new ForbiddenError(billingMessages.featureMissing);
       }
       const inserted = await repo.insertSignable(tx, {

@@ -23,16 +23,3 @@ export function signedPdfName(filename: string): string {
 export function auditCertificateName(signRequestId: number): string {
   return `auditcertificaat-${signRequestId}.pdf`;
 }
-
-/** `attachment` or `inline` with an ASCII fallback and the RFC 5987 UTF-8 name. */
-export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
-  const clean = Array.from(filename, (c) =>
-    c.charCodeAt(0) < 0x20 || c === '\u007f' || c === '/' || c === '\\' ? '_' : c,
-  ).join('');
-  const fallback = clean.replace(/[^\x20-\x7e]/g, '_').replace(/["%;]/g, '_');
-  const encoded = encodeURIComponent(clean).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}

@@ -15,6 +15,9 @@ export { emailTemplateNames, type EmailTemplateName };
  * Templates are HTML with merge fields `[[name]]`; values are escaped when filled in, except
  * `[[link]]` (a button) and `[[content]]` (the sender's message, escaped with line breaks kept).
  */
+/** The GDPR purge warning's button (modules/gdpr): it opens the request's detail screen. */
+export const PURGE_WARNING_BUTTON = 'Ondertekening bekijken';
+
 export interface DefaultEmailTemplate {
   name: EmailTemplateName;
   /** Dutch: the label the settings screen shows. */

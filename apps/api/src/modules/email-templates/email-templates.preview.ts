@@ -17,9 +17,9 @@ import {
   type MergeValues,
 } from '../../lib/mail/signer-mails.ts';
 import { styledLogoToken } from '../companies/companies.repository.ts';
-import { logoUrl } from '../companies/companies.service.ts';
+import { logoUrl } from '../companies/logo.ts';
 import { cleanTemplate } from './email-templates.service.ts';
-import { PURGE_WARNING_BUTTON } from '../gdpr/purge-warning.ts';
+import { PURGE_WARNING_BUTTON } from './defaults.ts';
 import { mailSenderOf } from '../departments/mail-sender.ts';
 
 /** Sample values a preview fills in, in the mail's language. */

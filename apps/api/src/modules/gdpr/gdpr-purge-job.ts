@@ -5,7 +5,7 @@ import { signRequests } from '../../db/schema/index.ts';
 import type { JobDefinition } from '../../jobs/queue.ts';
 import type { Deps } from '../../lib/context.ts';
 import { deleteDeadRateLimits } from '../../lib/rate-limit.ts';
-import { ENDED_REQUEST_STATES } from './retention.ts';
+import { ENDED_REQUEST_STATES } from '../sign-requests/retention.ts';
 import { purgeSignRequest } from './purge-request.ts';
 import { warnOfPurge, WARNING_DAYS } from './purge-warning.ts';
 

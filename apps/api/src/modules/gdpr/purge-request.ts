@@ -17,7 +17,7 @@ import {
   type CustomField,
 } from '../../db/schema/index.ts';
 import type { Deps } from '../../lib/context.ts';
-import { ENDED_REQUEST_STATES } from './retention.ts';
+import { ENDED_REQUEST_STATES } from '../sign-requests/retention.ts';
 import { truncateIp } from './truncate-ip.ts';
 
 /** What names, subjects and mail addresses become: neutral, and an address that cannot receive. */
@@ -38,7 +38,7 @@ export type PurgeDeps = Pick<Deps, 'db' | 'storage'>;
  * LOCKED`: a request another worker is purging is skipped, not waited for):
  * 1. every file the request's rows name is deleted from storage (idempotent: a file already gone
  *    is fine), except one another row still needs (a template, another request);
- * 2. the rows are scrubbed (ARCHITECTURE.md "GDPR purge" lists every column) and gdpr_purged_at
+ * 2. the rows are scrubbed (modules/gdpr/README.md lists every column) and gdpr_purged_at
  *    is set, in the same transaction.
  * The file keys stay in the rows until that commit, so a run killed halfway (a throw, a lost
  * connection, a dead process) rolls the scrub back and the next run deletes what it still owes.

@@ -4,11 +4,9 @@ import { companies, signRequests, users } from '../../db/schema/index.ts';
 import type { Deps } from '../../lib/context.ts';
 import { queueMail } from '../../lib/mail/outbox.ts';
 import { formatLongDate, renderSignerMail } from '../../lib/mail/signer-mails.ts';
+import { PURGE_WARNING_BUTTON } from '../email-templates/defaults.ts';
 import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
 import { mailSenderOf } from '../departments/mail-sender.ts';
-
-/** The warning's button: it opens the request's detail screen. */
-export const PURGE_WARNING_BUTTON = 'Ondertekening bekijken';
 
 /** The initiator hears of the purge this many days before it. */
 export const WARNING_DAYS = 7;

@@ -10,10 +10,8 @@ import {
 } from '@paraaf/contract';
 import { file } from '../../lib/openapi/route-doc.ts';
 import { ctxFrom, type Deps } from '../../lib/context.ts';
-import {
-  createIdentityProvider,
-  type IdentityProvider,
-} from '../../lib/identity/identity-provider.ts';
+import { createIdentityProvider } from '../../lib/identity/create-identity-provider.ts';
+import type { IdentityProvider } from '../../lib/identity/identity-provider.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { SIGNING_RATE_LIMIT, signerDoc } from '../signing/signing.routes.ts';

@@ -9,10 +9,10 @@ import {
 import { invoices } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { paginated } from '../../lib/pagination.ts';
 import { toAdminInvoiceDto } from './invoice-dto.ts';
 import { invoicePdf } from './invoice-document.ts';
 import { findInvoiceRow, listAllInvoices } from './invoices.list.repository.ts';
-import { paginated } from './invoices.service.ts';
 
 /** GET /api/all-invoices: every company's invoices for a platform admin. */
 export async function listAll(

@@ -15,7 +15,7 @@ import { authedCtx, type Deps } from '../../lib/context.ts';
 import { doc, file, type RouteDoc } from '../../lib/openapi/route-doc.ts';
 import { idParams } from '../../lib/path-params.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { contentDisposition } from '../documents/file-names.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { addCreditsCause, addCreditsWithInvoice } from './add-credits-with-invoice.ts';
 import { anyInvoicePdf, listAll, updateInvoiceState } from './all-invoices.service.ts';
 import { companyInvoicePdf, listInvoices } from './invoices.service.ts';

@@ -1,24 +1,11 @@
 import type { Invoice, InvoiceListQuery, Paginated } from '@paraaf/contract';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { paginated } from '../../lib/pagination.ts';
 import { toInvoiceDto } from './invoice-dto.ts';
 import { invoicePdf } from './invoice-document.ts';
 import { listCompanyInvoices } from './invoices.list.repository.ts';
 import { findInvoice } from './invoices.repository.ts';
-
-export function paginated<T>(
-  data: T[],
-  total: number,
-  query: { page: number; limit: number },
-): Paginated<T> {
-  return {
-    data,
-    total,
-    per_page: query.limit,
-    current_page: query.page,
-    last_page: Math.max(1, Math.ceil(total / query.limit)),
-  };
-}
 
 /** GET /api/invoices: the caller's company's invoices. */
 export async function listInvoices(

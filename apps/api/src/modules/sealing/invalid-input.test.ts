@@ -12,12 +12,8 @@ import { createStorage } from '../../lib/storage/create-storage.ts';
 import { newStorageKey, type Storage } from '../../lib/storage/storage.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { makePdf, makePng } from '../../../test/fixtures/documents.ts';
-import {
-  INVALID_REASONS,
-  requeueUnsealed,
-  sealSignRequestJob,
-  type SealDeps,
-} from './seal-sign-request.ts';
+import { requeueUnsealed } from '../sign-requests/queue-sealing.ts';
+import { INVALID_REASONS, sealSignRequestJob, type SealDeps } from './seal-sign-request.ts';
 
 /**
  * Issue 11.6: a request whose input turns out invalid in the worker reaches 50 'Ongeldig' or

@@ -5,7 +5,7 @@ import { startQueue, type Queue } from '../../jobs/queue.ts';
 import { jobNames } from '../../jobs/workers.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { createDraftSignRequest } from '../../../test/factories.ts';
-import { queueSealing, requeueUnsealed } from './seal-sign-request.ts';
+import { queueSealing, requeueUnsealed } from '../sign-requests/queue-sealing.ts';
 
 /** The backstop for sealing jobs that are gone; no worker runs, so queued jobs stay queued. */
 describe('requeueUnsealed', () => {

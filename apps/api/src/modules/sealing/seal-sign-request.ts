@@ -1,17 +1,19 @@
 import { seals } from '../../lib/metrics/metrics.ts';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
 import { sealTsaUrl, type Config } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { signables, signerActions, signRequests } from '../../db/schema/index.ts';
+import { SEAL_SIGN_REQUEST } from '../../jobs/job-names.ts';
 import type { JobDefinition, Queue } from '../../jobs/queue.ts';
 import { queueMail } from '../../lib/mail/outbox.ts';
 import { formatLongDate, renderSignerMail } from '../../lib/mail/signer-mails.ts';
-import { markRequestEnded } from '../gdpr/retention.ts';
+import { SEALABLE_STATES } from '../sign-requests/queue-sealing.ts';
+import { markRequestEnded } from '../sign-requests/retention.ts';
 import { sealPdf } from '../../lib/pdf/seal.ts';
 import { TimestampUnavailableError } from '../../lib/pki/tsa-client.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
@@ -28,12 +30,11 @@ import {
 } from './sealing.repository.ts';
 import { stampPlan, type PlanSigner } from './stamp-plan.ts';
 import { signedPdfName } from '../documents/file-names.ts';
-import { emitWebhookEvent } from '../webhooks/emit.ts';
+import { emitWebhookEvent } from '../sign-requests/webhook-events.ts';
 
 export const SEALING = 60;
 export const SIGNED = 5;
 export const FAILED = 9;
-const SEALABLE_STATES = [SEALING, FAILED];
 /** Audit types written once per document when it is sealed. */
 const AUDIT_SIGNED_SHA = 15;
 const AUDIT_ORIGINAL_SHA = 16;
@@ -91,7 +92,7 @@ const schema = z.object({ signRequestId: z.number().int().positive() });
  * is retried, as no document is ever sealed without its timestamp.
  */
 export const sealSignRequestJob: JobDefinition<typeof schema, SealDeps> = {
-  name: 'sealing',
+  name: SEAL_SIGN_REQUEST,
   // CPU-bound (stamping, signing): as many at once as there are cores to spare.
   concurrency: 2,
   // One live job per request: the approval's and a sweep's enqueue never make two.
@@ -122,40 +123,6 @@ export const sealSignRequestJob: JobDefinition<typeof schema, SealDeps> = {
     }
   },
 };
-
-/**
- * Enqueues the sealing of a request in the caller's transaction; false (and nothing queued) while
- * a sealing job of that request waits, runs or waits for its retry.
- */
-export function queueSealing(tx: Tx, queue: Queue, signRequestId: number): Promise<boolean> {
-  return queue.enqueue(tx, sealSignRequestJob.name, { signRequestId });
-}
-
-/**
- * The backstop for a sealing job that is gone: its retries used up (a request left in 9), or
- * lost with a queue. Every request in 60 or 9 gets a sealing job unless one is live; returns how
- * many were queued. A job claimed by a process that died is not gone: its heartbeat stops and
- * pg-boss retries it (jobs/queue.ts).
- */
-export async function requeueUnsealed(deps: { db: Db; queue: Queue }): Promise<number> {
-  let queued = 0;
-  for (let after = 0; ;) {
-    const rows = await deps.db
-      .select({ id: signRequests.id })
-      .from(signRequests)
-      .where(and(inArray(signRequests.stateId, SEALABLE_STATES), gt(signRequests.id, after)))
-      .orderBy(asc(signRequests.id))
-      .limit(REQUEUE_BATCH);
-    if (rows.length) {
-      await deps.db.transaction(async (tx) => {
-        for (const { id } of rows) if (await queueSealing(tx, deps.queue, id)) queued += 1;
-      });
-    }
-    if (rows.length < REQUEUE_BATCH) return queued;
-    after = rows.at(-1)!.id;
-  }
-}
-const REQUEUE_BATCH = 100;
 
 export async function sealSignRequest(deps: SealDeps, signRequestId: number): Promise<void> {
   const bundle = await loadBundle(deps.db, signRequestId);

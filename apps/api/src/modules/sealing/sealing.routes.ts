@@ -23,11 +23,12 @@ import { signPdfDocument } from '../../lib/pdf/sign.ts';
 import { answerTimestampRequest } from '../../lib/pki/tsa-server.ts';
 import { sealTsaUrl } from '../../config/env.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
-import { readUpload } from '../documents/multipart.ts';
+import { readUpload } from '../../lib/multipart-form.ts';
 import { sealIdentity, tsaIdentity } from './seal-identity.ts';
 import { certificateData, loadBundle, loadImages } from './sealing.repository.ts';
 import { SIGNED } from './seal-sign-request.ts';
-import { auditCertificateName, contentDisposition } from '../documents/file-names.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
+import { auditCertificateName } from '../documents/file-names.ts';
 import { idParams } from '../../lib/path-params.ts';
 import { doc, file } from '../../lib/openapi/route-doc.ts';
 

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/client.ts';
 import type { Queue } from '../../jobs/queue.ts';
+import { mailRows } from '../../jobs/workers.ts';
 import { sendMailJob } from '../../lib/mail/outbox.ts';
 import { smtpTransport } from '../../lib/mail/smtp-transport.ts';
 import { createStorage } from '../../lib/storage/create-storage.ts';
@@ -765,6 +766,7 @@ describe('sealing', () => {
           transport: smtpTransport(transport),
           from: 'Paraaf <no-reply@paraaf.nl>',
           storage,
+          rows: mailRows,
         },
         { mailId: mailIds[0]! },
       );

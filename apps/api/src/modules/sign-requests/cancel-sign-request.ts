@@ -4,10 +4,10 @@ import { signers, signRequests } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { WAITING_SIGNER_STATES } from './expire-sign-request.ts';
-import { markRequestEnded } from '../gdpr/retention.ts';
+import { markRequestEnded } from './retention.ts';
 import { queueCancellationMail } from './signer-mails.ts';
 import { findSignRequest, listSigners } from './sign-requests.repository.ts';
-import { emitWebhookEvent } from '../webhooks/emit.ts';
+import { emitWebhookEvent } from './webhook-events.ts';
 
 /** POST /api/sign-requests/{id}/cancel: stops a request in progress and tells its signers. */
 export async function cancelSignRequest(ctx: AuthedCtx, id: number): Promise<{ id: number }> {

@@ -1,9 +1,9 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { signers, signRequests } from '../../db/schema/index.ts';
-import { emitWebhookEvent, type EmitDeps } from '../webhooks/emit.ts';
+import { emitWebhookEvent, type EmitDeps } from './webhook-events.ts';
 import type { SignRequestRow } from './sign-requests.repository.ts';
-import { markRequestEnded } from '../gdpr/retention.ts';
+import { markRequestEnded } from './retention.ts';
 
 /** Signer states that still wait for the signer: created, invited, verified, no reminders left. */
 export const WAITING_SIGNER_STATES = [1, 2, 3, 6];

@@ -1,7 +1,7 @@
 import { messages, type SignRequestListItem, type SignRequestListQuery } from '@paraaf/contract';
 import { ForbiddenError, ValidationError } from '../../lib/errors.ts';
 import type { Auth, AuthedCtx } from '../../lib/context.ts';
-import { SESSION_CHANGED, type Guarded } from '../auth/session-guard.ts';
+import { SESSION_CHANGED, type Guarded } from '../sessions/session-guard.ts';
 import { findSignRequestPage, type ListScope } from './sign-requests.list.repository.ts';
 import {
   assertListQueryAllowed,

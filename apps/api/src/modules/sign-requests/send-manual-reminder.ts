@@ -15,7 +15,7 @@ import {
   insertSignerAction,
   lockSignRequest,
 } from './sign-requests.repository.ts';
-import { recordSignerLink } from '../signing/signer-links.ts';
+import { recordSignerLink } from './signer-links.ts';
 
 /**
  * PUT /api/sign-requests/{signerId}/send-manual-reminder (the id is the signer's, seed 000 §7):

@@ -6,20 +6,23 @@ import type { AuthedCtx } from '../../lib/context.ts';
 import { createToken, sha256 } from '../../lib/crypto.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { findCompanyWithPlan, lockCompany } from '../companies/companies.repository.ts';
-import { applyWizardRules, placeAutoMarkers } from '../documents/documents.repository.ts';
+import {
+  applyWizardRules,
+  countSignables,
+  placeAutoMarkers,
+} from '../documents/documents.repository.ts';
 import { chargeSignRequest, costOf } from './charge-sign-request.ts';
 import type { SignerRow } from './signer-dto.ts';
 import { queueSignerLinkMail, type SenderCtx } from './signer-mails.ts';
 import {
-  countSignables,
   findSignRequest,
   insertSignerAction,
   listSigners,
   type SignRequestRow,
 } from './sign-requests.repository.ts';
-import { recordSignerLink } from '../signing/signer-links.ts';
-import { estimatePurgeDate } from '../gdpr/retention.ts';
-import { emitWebhookEvent } from '../webhooks/emit.ts';
+import { recordSignerLink } from './signer-links.ts';
+import { estimatePurgeDate } from './retention.ts';
+import { emitWebhookEvent } from './webhook-events.ts';
 
 /**
  * Gives a signer a fresh link: a new token whose hash replaces the old one (the old link stops
@@ -99,7 +102,7 @@ export async function sendSignRequest(ctx: AuthedCtx, id: number): Promise<{ id:
     // In sequence (is_sync) only the first signer is invited now; the others when it is their turn.
     const invited = sent!.isSync ? current.slice(0, 1) : current;
     for (const signer of invited) await inviteSigner(tx, ctx, sent!, signer);
-    // The company row last (ARCHITECTURE.md, "Locks"): every ready of a company charges that one
+    // The company row last (db/README.md, "Locks"): every ready of a company charges that one
     // row, so it is locked at the end and held only for the charge and the commit.
     const { company, plan } = (await lockCompany(tx, companyId))!;
     const cost = costOf(current, plan);

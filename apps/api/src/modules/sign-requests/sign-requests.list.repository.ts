@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { signRequestStates, type SignRequestFilter } from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Auth } from '../../lib/context.ts';
-import { sessionGuard } from '../auth/sessions.ts';
+import { sessionGuard } from '../sessions/sessions.ts';
 
 /** Whose requests a caller may list: the whole company, or a viewer's linked signed ones. */
 export interface ListScope {
@@ -229,7 +229,7 @@ const ROW_JSON = `json_build_object(
 
 /**
  * The select list of every list statement: the total, the page's rows (from `page`) as JSON, and
- * whether the caller's session still holds (`guard`, see modules/auth/session-guard.ts).
+ * whether the caller's session still holds (`guard`, see modules/sessions/session-guard.ts).
  */
 function totalAndData(
   st: Statement,

@@ -7,8 +7,8 @@ import {
 import { authedCtx, type Deps } from '../../lib/context.ts';
 import { doc } from '../../lib/openapi/route-doc.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { bearerToken } from '../auth/bearer-token.ts';
-import { withCheckedSession } from '../auth/session-guard.ts';
+import { bearerToken } from '../sessions/bearer-token.ts';
+import { withCheckedSession } from '../sessions/session-guard.ts';
 import { listSignRequests, scopeOf } from './list-sign-requests.ts';
 import { getSignRequest } from './get-sign-request.ts';
 import { idParams } from '../../lib/path-params.ts';

@@ -39,14 +39,6 @@ export async function signerStats(db: DbOrTx, signRequestId: number) {
   return { count: row?.count ?? 0, maxPosition: row?.maxPosition ?? 0 };
 }
 
-export async function countSignables(db: DbOrTx, signRequestId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: count() })
-    .from(signables)
-    .where(eq(signables.signRequestId, signRequestId));
-  return row?.count ?? 0;
-}
-
 /** The marker configs of a request's documents. */
 export async function findSignableConfigs(db: DbOrTx, signRequestId: number) {
   const rows = await db

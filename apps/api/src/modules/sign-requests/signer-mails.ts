@@ -11,7 +11,7 @@ import {
   type MergeValues,
 } from '../../lib/mail/signer-mails.ts';
 import { styledLogoToken } from '../companies/companies.repository.ts';
-import { logoUrl } from '../companies/companies.service.ts';
+import { logoUrl } from '../companies/logo.ts';
 import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
 import type { SignerRow } from './signer-dto.ts';
 import { mailSenderOf } from '../departments/mail-sender.ts';

@@ -9,12 +9,12 @@ import { createToken, sha256 } from '../../lib/crypto.ts';
 import { queueMail } from '../../lib/mail/outbox.ts';
 import { formatDateTime, renderSignerMail } from '../../lib/mail/signer-mails.ts';
 import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
-import { requeueUnsealed } from '../sealing/seal-sign-request.ts';
+import { requeueUnsealed } from './queue-sealing.ts';
 import { EXPIRING_REQUEST_STATES, expireSignRequest } from './expire-sign-request.ts';
 import { foldListCounters, purgeListCache } from './sign-requests.list.repository.ts';
 import { queueSignerLinkMail } from './signer-mails.ts';
 import { mailSenderOf } from '../departments/mail-sender.ts';
-import { recordSignerLink } from '../signing/signer-links.ts';
+import { recordSignerLink } from './signer-links.ts';
 import { AUTO_REMINDED_SIGNER_STATES } from './signer-dto.ts';
 
 /** How often the sweep runs in a worker process. */

@@ -20,7 +20,7 @@ import {
   lockSignRequest,
 } from './sign-requests.repository.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { retireSignerLinks } from '../signing/signer-links.ts';
+import { retireSignerLinks } from './signer-links.ts';
 import { NOTIFICATION_FAILED } from './notification-failed.ts';
 
 type Input = z.output<typeof updateSignerBody>;

@@ -1,4 +1,4 @@
-import { emitWebhookEvent } from '../webhooks/emit.ts';
+import { emitWebhookEvent } from '../sign-requests/webhook-events.ts';
 import { and, asc, eq, inArray, lt, ne } from 'drizzle-orm';
 import {
   formFieldMessages,
@@ -10,10 +10,10 @@ import type { Tx } from '../../db/client.ts';
 import { signerEvidence, signers, signRequests } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
-import { queueSealing } from '../sealing/seal-sign-request.ts';
+import { queueSealing } from '../sign-requests/queue-sealing.ts';
 import { inviteSigner } from '../sign-requests/send-sign-request.ts';
 import { missingFormFields, openForms } from './form-fields.ts';
-import { listRequestSignables } from './get-signing-page.ts';
+import { listRequestSignables } from '../documents/documents.repository.ts';
 import { senderCtxOf } from './mail-sender.ts';
 import {
   assertSignerMayAct,

@@ -1,4 +1,4 @@
-import { emitWebhookEvent } from '../webhooks/emit.ts';
+import { emitWebhookEvent } from '../sign-requests/webhook-events.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { signerApiMessages } from '@paraaf/contract';
 import type { Tx } from '../../db/client.ts';
@@ -10,7 +10,7 @@ import { renderSignerMail } from '../../lib/mail/signer-mails.ts';
 import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
 import { listSigners } from '../sign-requests/sign-requests.repository.ts';
 import { mailSenderOf } from '../departments/mail-sender.ts';
-import { markRequestEnded } from '../gdpr/retention.ts';
+import { markRequestEnded } from '../sign-requests/retention.ts';
 import {
   assertSignerMayAct,
   recordAction,

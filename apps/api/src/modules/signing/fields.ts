@@ -3,7 +3,7 @@ import { signerApiMessages } from '@paraaf/contract';
 import { signerEvidence } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import { listRequestSignables } from './get-signing-page.ts';
+import { listRequestSignables } from '../documents/documents.repository.ts';
 import { assertSignerMayAct, ensureEvidence, resolveSigner } from './resolve-signer.ts';
 import { fieldKey, ownFields } from './signer-fields.ts';
 

@@ -12,7 +12,7 @@ import {
 } from '../../lib/pdf/acroform.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import type { SignerRow } from '../sign-requests/signer-dto.ts';
-import { listRequestSignables } from './get-signing-page.ts';
+import { listRequestSignables } from '../documents/documents.repository.ts';
 import { assertSignerMayAct, ensureEvidence, resolveSigner } from './resolve-signer.ts';
 
 type SignableRow = typeof signables.$inferSelect;

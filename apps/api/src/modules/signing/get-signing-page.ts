@@ -1,14 +1,8 @@
-import { emitWebhookEvent } from '../webhooks/emit.ts';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { emitWebhookEvent } from '../sign-requests/webhook-events.ts';
+import { and, desc, eq } from 'drizzle-orm';
 import { localeCodes, type Locale, type SigningDocument, type SigningPage } from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  identitySessions,
-  signables,
-  signerActions,
-  signers,
-  users,
-} from '../../db/schema/index.ts';
+import { identitySessions, signerActions, signers, users } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import type { FormField } from '../../lib/pdf/acroform.ts';
 import {
@@ -18,20 +12,13 @@ import {
   type ActorCtx,
   type ResolvedSigner,
 } from './resolve-signer.ts';
-import { logoUrl } from '../companies/companies.service.ts';
+import { logoUrl } from '../companies/logo.ts';
 import { mailSenderOf } from '../departments/mail-sender.ts';
+import { listRequestSignables } from '../documents/documents.repository.ts';
 import { pendingCodes } from './codes.ts';
 import { drawingKey } from './drawing.ts';
 import { openForms, toSigningFormFields } from './form-fields.ts';
 import { maskPhone, markersOf, ownFields, stepsOf, toSigningField } from './signer-fields.ts';
-
-export async function listRequestSignables(db: DbOrTx, signRequestId: number) {
-  return db
-    .select()
-    .from(signables)
-    .where(eq(signables.signRequestId, signRequestId))
-    .orderBy(asc(signables.position), asc(signables.id));
-}
 
 /** Who sent it, as the signer knows it: the initiator's name, else the department's mail name. */
 async function senderName(db: DbOrTx, r: ResolvedSigner): Promise<string | null> {

@@ -15,7 +15,7 @@ import { styledLogoToken } from '../companies/companies.repository.ts';
 import { expireSignRequest } from '../sign-requests/expire-sign-request.ts';
 import type { SignerRow } from '../sign-requests/signer-dto.ts';
 import type { SignRequestRow } from '../sign-requests/sign-requests.repository.ts';
-import type { EmitDeps } from '../webhooks/emit.ts';
+import type { EmitDeps } from '../sign-requests/webhook-events.ts';
 
 /** A signer found by its link token, with its request, its company and what it may do now. */
 export interface ResolvedSigner {

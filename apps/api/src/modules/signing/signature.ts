@@ -5,7 +5,7 @@ import type { Ctx } from '../../lib/context.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { newStorageKey } from '../../lib/storage/storage.ts';
 import { stepsOf, ownFields, verificationSteps } from './signer-fields.ts';
-import { listRequestSignables } from './get-signing-page.ts';
+import { listRequestSignables } from '../documents/documents.repository.ts';
 import {
   assertSignerMayAct,
   ensureEvidence,

@@ -6,7 +6,7 @@ import { createStorage } from '../../lib/storage/create-storage.ts';
 import { registerCompany, type TestApp } from '../../../test/app.ts';
 import { createDraftSignRequest, setPlan } from '../../../test/factories.ts';
 import { makePdf, makePng } from '../../../test/fixtures/documents.ts';
-import { recordSignerLink } from './signer-links.ts';
+import { recordSignerLink } from '../sign-requests/signer-links.ts';
 
 export interface SentRequest {
   companyId: number;

@@ -29,7 +29,7 @@ import { getSigningPage } from './get-signing-page.ts';
 import { LinkReplacedError } from './resolve-signer.ts';
 import { getSignableFile } from './signable-file.ts';
 import { saveSignature } from './signature.ts';
-import { contentDisposition } from '../documents/file-names.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 
 /** Token endpoints per client address: guessing 256-bit tokens is pointless anyway. */
 export const SIGNING_RATE_LIMIT = 120;

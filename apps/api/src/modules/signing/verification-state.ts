@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { signerEvidence, signers } from '../../db/schema/index.ts';
-import { emitWebhookEvent, type EmitDeps } from '../webhooks/emit.ts';
+import { emitWebhookEvent, type EmitDeps } from '../sign-requests/webhook-events.ts';
 
 /** Seed 000 §4: the signer's verifications are complete, the approval is still to come. */
 export const VERIFIED = 2;

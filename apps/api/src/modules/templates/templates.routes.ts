@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
   reusableVariablesQuery,
+  signableDtoSchema,
+  signableFromTemplateBody,
   reusableVariablesSchema,
   templateListQuery,
   templateListSchema,
@@ -10,11 +12,13 @@ import {
 } from '@paraaf/contract';
 import { doc, file } from '../../lib/openapi/route-doc.ts';
 import { authedCtx, type Deps } from '../../lib/context.ts';
+import { ForbiddenError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { contentDisposition } from '../documents/file-names.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { sendStoredFile } from '../../lib/storage/send-stored-file.ts';
-import { readUpload } from '../documents/multipart.ts';
+import { readUpload } from '../../lib/multipart-form.ts';
 import { requireFeature } from '../companies/features.ts';
+import { createSignableFromTemplate } from './signable-from-template.ts';
 import * as service from './templates.service.ts';
 import { idParams } from '../../lib/path-params.ts';
 
@@ -177,6 +181,38 @@ export function templatesRoutes(app: FastifyInstance, deps: Deps): void {
         'x-content-type-options': 'nosniff',
         'cache-control': 'private, no-store',
       });
+    },
+  );
+
+  // A template's PDF and markers as a document of a draft (the wizard's pick).
+  app.post<{ Params: { id: number } }>(
+    '/api/sign-requests/:id/signables/from-template',
+    {
+      schema: { params: idParams },
+      config: {
+        openapi: doc({
+          summary: 'Een document uit een template toevoegen',
+          description:
+            'Kopieert de PDF en de markeringen van het template naar de concept-ondertekening, ' +
+            'zoals de wizard doet. Voeg eerst de ondertekenaars toe: de markeringen worden ' +
+            'tegen hen gecontroleerd. Vereist de functie templates.',
+          tags: ['Documenten'],
+          body: signableFromTemplateBody,
+          response: { 201: signableDtoSchema },
+          errors: [403, 404, 409],
+        }),
+      },
+    },
+    async (request, reply) => {
+      const ctx = authedCtx(deps, request, 'createSignable');
+      if (!ctx.auth.permissions.has('getTemplates')) throw new ForbiddenError();
+      await requireFeature(ctx, 'templates');
+      const signable = await createSignableFromTemplate(
+        ctx,
+        request.params.id,
+        parseInput(signableFromTemplateBody, request.body),
+      );
+      return reply.code(201).send(signable);
     },
   );
 }

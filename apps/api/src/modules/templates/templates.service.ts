@@ -11,13 +11,13 @@ import {
 } from '@paraaf/contract';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { paginated } from '../../lib/pagination.ts';
 import { preparePdf } from '../../lib/pdf/prepare.ts';
 import { newStorageKey } from '../../lib/storage/storage.ts';
+import { decodeForm, requireFile, type Upload } from '../../lib/multipart-form.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { decodeForm, requireFile } from '../documents/documents.service.ts';
 import { baseName } from '../documents/file-names.ts';
 import { parseMarkers } from '../documents/markers.ts';
-import type { Upload } from '../documents/multipart.ts';
 import { findReusableVariables } from '../documents/reusable-variables.ts';
 import { requireFieldFeature } from '../companies/features.ts';
 import { toTemplateDto } from './template-dto.ts';
@@ -48,13 +48,7 @@ export async function listTemplates(
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   });
-  return {
-    data: rows.map(toTemplateDto),
-    total,
-    per_page: query.limit,
-    current_page: query.page,
-    last_page: Math.max(1, Math.ceil(total / query.limit)),
-  };
+  return paginated(rows.map(toTemplateDto), total, query);
 }
 
 export async function getTemplate(ctx: AuthedCtx, id: number): Promise<TemplateDto> {

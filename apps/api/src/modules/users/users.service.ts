@@ -19,9 +19,10 @@ import {
 } from '../../lib/errors.ts';
 import { queueMail } from '../../lib/mail/outbox.ts';
 import { invitationMail } from '../../lib/mail/account-mails.ts';
+import { paginated } from '../../lib/pagination.ts';
 import { lockCompany } from '../companies/companies.repository.ts';
 import { featuresOf } from '../companies/features.ts';
-import { revokeUserSessions } from '../auth/sessions.ts';
+import { revokeUserSessions } from '../sessions/sessions.ts';
 import {
   countCompanyUsers,
   createOneTimeToken,
@@ -43,13 +44,11 @@ export function currentUser(ctx: AuthedCtx): User {
 
 export async function listUsers(ctx: AuthedCtx, query: ListQuery): Promise<Paginated<User>> {
   const { rows, total } = await listCompanyUsers(ctx.db, ctx.auth.user.companyId, query);
-  return {
-    data: rows.map((u) => toUserDto(u, companyOf(ctx))),
+  return paginated(
+    rows.map((u) => toUserDto(u, companyOf(ctx))),
     total,
-    per_page: query.limit,
-    current_page: query.page,
-    last_page: Math.max(1, Math.ceil(total / query.limit)),
-  };
+    query,
+  );
 }
 
 export async function inviteUser(ctx: AuthedCtx, input: InviteUserBody): Promise<User> {

@@ -6,7 +6,7 @@ import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { webhookRequestAttempts, webhookRequests } from '../../db/schema/index.ts';
 import type { JobDefinition, Queue } from '../../jobs/queue.ts';
-import { DELIVER_WEBHOOKS, RESEND_WEBHOOK } from './deliver-job-name.ts';
+import { DELIVER_WEBHOOKS, RESEND_WEBHOOK } from '../../jobs/job-names.ts';
 import { postWebhook, WEBHOOK_TIMEOUT_MS, type AttemptResult } from './post-webhook.ts';
 import { webhookSecretOf } from './secret.ts';
 import type { Resolver } from './ssrf.ts';

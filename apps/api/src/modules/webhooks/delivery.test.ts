@@ -9,7 +9,7 @@ import { createTestApp, registerCompany, type TestApp } from '../../../test/app.
 import { seedSignRequest } from '../../../test/factories.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.ts';
 import { deliverDueWebhooks, resendWebhook, type DeliverDeps } from './deliver.ts';
-import { emitWebhookEvent } from './emit.ts';
+import { emitWebhookEvent } from '../sign-requests/webhook-events.ts';
 import { webhookSecretOf } from './secret.ts';
 import type { Resolver } from './ssrf.ts';
 

@@ -9,8 +9,8 @@ import { webhookRequestAttempts, webhookRequests } from '../../db/schema/index.t
 import type { AuthedCtx } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { requireFeature } from '../companies/features.ts';
-import { paginated } from '../invoices/invoices.service.ts';
-import { RESEND_WEBHOOK } from './deliver-job-name.ts';
+import { paginated } from '../../lib/pagination.ts';
+import { RESEND_WEBHOOK } from '../../jobs/job-names.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

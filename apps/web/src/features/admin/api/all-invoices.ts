@@ -6,8 +6,7 @@ import {
   type InvoiceState,
   type Paginated,
 } from '@paraaf/contract';
-import { api } from '../../../lib/api-client';
-import { invoiceDownloadUrl } from '../../invoices/api/get-invoices';
+import { api, downloadUrl } from '../../../lib/api-client';
 import { invoiceFilters, type InvoiceListParams } from '../lib/invoice-list-params';
 
 export const allInvoicesKeys = {
@@ -36,7 +35,7 @@ export const useAllInvoices = (params: InvoiceListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const adminInvoiceUrl = (id: number) => invoiceDownloadUrl(`/all-invoices/${id}/download`);
+export const adminInvoiceUrl = (id: number) => downloadUrl(`/all-invoices/${id}/download`);
 
 export function useUpdateInvoice() {
   const queryClient = useQueryClient();

@@ -20,8 +20,8 @@ import { Page } from '../../../components/page';
 import { Pagination } from '../../../components/pagination';
 import { hasPermission, useUser } from '../../../lib/auth';
 import { formatEuro } from '../../../lib/format';
-import { formatDay } from '../../credits/lib/plans';
-import { InvoiceStateBadge } from '../../invoices/components/invoice-state-badge';
+import { formatDay } from '../../../lib/format';
+import { InvoiceStateBadge } from '../../../components/invoice-state-badge';
 import { adminInvoiceUrl, useAllInvoices } from '../api/all-invoices';
 import { InvoiceEditModal } from '../components/invoice-edit-modal';
 import {

@@ -22,7 +22,7 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { useAllUsers } from '../api/get-all-users';
 import { useLoginAsUser } from '../api/login-as-user';
 import { listParams, readListParams } from '../lib/list-params';
-import { usersCount } from '../../users/lib/users-count';
+import { usersCount } from '../../../lib/users-count';
 
 /** The modal 'Credits toevoegen en factuur versturen' (built with the all-invoices screen). */
 export type AddCreditsModal = ComponentType<{ user: AdminUserRow; onClose: () => void }>;

@@ -5,7 +5,7 @@ import { IconCalendarEvent } from '@tabler/icons-react';
 import type { CompanyPaymentPlan } from '@paraaf/contract';
 import { isApiError } from '../../../lib/api-client';
 import { useCancelPlanChange } from '../api/cancel-plan-change';
-import { formatDay } from '../lib/plans';
+import { formatDay } from '../../../lib/format';
 import { texts } from '../texts';
 
 /** The plan change still to come, with its date and (with cancelPaymentPlan) a cancel button. */

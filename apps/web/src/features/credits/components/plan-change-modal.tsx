@@ -5,7 +5,7 @@ import { isApiError } from '../../../lib/api-client';
 import { formatEuro } from '../../../lib/format';
 import { useChoosePlan } from '../api/choose-plan';
 import { checkout } from '../lib/checkout';
-import { formatDay } from '../lib/plans';
+import { formatDay } from '../../../lib/format';
 import { monthlyPriceInclVat } from '../lib/price';
 import { texts } from '../texts';
 import { BusyModal } from '../../../components/busy-modal';

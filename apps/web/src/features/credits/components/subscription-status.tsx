@@ -1,5 +1,5 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatDay } from '../lib/plans';
+import { formatDay } from '../../../lib/format';
 import { texts } from '../texts';
 
 /** Next payment date and whether the provider may collect automatically (a valid mandate). */

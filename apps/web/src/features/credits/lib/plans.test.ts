@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { Company, CompanyPaymentPlan, PaymentPlan } from '@paraaf/contract';
 import {
   amsterdamToday,
-  formatDay,
   needsFirstPayment,
   pendingPlanChange,
   planChangeStart,
@@ -19,11 +18,6 @@ describe('plan dates', () => {
     expect(amsterdamToday(new Date('2026-11-24T23:30:00Z'))).toBe('2026-11-25');
     expect(amsterdamToday(new Date('2026-07-01T21:59:00Z'))).toBe('2026-07-01');
     expect(amsterdamToday(new Date('2026-07-01T22:00:00Z'))).toBe('2026-07-02');
-  });
-
-  it('writes a plain date as DD-MM-YYYY', () => {
-    expect(formatDay('2026-12-01')).toBe('01-12-2026');
-    expect(formatDay(null)).toBe('');
   });
 
   it('starts a change today from a prepaid plan, else at the end of the billing period', () => {

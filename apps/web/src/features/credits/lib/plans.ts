@@ -10,13 +10,6 @@ export function amsterdamToday(now: Date = new Date()): string {
   return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
 }
 
-/** 'YYYY-MM-DD' → 'DD-MM-YYYY' without passing through a time zone. */
-export function formatDay(isoDate: string | null | undefined): string {
-  if (!isoDate) return '';
-  const [year, month, day] = isoDate.split('-');
-  return year && month && day ? `${day}-${month}-${year}` : '';
-}
-
 /**
  * The plan change still to come, if any: a row of the company's plan history that starts after
  * today or waits for its first payment. The server keeps one pending change at a time.

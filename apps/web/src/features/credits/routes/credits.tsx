@@ -13,9 +13,9 @@ import { PendingChange } from '../components/pending-change';
 import { PlanCard } from '../components/plan-card';
 import { PlanChangeModal } from '../components/plan-change-modal';
 import { SubscriptionStatus } from '../components/subscription-status';
+import { formatDay } from '../../../lib/format';
 import {
   amsterdamToday,
-  formatDay,
   needsFirstPayment,
   pendingPlanChange,
   planChangeStart,

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE, type Invoice, type Paginated } from '@paraaf/contract';
-import { api, tokens } from '../../../lib/api-client';
+import { api, downloadUrl } from '../../../lib/api-client';
 
 export const invoicesKeys = {
   all: ['invoices'] as const,
@@ -18,13 +18,4 @@ export const useInvoices = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-/**
- * A download link with the session token in the query (seed 001: 'token as query parameter'):
- * it opens in a new tab, where no Authorization header can be set.
- */
-export function invoiceDownloadUrl(path: string): string {
-  const token = tokens.get();
-  return `/api${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-}
-
-export const companyInvoiceUrl = (id: number) => invoiceDownloadUrl(`/invoices/${id}/download`);
+export const companyInvoiceUrl = (id: number) => downloadUrl(`/invoices/${id}/download`);

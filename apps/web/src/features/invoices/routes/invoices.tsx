@@ -4,9 +4,9 @@ import { Page } from '../../../components/page';
 import { PagedTable } from '../../../components/paged-table';
 import { usePageParam } from '../../../components/use-page-param';
 import { formatEuro } from '../../../lib/format';
-import { formatDay } from '../../credits/lib/plans';
+import { formatDay } from '../../../lib/format';
 import { companyInvoiceUrl, useInvoices } from '../api/get-invoices';
-import { InvoiceStateBadge } from '../components/invoice-state-badge';
+import { InvoiceStateBadge } from '../../../components/invoice-state-badge';
 import { texts } from '../texts';
 
 /** /instellingen/facturen: the company's invoices, ten a page, each downloadable as PDF. */

@@ -23,7 +23,7 @@ import { useUsers } from '../api/get-users';
 import { DeleteUserModal } from '../components/delete-user-modal';
 import { UserFormModal } from '../components/user-form-modal';
 import { inviteBlockedReason, inviteRuleTexts } from '../lib/invite-rule';
-import { usersCount } from '../lib/users-count';
+import { usersCount } from '../../../lib/users-count';
 
 type Dialog = { kind: 'invite' } | { kind: 'edit'; user: User } | { kind: 'delete'; user: User };
 

@@ -6,8 +6,8 @@ import { webhookRequests } from '../../db/schema/index.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { findCompanyWithPlan } from '../companies/companies.repository.ts';
 import { featuresOf } from '../companies/features.ts';
-import { DELIVER_WEBHOOKS } from './deliver-job-name.ts';
-import { webhookEventData } from './payload.ts';
+import { DELIVER_WEBHOOKS } from '../../jobs/job-names.ts';
+import { webhookEventData } from './webhook-event-data.ts';
 
 export interface WebhookEvent {
   companyId: number;
@@ -60,6 +60,6 @@ export async function emitWebhookEvent(
     createdAt: now,
     nextAttemptAt: now,
   });
-  // Keyed per sign request: its messages go out one at a time, oldest first (deliver.ts).
+  // Keyed per sign request: its messages go out one at a time, oldest first (webhooks/deliver.ts).
   await deps.queue.enqueue(tx, DELIVER_WEBHOOKS, { signRequestId: event.signRequestId });
 }

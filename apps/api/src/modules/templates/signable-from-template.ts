@@ -2,9 +2,9 @@ import type { SignableDto } from '@paraaf/contract';
 import { apiKeyMessages, signingMessages } from '@paraaf/contract';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { findTemplate } from '../templates/templates.repository.ts';
-import { findSignRequestState } from './documents.repository.ts';
-import { storeSignable } from './documents.service.ts';
+import { findSignRequestState } from '../documents/documents.repository.ts';
+import { storeSignable } from '../documents/documents.service.ts';
+import { findTemplate } from './templates.repository.ts';
 
 const DRAFT = 1;
 

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { messages, signingMessages } from '@paraaf/contract';
-import { ValidationError } from '../../lib/errors.ts';
-import { claimForParts } from '../../lib/idempotency.ts';
+import { ValidationError } from './errors.ts';
+import { decodeFormKeys, FormKeyError, splitFormKey, type FormValue } from './form-keys.ts';
+import { claimForParts } from './idempotency.ts';
 
 export interface Upload {
   /** The file part (named `file` unless the caller names another), if any. */
@@ -60,4 +61,34 @@ export async function readUpload(request: FastifyRequest, fileField = 'file'): P
   }
   await claimForParts(request, parts.digest('hex'));
   return upload;
+}
+
+/** The uploaded file of a form that needs one: 422 on `file` when it is missing or empty. */
+export function requireFile(upload: Upload): { bytes: Buffer; filename: string } {
+  if (!upload.file || upload.file.bytes.length === 0) {
+    // An empty part is no file of an accepted type.
+    if (upload.file) throw ValidationError.field('file', signingMessages.fileType);
+    throw ValidationError.field('file', messages.required);
+  }
+  return upload.file;
+}
+
+/**
+ * The text parts decoded into nested values (`address[street]`, `signers[0][email]`): a key that
+ * cannot be decoded, or a value with a NUL (PostgreSQL text cannot hold it), is a 422 on its field.
+ */
+export function decodeForm(fields: Record<string, string>): Record<string, FormValue> {
+  for (const [key, value] of Object.entries(fields)) {
+    // PostgreSQL text and jsonb cannot hold NUL: refuse it here rather than fail the insert.
+    if (value.includes('\u0000')) {
+      throw ValidationError.field((splitFormKey(key) ?? [key]).join('.'), messages.invalidInput);
+    }
+  }
+  try {
+    return decodeFormKeys(fields);
+  } catch (error) {
+    if (!(error instanceof FormKeyError)) throw error;
+    const key = (splitFormKey(error.key) ?? [error.key]).join('.');
+    throw ValidationError.field(key, messages.invalidInput);
+  }
 }

@@ -7,37 +7,28 @@ import {
   type Company,
   type Feature,
 } from '@paraaf/contract';
-import type { AuthedCtx, Ctx } from '../../lib/context.ts';
+import type { AuthedCtx } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { readImageHeader } from '../../lib/pdf/image-header.ts';
 import { isWordConversionAvailable } from '../../lib/pdf/soffice.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { decodeForm } from '../documents/documents.service.ts';
-import type { Upload } from '../documents/multipart.ts';
+import { decodeForm, type Upload } from '../../lib/multipart-form.ts';
 import { toCompanyPlanDto, toPlanDto } from '../billing/plan-dto.ts';
 import { findLatestPeriod, listCompanyPlans } from '../billing/plans.repository.ts';
 import { countCompanySignRequests } from '../sign-requests/sign-requests.read.repository.ts';
 import { listCompanyUsersBrief } from '../users/users.repository.ts';
 import {
   findCompanyWithPlan,
-  findLogoByToken,
   lockCompany,
   updateCompanyRow,
   type CompanyUpdate,
-} from './companies.repository.ts';
-import { companyFeatures, requireFieldFeature } from './features.ts';
+} from '../companies/companies.repository.ts';
+import { companyFeatures, requireFieldFeature } from '../companies/features.ts';
+import { logoUrl } from '../companies/logo.ts';
 import { checkWebhookUrl, WebhookUrlError } from '../webhooks/ssrf.ts';
 import { DEFAULT_SMS_SENDER } from '../../lib/sms/sms-sender.ts';
-import { recomputePurgeDates } from '../gdpr/retention.ts';
+import { recomputePurgeDates } from '../sign-requests/retention.ts';
 import { getDepartments } from '../departments/departments.service.ts';
-
-/** The public address of a logo; relative, the signer's page is on the same origin. */
-export function logoUrl(token: string | null): string | null {
-  return token ? `/api/logos/${token}` : null;
-}
-
-/** Logo tokens are 32 base64url characters; anything else is not found. */
-const LOGO_TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
 export async function getCompany(ctx: AuthedCtx): Promise<Company> {
   const companyId = ctx.auth.user.companyId;
@@ -131,7 +122,7 @@ export async function updateCompany(ctx: AuthedCtx, upload: Upload): Promise<Com
   try {
     await ctx.db.transaction(async (tx) => {
       // A new retention period moves the purge date of every request not yet purged; the
-      // request rows before the company row (ARCHITECTURE.md "Locks").
+      // request rows before the company row (db/README.md "Locks").
       if (retention !== undefined && current?.company.gdprRetentionDays !== retention)
         await recomputePurgeDates(tx, companyId, retention);
       const row = await lockCompany(tx, companyId);
@@ -173,19 +164,6 @@ export async function updateCompany(ctx: AuthedCtx, upload: Upload): Promise<Com
   // A file left behind is harmless; a row pointing at a missing file is not.
   if (oldKey) await ctx.storage.delete(oldKey).catch(() => undefined);
   return getCompany(ctx);
-}
-
-/** GET /api/logos/{token}: the logo, without a session (signer's page, mails). */
-export async function getLogo(
-  ctx: Ctx,
-  token: string,
-): Promise<{ bytes: Buffer; contentType: string }> {
-  if (!LOGO_TOKEN.test(token)) throw new NotFoundError();
-  const logo = await findLogoByToken(ctx.db, token);
-  if (!logo) throw new NotFoundError();
-  const bytes = await ctx.storage.get(logo.storageKey).catch(() => null);
-  if (!bytes) throw new NotFoundError();
-  return { bytes, contentType: logo.contentType };
 }
 
 /**

@@ -47,7 +47,7 @@ export async function estimatePurgeDate(tx: Tx, requestId: number): Promise<void
 /**
  * A new retention period: every sent request of the company not yet purged gets its purge date
  * again, in one UPDATE. Run it before the company row is locked (request rows first, the
- * company last: ARCHITECTURE.md "Locks").
+ * company last: db/README.md "Locks").
  */
 export async function recomputePurgeDates(
   db: DbOrTx,

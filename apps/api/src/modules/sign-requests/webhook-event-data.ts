@@ -4,13 +4,10 @@ import type { Config } from '../../config/env.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { signers, signRequests } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
-import { toSignRequestDetail } from '../sign-requests/sign-request-dto.ts';
-import {
-  findSignRequestActions,
-  findSignRequestParts,
-} from '../sign-requests/sign-requests.read.repository.ts';
-import { toSignerDto } from '../sign-requests/signer-dto.ts';
-import { visibleDetail } from '../sign-requests/visible-fields.ts';
+import { toSignRequestDetail } from './sign-request-dto.ts';
+import { findSignRequestActions, findSignRequestParts } from './sign-requests.read.repository.ts';
+import { toSignerDto } from './signer-dto.ts';
+import { visibleDetail } from './visible-fields.ts';
 
 /**
  * What an integration may see is what an API key sees: the 'user' role's view of a request
