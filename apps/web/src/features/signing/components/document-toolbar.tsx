@@ -72,8 +72,17 @@ export function DocumentToolbar({ t, zoom, onZoom, stops, left, onNext }: Docume
           </Tooltip>
         </Group>
         {stops > 0 && (
-          <Group gap={6} wrap="nowrap">
-            <Text size="xs" c="dimmed" aria-live="polite" data-testid="fields-left" ta="right">
+          // May shrink on a 390 px phone: the count wraps onto two lines rather than the bar
+          // pushing the page sideways (German 'Alles ausgefüllt' + 'Nächstes Feld').
+          <Group gap={6} wrap="nowrap" miw={0}>
+            <Text
+              size="xs"
+              c="dimmed"
+              aria-live="polite"
+              data-testid="fields-left"
+              ta="right"
+              miw={0}
+            >
               {left === 0
                 ? t('view.allDone')
                 : left === 1
