@@ -51,8 +51,13 @@ export async function platformAdminToken(baseURL: string): Promise<string> {
   return token;
 }
 
-/** A new company through the API; returns its first user's session token. */
-export async function registerCompany(baseURL: string, company: string, name: string) {
+/** A new company through the API: its first user's e-mail and session token. */
+export async function registerAccount(
+  baseURL: string,
+  company: string,
+  name: string,
+  twoFactor = false,
+) {
   const email = `${name.split(' ')[0]!.toLowerCase()}-${Date.now()}@${company.replace(/\W/g, '').toLowerCase()}.nl`;
   const session = await call<{ token: string }>(baseURL, null, 'POST', '/auth/register', {
     company,
@@ -61,9 +66,14 @@ export async function registerCompany(baseURL: string, company: string, name: st
     password,
     passwordconfirmation: password,
     terms: true,
-    two_factor_auth: false,
+    two_factor_auth: twoFactor,
   });
-  return session.token;
+  return { email, token: session.token };
+}
+
+/** A new company through the API; returns its first user's session token. */
+export async function registerCompany(baseURL: string, company: string, name: string) {
+  return (await registerAccount(baseURL, company, name)).token;
 }
 
 export interface SignerInput {

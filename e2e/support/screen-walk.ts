@@ -10,6 +10,7 @@ import {
   enableFeatures,
   platformAdmin,
   platformAdminToken,
+  registerAccount,
 } from './api.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { stepTitle } from './signer-page.ts';
@@ -151,19 +152,7 @@ export async function useSession(page: Page, token: string) {
   await page.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
 }
 
-export async function register(baseURL: string, company: string, name: string, twoFactor = false) {
-  const email = `${name.split(' ')[0]!.toLowerCase()}-${Date.now()}@${company.replace(/\W/g, '').toLowerCase()}.nl`;
-  const session = await call<{ token: string }>(baseURL, null, 'POST', '/auth/register', {
-    company,
-    name,
-    email,
-    password,
-    passwordconfirmation: password,
-    terms: true,
-    two_factor_auth: twoFactor,
-  });
-  return { email, token: session.token };
-}
+export const register = registerAccount;
 
 export const field = (scope: Page | Locator, label: string) =>
   scope.getByLabel(new RegExp(`^${label}( \\*)?$`));
