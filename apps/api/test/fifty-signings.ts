@@ -149,11 +149,16 @@ function scenario({ storage, killWorker }: FiftySigningsOptions): void {
       const errors = results.flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []));
       expect(errors).toEqual([]);
       if (killed) {
-        // Killed while both workers held sealing jobs (each takes at most 2 at a time).
-        expect(await killed).toBeGreaterThanOrEqual(3);
-        // The killed worker's claims were taken over: retried, and completed like all others.
+        // Killed while it held a sealing job (3 or more active, each worker takes at most 2).
+        const activeAtKill = await killed;
+        expect(activeAtKill.length).toBeGreaterThanOrEqual(3);
+        // The killed worker's claims were taken over: retried, and completed like all others. A
+        // claim whose mail went out just before the kill is retried only after its heartbeat
+        // lapses, so wait for every job that was active then to complete.
+        await settled(db, activeAtKill);
         const retried = await db.query<{ n: string }>(
-          `SELECT count(*) AS n FROM pgboss.job WHERE name = 'sealing' AND retry_count > 0`,
+          `SELECT count(*) AS n FROM pgboss.job WHERE id = ANY($1::uuid[]) AND retry_count > 0`,
+          [activeAtKill],
         );
         expect(Number(retried.rows[0]!.n)).toBeGreaterThan(0);
       }
@@ -271,22 +276,56 @@ function scenario({ storage, killWorker }: FiftySigningsOptions): void {
    * SIGKILLs the first worker and starts a new one; resolves to the claims seen at the kill
    * (0: the flows ended without that moment, and the test fails).
    */
-  async function killWorkerWhileSealing(db: pg.Client, done: { value: boolean }): Promise<number> {
+  /**
+   * Kills a worker while it holds a sealing job, and returns the ids of the sealing jobs active at
+   * that moment. The victim is first stopped (SIGSTOP), so it cannot finish a job between the count
+   * and the kill; with at least 3 active and each worker holding at most 2, the stopped victim holds
+   * one or more of them. Fewer than 3 by then: it is let go on (SIGCONT) and tried again.
+   */
+  async function killWorkerWhileSealing(
+    db: pg.Client,
+    done: { value: boolean },
+  ): Promise<string[]> {
+    const activeNow = async () =>
+      (
+        await db.query<{ id: string }>(
+          `SELECT id FROM pgboss.job WHERE name = 'sealing' AND state = 'active'`,
+        )
+      ).rows.map((r) => r.id);
     while (!done.value) {
-      const active = await db.query<{ n: string }>(
-        `SELECT count(*) AS n FROM pgboss.job WHERE name = 'sealing' AND state = 'active'`,
-      );
-      const n = Number(active.rows[0]!.n);
-      if (n >= 3) {
-        const victim = workers[0]!;
+      if ((await activeNow()).length < 3) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        continue;
+      }
+      const victim = workers[0]!;
+      victim.child.kill('SIGSTOP');
+      // A statement the victim sent just before it stopped still lands.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const active = await activeNow();
+      if (active.length >= 3) {
         victim.child.kill('SIGKILL');
         await victim.exited;
+        workers.shift();
         workers.push(startWorker({ env: workerEnv, dataDir }));
-        return n;
+        return active;
       }
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      victim.child.kill('SIGCONT');
     }
-    return 0;
+    return [];
+  }
+
+  /** Waits until none of the jobs is active or waiting for its retry any more. */
+  async function settled(db: pg.Client, ids: string[]): Promise<void> {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const open = await db.query<{ n: string }>(
+        `SELECT count(*) AS n FROM pgboss.job WHERE id = ANY($1::uuid[]) AND state <> 'completed'`,
+        [ids],
+      );
+      if (Number(open.rows[0]!.n) === 0) return;
+      if (Date.now() > deadline) throw new Error(`sealing jobs still open: ${open.rows[0]!.n}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
 }
 
