@@ -61,6 +61,7 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { paymentsRoutes } from './modules/billing/payments.routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import {
+  apiKeyRateLimit,
   assertApiKeyMayCall,
   authenticateApiKey,
   isApiKeyToken,
@@ -151,6 +152,8 @@ export async function buildApp(
     app.log.info({ outcome }, 'platform administrator from ADMIN_EMAIL');
   }
 
+  // API keys' requests are counted here and added to the shared counters in batches.
+  const apiKeyLimit = apiKeyRateLimit(database.db, config.limits.apiKeyPerMinute);
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionUnchecked', false);
   app.addHook('onRequest', async (request) => {
@@ -158,7 +161,7 @@ export async function buildApp(
     const token = bearerToken(request);
     if (!token) return;
     if (isApiKeyToken(token)) {
-      request.auth = await authenticateApiKey(database.db, token, config.limits.apiKeyPerMinute);
+      request.auth = await authenticateApiKey(database.db, token, apiKeyLimit);
       // What a key may call is declared beside each route (lib/openapi/route-doc.ts `auth`).
       if (request.auth) assertApiKeyMayCall(request.routeOptions.config.openapi);
       return;
@@ -288,6 +291,7 @@ export async function buildApp(
     if (closing) reply.header('connection', 'close');
   });
   app.addHook('onClose', async () => {
+    await apiKeyLimit.close();
     await queue.stop();
     if (!options.database) await database.close();
   });

@@ -66,14 +66,16 @@ export interface TestAppOptions extends Omit<BuildOptions, 'database'> {
    * payments simulator's API, checkout and webhooks) reaches this app over real HTTP.
    */
   listen?: boolean;
+  /** On PostgreSQL: called with every statement the app's pool sends (to count them). */
+  onStatement?: (text: string) => void;
 }
 
 /** The real app on a fresh database, with a real SMTP server catching its mail. */
 export async function createTestApp(
   overrides: Partial<Omit<Config, 'limits'>> & { limits?: Partial<Config['limits']> } = {},
-  { listen = false, ...build }: TestAppOptions = {},
+  { listen = false, onStatement, ...build }: TestAppOptions = {},
 ): Promise<TestApp> {
-  const { database, drop } = await createTestDatabase();
+  const { database, drop } = await createTestDatabase(onStatement ? { onStatement } : {});
   const smtp = await startSmtpCatcher();
   const port = listen ? await freePort() : null;
   const base = loadConfig({

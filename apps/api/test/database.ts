@@ -6,7 +6,9 @@ import { migrateDatabase, openDatabase, type Database } from '../src/db/client.t
  * A fresh, migrated database for one test file: a new database on the PostgreSQL server of
  * DATABASE_URL when set (CI), else an in-memory PGlite. Both run the same migrations.
  */
-export async function createTestDatabase(): Promise<{
+export async function createTestDatabase(
+  options: { onStatement?: (text: string) => void } = {},
+): Promise<{
   database: Database;
   url: string | null;
   drop: () => Promise<void>;
@@ -24,7 +26,12 @@ export async function createTestDatabase(): Promise<{
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  // Migrations run on a client of their own: only the app's statements reach onStatement.
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: url.toString(),
+    ...(options.onStatement ? { onStatement: options.onStatement } : {}),
+  });
   await migrateDatabase(database);
   return {
     database,

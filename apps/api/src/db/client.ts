@@ -17,7 +17,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export type DatabaseTarget =
-  { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
+  | {
+      kind: 'postgres';
+      url: string;
+      /** Called with the text of every statement the app's pool sends (tests count them). */
+      onStatement?: (text: string) => void;
+    }
+  | { kind: 'pglite'; dir: string | null };
 
 export interface Database {
   kind: DatabaseTarget['kind'];
@@ -34,6 +40,7 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    if (target.onStatement) observeStatements(pool, target.onStatement);
     // A statement outside a transaction is its own transaction: run again on a conflict too.
     // (Transactions use pool.connect(), never pool.query, so no statement of one comes here.)
     const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
@@ -61,6 +68,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   // and both carry `rows`.
   const db = retryingTransactions(drizzlePglite(pglite, { schema }) as unknown as Db);
   return { kind: 'pglite', db, pglite, url: null, close: () => pglite.close() };
+}
+
+/** Every statement of every client of `pool` (pool.query too goes through a client). */
+function observeStatements(pool: pg.Pool, onStatement: (text: string) => void): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const first = args[0] as string | { text?: string };
+      onStatement(typeof first === 'string' ? first : (first.text ?? ''));
+      return query(...args);
+    }) as typeof client.query;
+  });
 }
 
 /**

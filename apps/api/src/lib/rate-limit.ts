@@ -25,19 +25,122 @@ export async function countHit(
   key: string,
   windowSeconds: number,
 ): Promise<{ count: number; retryAfterSeconds: number }> {
+  const { count, windowStart } = await addHits(db, key, windowSeconds, 1);
+  const elapsed = (Date.now() - windowStart) / 1000;
+  return { count, retryAfterSeconds: Math.max(1, Math.ceil(windowSeconds - elapsed)) };
+}
+
+/** Adds `hits` to the counter of `key` (a new window when the last one is over): one upsert. */
+async function addHits(
+  db: DbOrTx,
+  key: string,
+  windowSeconds: number,
+  hits: number,
+): Promise<{ count: number; windowStart: number }> {
   const window = `${windowSeconds} seconds`;
   const result = await db.execute<{ count: number; window_start: string }>(sql`
-    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, now(), 1)
+    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, now(), ${hits})
     ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limits.window_start <= now() - ${window}::interval THEN 1 ELSE rate_limits.count + 1 END,
+      count = CASE WHEN rate_limits.window_start <= now() - ${window}::interval THEN ${hits} ELSE rate_limits.count + ${hits} END,
       window_start = CASE WHEN rate_limits.window_start <= now() - ${window}::interval THEN now() ELSE rate_limits.window_start END
     RETURNING count, window_start`);
   const row = result.rows[0]!;
-  const elapsed = (Date.now() - new Date(row.window_start).getTime()) / 1000;
-  return {
-    count: Number(row.count),
-    retryAfterSeconds: Math.max(1, Math.ceil(windowSeconds - elapsed)),
-  };
+  return { count: Number(row.count), windowStart: new Date(row.window_start).getTime() };
+}
+
+interface Counter {
+  /** The shared window's start as last read (or this process's guess before its first flush). */
+  windowStart: number;
+  /** The shared count as of the last flush, this process's flushed hits included. */
+  shared: number;
+  /** Hits of this process not yet added to the shared row. */
+  pending: number;
+}
+
+/**
+ * A limit on a hot path (every request made with an API key) that writes nothing per request:
+ * hits are counted in this process and added to the shared `rate_limits` row by one upsert per
+ * key at most every `flushMs` (and at close). A process refuses once the shared count as of its
+ * last flush plus its own hits since passes the limit, so one process is exact, and N processes
+ * together pass it by at most what the others counted within one flush interval.
+ */
+export class BatchedRateLimit {
+  private readonly counters = new Map<string, Counter>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly options: { limit: number; windowSeconds: number; flushMs?: number },
+  ) {}
+
+  /** Counts one hit on `key`, or throws 429 (with Retry-After) once the limit is passed. */
+  hit(key: string): void {
+    const now = Date.now();
+    const windowMs = this.options.windowSeconds * 1000;
+    let counter = this.counters.get(key);
+    if (!counter) {
+      counter = { windowStart: now, shared: 0, pending: 0 };
+      this.counters.set(key, counter);
+    } else if (now >= counter.windowStart + windowMs) {
+      // The window is over here and, at the next flush, in the shared row too.
+      counter.windowStart = now;
+      counter.shared = 0;
+    }
+    if (counter.shared + counter.pending >= this.options.limit) {
+      const left = (counter.windowStart + windowMs - now) / 1000;
+      throw new TooManyRequestsError(Math.max(1, Math.ceil(left)));
+    }
+    counter.pending += 1;
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.closed) return;
+    this.timer ??= setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, this.options.flushMs ?? 1000).unref();
+  }
+
+  /** Adds every pending hit to the shared rows (one at a time; never concurrently with itself). */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    this.flushing = this.flushOnce().finally(() => {
+      this.flushing = null;
+    });
+    await this.flushing;
+  }
+
+  /** Flushes what is pending and stops the timer (shutdown). */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
+
+  private async flushOnce(): Promise<void> {
+    const windowMs = this.options.windowSeconds * 1000;
+    for (const [key, counter] of this.counters) {
+      if (counter.pending === 0) {
+        if (Date.now() >= counter.windowStart + windowMs) this.counters.delete(key);
+        continue;
+      }
+      const hits = counter.pending;
+      counter.pending -= hits;
+      try {
+        const shared = await addHits(this.db, key, this.options.windowSeconds, hits);
+        counter.shared = shared.count;
+        counter.windowStart = shared.windowStart;
+      } catch {
+        // Counted again at the next flush; the requests themselves were answered already.
+        counter.pending += hits;
+        this.schedule();
+      }
+    }
+  }
 }
 
 /**

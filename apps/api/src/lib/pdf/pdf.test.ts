@@ -10,7 +10,7 @@ import { signingMessages } from '@paraaf/contract';
 import { ValidationError } from '../errors.ts';
 import { detectFileKind, zipEntryNames, zipUncompressedSize } from './detect.ts';
 import { MAX_IMAGE_PIXELS, readImageHeader } from './image-header.ts';
-import { closePdfWorkers, MAX_UPLOAD_BYTES, preparePdf } from './prepare.ts';
+import { closePdfWorkers, MAX_UPLOAD_BYTES, pdfWorkersStarted, preparePdf } from './prepare.ts';
 import { ConversionError, wordToPdf } from './soffice.ts';
 import { WorkerPool, WorkerTaskError } from './worker-pool.ts';
 import {
@@ -306,6 +306,18 @@ function pixelsOf(pdf: Buffer): number[] {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+describe('the PDF worker threads', () => {
+  it('keeps both warm: overlapping uploads after the first start no new thread', async () => {
+    const pdf = await makePdf(1);
+    const twoAtOnce = () => Promise.all([preparePdf(pdf), preparePdf(pdf)]);
+    await twoAtOnce();
+    const started = pdfWorkersStarted();
+    await twoAtOnce();
+    await twoAtOnce();
+    expect(pdfWorkersStarted()).toBe(started);
+  });
+});
 
 describe('images to PDF', () => {
   it('keeps the pixels of RGB, palette and grey PNGs exactly, without decoding them', async () => {

@@ -27,6 +27,8 @@ export class WorkerPool {
   private readonly idle: Worker[] = [];
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  /** Worker threads started so far (replacements included). */
+  started = 0;
 
   constructor(
     private readonly file: URL,
@@ -53,6 +55,7 @@ export class WorkerPool {
   }
 
   private spawn(): Worker {
+    this.started += 1;
     const worker = new Worker(this.file, { resourceLimits: this.options.resourceLimits });
     // An idle warm worker must not keep the process alive.
     worker.unref();

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import type { Auth } from '../../lib/context.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { BatchedRateLimit } from '../../lib/rate-limit.ts';
 import type { RouteDoc } from '../../lib/openapi/route-doc.ts';
 import { findLiveApiKey, touchApiKey } from './api-keys.repository.ts';
 
@@ -26,6 +26,16 @@ export function createApiKeyToken(): { token: string; prefix: string; hash: stri
     prefix: token.slice(0, API_KEY_PREFIX.length + SHOWN_CHARACTERS),
     hash: sha256(token),
   };
+}
+
+/** The key's counter in `rate_limits`: per key, a minute long. */
+export function apiKeyLimitKey(id: number): string {
+  return `api-key:${id}`;
+}
+
+/** The per-key limit of this process: `perMinute` requests a minute, shared by all processes. */
+export function apiKeyRateLimit(db: Db, perMinute: number): BatchedRateLimit {
+  return new BatchedRateLimit(db, { limit: perMinute, windowSeconds: 60 });
 }
 
 export function isApiKeyToken(token: string): boolean {
@@ -55,17 +65,18 @@ export function apiKeyPermissions(creatorRole: Role): Set<Permission> {
  * Authenticates a request made with an API key: looked up on every request (no cache, so a
  * revoked key, or one whose creator was deactivated or left, is refused at once in every
  * process), 403 without the company's `api` feature, and counted against the key's rate limit
- * (429 with Retry-After). Null when the key is unknown or dead (the route answers 401).
+ * (429 with Retry-After; counted in memory and added to the shared counter in batches, so the
+ * lookup is the request's only statement). Null when the key is unknown or dead (401).
  */
 export async function authenticateApiKey(
   db: Db,
   token: string,
-  limitPerMinute: number,
+  limit: BatchedRateLimit,
 ): Promise<Auth | null> {
   const row = await findLiveApiKey(db, sha256(token));
   if (!row) return null;
   if (!row.hasApiFeature) throw new ForbiddenError(billingMessages.featureMissing);
-  await hitRateLimit(db, `api-key:${row.id}`, limitPerMinute, 60);
+  limit.hit(apiKeyLimitKey(row.id));
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= 60_000) {
     await touchApiKey(db, row.id);
   }
