@@ -1,6 +1,6 @@
 import { mailsSent } from '../metrics/metrics.ts';
 import { z } from 'zod';
-import { eq, and, isNull } from 'drizzle-orm';
+import { eq, and, isNull, type WithSubquery } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   mails,
@@ -202,9 +202,15 @@ export async function queueMail(
     bodySource?: MailBodySource;
     priority?: MailPriority;
     replyTo?: string | null;
+    /**
+     * Writes the caller makes with the mail (data-modifying CTEs: the signer's new state, its
+     * link, the audit row), run in the mail's own statement.
+     */
+    alongWith?: WithSubquery[];
   } = {},
 ): Promise<void> {
   const [row] = await tx
+    .with(...(options.alongWith ?? []))
     .insert(mails)
     .values({
       to,

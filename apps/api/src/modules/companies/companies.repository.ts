@@ -21,6 +21,11 @@ export const styledLogoToken = sql<
   string | null
 >`CASE WHEN ${companyHasFeature(companies.id, 'own_styling')} THEN ${companies.logoToken} END`;
 
+/** The company's default for sending the signed documents to the initiator, as an expression. */
+export function companySendsSignedDocuments(companyId: number): SQL<boolean> {
+  return sql<boolean>`(SELECT ${companies.sendSignedDocumentsToEmail} FROM ${companies} WHERE ${companies.id} = ${companyId})`;
+}
+
 export async function findCompanyWithPlan(db: DbOrTx, companyId: number) {
   const [row] = await db
     .select({ company: companies, plan: paymentPlans })
@@ -43,7 +48,7 @@ export async function lockCompany(db: DbOrTx, companyId: number) {
 }
 
 /**
- * Changes the balance and books it in the ledger in one statement pair; `causeKey` is unique,
+ * Changes the balance and books it in the ledger in one statement; `causeKey` is unique,
  * so the same cause can never be booked twice.
  */
 export async function bookCredits(
@@ -53,15 +58,17 @@ export async function bookCredits(
   reason: string,
   causeKey: string,
 ): Promise<number> {
-  const [row] = await db
-    .update(companies)
-    .set({ credits: sql`${companies.credits} + ${amount}` })
-    .where(eq(companies.id, companyId))
-    .returning({ credits: companies.credits });
-  const balance = row!.credits;
-  await db
-    .insert(creditLedger)
-    .values({ companyId, amount, balanceAfter: balance, reason, causeKey });
+  // One statement: the balance changed and its ledger row written from the new balance.
+  const result = await db.execute<{ balance: number }>(sql`
+    WITH booked AS (
+      UPDATE ${companies} SET ${sql.identifier(companies.credits.name)} = ${companies.credits} + ${amount}
+      WHERE ${companies.id} = ${companyId}
+      RETURNING ${companies.credits} AS balance
+    )
+    INSERT INTO ${creditLedger} (company_id, amount, balance_after, reason, cause_key)
+    SELECT ${companyId}, ${amount}, balance, ${reason}, ${causeKey} FROM booked
+    RETURNING balance_after AS balance`);
+  const balance = Number(result.rows[0]!.balance);
   const direction = amount >= 0 ? 'added' : 'used';
   creditBookings.inc({ direction });
   creditsBooked.inc({ direction }, Math.abs(amount));

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { departments, signRequests } from '../../db/schema/index.ts';
 
@@ -64,6 +64,13 @@ export async function findDefaultDepartment(
     .from(departments)
     .where(and(eq(departments.companyId, companyId), eq(departments.isDefault, true)));
   return row ?? null;
+}
+
+/** The company's default department's id, as an expression for the statement that uses it. */
+export function defaultDepartmentId(companyId: number): SQL<number | null> {
+  return sql<
+    number | null
+  >`(SELECT ${departments.id} FROM ${departments} WHERE ${departments.companyId} = ${companyId} AND ${departments.isDefault} LIMIT 1)`;
 }
 
 export async function insertDepartment(

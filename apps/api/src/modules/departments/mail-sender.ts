@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { companies, departments } from '../../db/schema/index.ts';
+import { companies, departments, users } from '../../db/schema/index.ts';
+import { styledLogoToken } from '../companies/companies.repository.ts';
 
 /** On whose behalf a request's mails go out. */
 export interface MailSender {
@@ -20,11 +21,34 @@ export async function mailSenderOf(
   db: DbOrTx,
   request: { companyId: number; departmentId: number | null },
 ): Promise<MailSender> {
+  return (await mailFrameOf<null>(db, request, null)).sender;
+}
+
+/**
+ * The sender (mailSenderOf) and, in the same statement, what a signer's letter is framed with:
+ * the company's logo token when its plan styles mails, and the user who sent the request.
+ */
+export async function mailFrameOf<T>(
+  db: DbOrTx,
+  request: { companyId: number; departmentId: number | null },
+  initiatorId: number | null,
+  /** Something else the letter needs, read in the same statement (a mail template). */
+  extra: SQL<T | null> = sql<null>`NULL`,
+): Promise<{
+  sender: MailSender;
+  logoToken: string | null;
+  initiator: { name: string; email: string } | null;
+  extra: T | null;
+}> {
   const [row] = await db
     .select({
       companyName: companies.name,
       name: departments.name,
       mailName: departments.mailName,
+      logoToken: styledLogoToken,
+      initiatorName: users.name,
+      initiatorEmail: users.email,
+      extra,
     })
     .from(companies)
     .leftJoin(
@@ -36,7 +60,17 @@ export async function mailSenderOf(
           : eq(departments.id, request.departmentId),
       ),
     )
+    // Ids start at 1: without an initiator the join finds no one.
+    .leftJoin(users, eq(users.id, initiatorId ?? 0))
     .where(eq(companies.id, request.companyId));
   const company = row?.name || row?.companyName || '';
-  return { fromName: row?.mailName || company, company };
+  return {
+    sender: { fromName: row?.mailName || company, company },
+    logoToken: row?.logoToken ?? null,
+    initiator:
+      row?.initiatorName != null && row.initiatorEmail != null
+        ? { name: row.initiatorName, email: row.initiatorEmail }
+        : null,
+    extra: (row?.extra ?? null) as T | null,
+  };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { autoMarkers } from '@paraaf/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { signables, signers, signRequests } from '../../db/schema/index.ts';
@@ -23,16 +23,25 @@ export async function lockSignRequest(tx: Tx, companyId: number, id: number) {
   return row ?? null;
 }
 
-export async function nextSignablePosition(db: DbOrTx, signRequestId: number): Promise<number> {
+/**
+ * Inserts a document at the position after the request's last one, and says how many documents
+ * the request had before it (read in the same statement).
+ */
+export async function insertSignable(
+  db: DbOrTx,
+  values: Omit<typeof signables.$inferInsert, 'position'>,
+) {
+  const ofRequest = sql`FROM ${signables} WHERE ${signables.signRequestId} = ${values.signRequestId}`;
   const [row] = await db
-    .select({ max: sql<number | null>`max(${signables.position})` })
-    .from(signables)
-    .where(eq(signables.signRequestId, signRequestId));
-  return Number(row?.max ?? 0) + 1;
-}
-
-export async function insertSignable(db: DbOrTx, values: typeof signables.$inferInsert) {
-  const [row] = await db.insert(signables).values(values).returning();
+    .insert(signables)
+    .values({
+      ...values,
+      position: sql`(SELECT coalesce(max(${signables.position}), 0) + 1 ${ofRequest})`,
+    })
+    .returning({
+      ...getTableColumns(signables),
+      documentsBefore: sql<number>`(SELECT count(*) ${ofRequest})`.mapWith(Number),
+    });
   return row!;
 }
 
@@ -71,33 +80,47 @@ export async function findSignerVerifications(
   return new Map(rows.map((r) => [r.position, r.verifications]));
 }
 
-/** How many signers the request has now. */
-export async function countSigners(db: DbOrTx, signRequestId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: count() })
-    .from(signers)
-    .where(eq(signers.signRequestId, signRequestId));
-  return row?.count ?? 0;
+/** A request's documents as the wizard's rules read them, with the count of its signers. */
+async function documentsForRules(tx: Tx, companyId: number, signRequestId: number) {
+  return tx
+    .select({
+      config: signables.config,
+      hasAcroforms: signables.hasAcroforms,
+      settings: signables.settings,
+      // Read in the same statement: a signer added meanwhile waits for the request's lock.
+      signerCount:
+        sql<number>`(SELECT count(*) FROM ${signers} WHERE ${signers.signRequestId} = ${signRequestId})`.mapWith(
+          Number,
+        ),
+    })
+    .from(signables)
+    .where(and(eq(signables.signRequestId, signRequestId), eq(signables.companyId, companyId)))
+    .orderBy(asc(signables.position), asc(signables.id));
 }
+
+type DocumentForRules = Pick<
+  Awaited<ReturnType<typeof documentsForRules>>[number],
+  'config' | 'hasAcroforms' | 'settings'
+>;
 
 /**
  * The wizard's rules (seed 000 §2), applied to the request as its documents now are: with input
  * fields and several signers the request is signed in sequence; a document whose AcroForm fields
  * are enabled forces sequence too and lets the first signer edit forms. Only ever switches on.
+ * Says whether the request is now in sequence by the rules, and whether the first signer's
+ * form editing was switched on.
  */
-export async function applyWizardRules(tx: Tx, companyId: number, signRequestId: number) {
-  const docs = await tx
-    .select({
-      config: signables.config,
-      hasAcroforms: signables.hasAcroforms,
-      settings: signables.settings,
-    })
-    .from(signables)
-    .where(and(eq(signables.signRequestId, signRequestId), eq(signables.companyId, companyId)));
+async function applyRules(
+  tx: Tx,
+  companyId: number,
+  signRequestId: number,
+  docs: readonly DocumentForRules[],
+  signerCount: number,
+): Promise<{ inSequence: boolean; formsEditable: boolean }> {
   const withFields = docs.some((d) => Array.isArray(d.config.fields) && d.config.fields.length > 0);
   const withForms = docs.some((d) => d.hasAcroforms && d.settings.forms_enabled);
-  const signerCount = await countSigners(tx, signRequestId);
-  if (withForms || (withFields && signerCount > 1)) {
+  const inSequence = withForms || (withFields && signerCount > 1);
+  if (inSequence) {
     await tx
       .update(signRequests)
       .set({ isSync: true, updatedAt: new Date() })
@@ -121,23 +144,52 @@ export async function applyWizardRules(tx: Tx, companyId: number, signRequestId:
         ),
       );
   }
+  return { inSequence, formsEditable: withForms };
+}
+
+/** The wizard's rules after a document was added: documents and signers read in one statement. */
+export async function applyWizardRules(tx: Tx, companyId: number, signRequestId: number) {
+  const docs = await documentsForRules(tx, companyId, signRequestId);
+  await applyRules(tx, companyId, signRequestId, docs, docs[0]?.signerCount ?? 0);
+}
+
+/** A request's documents as sending needs them (prepareDocumentsForSending). */
+export interface DocumentForSending extends DocumentForRules {
+  id: number;
+  pages: (typeof signables.$inferSelect)['pages'];
 }
 
 /**
- * At sending: the signature boxes and initials a signer would otherwise get only on the audit
- * certificate (contract `autoMarkers`), added to the documents' markers.
+ * The request's documents in their order as a JSON expression, for the statement that reads the
+ * signers at sending: both come from one statement.
  */
-export async function placeAutoMarkers(
+export function documentsForSending(
+  companyId: number,
+  signRequestId: number,
+): SQL<DocumentForSending[]> {
+  return sql<DocumentForSending[]>`(SELECT coalesce(json_agg(json_build_object(
+      'id', ${signables.id}, 'pages', ${signables.pages}, 'config', ${signables.config},
+      'hasAcroforms', ${signables.hasAcroforms}, 'settings', ${signables.settings})
+      ORDER BY ${signables.position}, ${signables.id}), '[]')
+    FROM ${signables}
+    WHERE ${signables.signRequestId} = ${signRequestId} AND ${signables.companyId} = ${companyId})`;
+}
+
+/**
+ * At sending, on the documents as read under the request's guard (documentsForSending): the
+ * wizard's rules as signers and documents now are (a signer may have been added after a
+ * document), then the signature boxes and initials a signer would otherwise get only on the
+ * audit certificate (contract `autoMarkers`), added to the documents' markers. Says what the
+ * rules switched on.
+ */
+export async function prepareDocumentsForSending(
   tx: Tx,
   companyId: number,
   signRequestId: number,
+  docs: readonly DocumentForSending[],
   signerList: readonly { position: number; verifications: readonly number[] }[],
-): Promise<void> {
-  const docs = await tx
-    .select({ id: signables.id, pages: signables.pages, config: signables.config })
-    .from(signables)
-    .where(and(eq(signables.signRequestId, signRequestId), eq(signables.companyId, companyId)))
-    .orderBy(asc(signables.position), asc(signables.id));
+): Promise<{ inSequence: boolean; formsEditable: boolean }> {
+  const rules = await applyRules(tx, companyId, signRequestId, docs, signerList.length);
   const added = autoMarkers(docs, signerList);
   for (const [i, doc] of docs.entries()) {
     if (added[i]!.length === 0) continue;
@@ -148,6 +200,7 @@ export async function placeAutoMarkers(
       })
       .where(eq(signables.id, doc.id));
   }
+  return rules;
 }
 
 /** A request's documents in their order (the signer's page, fields, signature, approval). */
@@ -157,12 +210,4 @@ export async function listRequestSignables(db: DbOrTx, signRequestId: number) {
     .from(signables)
     .where(eq(signables.signRequestId, signRequestId))
     .orderBy(asc(signables.position), asc(signables.id));
-}
-
-export async function countSignables(db: DbOrTx, signRequestId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: count() })
-    .from(signables)
-    .where(eq(signables.signRequestId, signRequestId));
-  return row?.count ?? 0;
 }

@@ -22,7 +22,7 @@ import { decodeForm, requireFile, type Upload } from '../../lib/multipart-form.t
 import { parseInput } from '../../lib/validate.ts';
 import { companyFeatures } from '../companies/features.ts';
 import * as repo from './documents.repository.ts';
-import { parseMarkers } from './markers.ts';
+import { givesMarkers, parseMarkers } from './markers.ts';
 import { baseName, originalPdfName, signedPdfName } from './file-names.ts';
 import { toSignableDto } from './signable-dto.ts';
 
@@ -66,11 +66,8 @@ export async function createSignable(
   signRequestId: number,
   upload: Upload,
 ): Promise<SignableDto> {
-  const companyId = ctx.auth.user.companyId;
-  const request = await repo.findSignRequestState(ctx.db, companyId, signRequestId);
-  if (!request) throw new NotFoundError();
-  if (request.stateId !== DRAFT) throw new ConflictError(signingMessages.stateConflict);
-
+  // The request (the company's, a draft) is checked under its lock when the row is inserted:
+  // an upload to none answers 404 or 409 once the file is found sound.
   const form = decodeForm(upload.fields);
   const file = requireFile(upload);
   const filename =
@@ -103,9 +100,9 @@ export interface NewSignable {
 }
 
 /**
- * Adds a document to a draft, the one way (an upload, or a template's copy): checks the markers
- * against the signers, stores the PDF, then inserts the row while the draft is locked. A refused
- * or failed insert removes the stored file.
+ * Adds a document to a draft, the one way (an upload, or a template's copy): stores the PDF,
+ * then, while the draft is locked, checks the markers against its signers and inserts the row.
+ * A refused or failed insert removes the stored file.
  */
 export async function storeSignable(
   ctx: AuthedCtx,
@@ -120,12 +117,6 @@ export async function storeSignable(
     fieldsFirstSignerOnly: true,
     signerVerifications: signers,
   });
-  const signers = await repo.findSignerVerifications(ctx.db, signRequestId);
-  let config = parseMarkers(input.markers, limits(signers));
-  const features = await companyFeatures(ctx.db, companyId);
-  if (config.fields.length > 0 && !features.has('input_fields')) {
-    throw ValidationError.field('fields', billingMessages.featureMissing);
-  }
   const key = newStorageKey(`companies/${companyId}/signables`);
   await ctx.storage.put(key, prepared.pdf);
   try {
@@ -133,22 +124,19 @@ export async function storeSignable(
       const locked = await repo.lockSignRequest(tx, companyId, signRequestId);
       if (!locked) throw new NotFoundError();
       if (locked.stateId !== DRAFT) throw new ConflictError(signingMessages.stateConflict);
-      // The signers may have changed meanwhile: check against them as they are now.
-      const lockedSigners = await repo.findSignerVerifications(tx, signRequestId);
-      if (JSON.stringify([...lockedSigners]) !== JSON.stringify([...signers])) {
-        config = parseMarkers(input.markers, limits(lockedSigners));
+      // Checked against the signers as they are under the lock (markers name their positions).
+      const signers = givesMarkers(input.markers)
+        ? await repo.findSignerVerifications(tx, signRequestId)
+        : new Map<number, number[]>();
+      const config = parseMarkers(input.markers, limits(signers));
+      if (config.fields.length > 0 && !(await companyFeatures(tx, companyId)).has('input_fields')) {
+        throw ValidationError.field('fields', billingMessages.featureMissing);
       }
-      // A second document is a plan feature (seed 001 §6); counted under the request's lock.
-      if (
-        !features.has('multiple_documents') &&
-        (await repo.countSignables(tx, signRequestId)) > 0
-      ) {
-        throw new ForbiddenError(billingMessages.featureMissing);
-      }
-      const inserted = await repo.insertSignable(tx, {
+      // Inserted at the next position, with the count of documents before it read in the same
+      // statement under the request's lock; a refusal below rolls the insert back.
+      const { documentsBefore, ...inserted } = await repo.insertSignable(tx, {
         signRequestId,
         companyId,
-        position: await repo.nextSignablePosition(tx, signRequestId),
         name: input.name,
         filename: input.filename,
         size: prepared.size,
@@ -160,6 +148,13 @@ export async function storeSignable(
         storageKey: key,
         sha256: createHash('sha256').update(prepared.pdf).digest('hex'),
       });
+      // A second document is a plan feature (seed 001 §6).
+      if (
+        documentsBefore > 0 &&
+        !(await companyFeatures(tx, companyId)).has('multiple_documents')
+      ) {
+        throw new ForbiddenError(billingMessages.featureMissing);
+      }
       await repo.applyWizardRules(tx, companyId, signRequestId);
       return inserted;
     });

@@ -279,6 +279,11 @@ function field(raw: unknown, path: string, limits: MarkerLimits, errors: Errors)
  * (numbers, booleans, arrays); every problem is a 422 on its key (`variables.0.x`,
  * `fields.1.options.signer`) with a Dutch message. Returns the config to store, with numbers.
  */
+/** Whether the input gives any marker or field (or something that is no list): only then do the signers matter. */
+export function givesMarkers(input: { variables?: unknown; fields?: unknown }): boolean {
+  return asList(input.variables)?.length !== 0 || asList(input.fields)?.length !== 0;
+}
+
 export function parseMarkers(
   input: { variables?: unknown; fields?: unknown },
   limits: MarkerLimits,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   emailTemplateLocales,
   messages,
@@ -7,7 +7,7 @@ import {
   type SaveEmailTemplateInput,
 } from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
-import { emailTemplates } from '../../db/schema/index.ts';
+import { companies, emailTemplates } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { isBlankHtml, sanitizeTemplateHtml } from '../../lib/mail/sanitize-template.ts';
@@ -73,20 +73,39 @@ export async function resolveEmailTemplate(
   override?: ResolvedTemplate,
 ): Promise<ResolvedTemplate> {
   if (override) return override;
-  const effectiveLocale = emailTemplateLocales[name].some((l) => l === locale) ? locale : 'nl';
-  const [own] = await db
-    .select({ subject: emailTemplates.subject, template: emailTemplates.template })
-    .from(emailTemplates)
-    .where(
-      and(
-        eq(emailTemplates.companyId, companyId),
-        eq(emailTemplates.name, name),
-        eq(emailTemplates.locale, effectiveLocale),
-        companyHasFeature(companyId, 'email_templates'),
-      ),
-    )
-    .limit(1);
-  return own ?? defaultEmailTemplate(name, effectiveLocale);
+  const [row] = await db
+    .select({ own: ownEmailTemplate(companyId, name, locale) })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return chooseEmailTemplate(name, locale, undefined, row?.own ?? null);
+}
+
+/** The language a template is looked up in: the recipient's when the template has it, else Dutch. */
+function templateLocale(name: EmailTemplateName, locale: string): string {
+  return emailTemplateLocales[name].some((l) => l === locale) ? locale : 'nl';
+}
+
+/**
+ * The company's own version of a template as an expression (null without one, or without the
+ * email_templates feature), for a statement that reads other things too; chooseEmailTemplate
+ * then picks the text as resolveEmailTemplate does.
+ */
+export function ownEmailTemplate(
+  companyId: number,
+  name: EmailTemplateName,
+  locale: string,
+): SQL<ResolvedTemplate | null> {
+  return sql<ResolvedTemplate | null>`(SELECT json_build_object('subject', ${emailTemplates.subject}, 'template', ${emailTemplates.template}) FROM ${emailTemplates} WHERE ${emailTemplates.companyId} = ${companyId} AND ${emailTemplates.name} = ${name} AND ${emailTemplates.locale} = ${templateLocale(name, locale)} AND ${companyHasFeature(companyId, 'email_templates')} LIMIT 1)`;
+}
+
+/** The override, else the company's own version (ownEmailTemplate), else the product default. */
+export function chooseEmailTemplate(
+  name: EmailTemplateName,
+  locale: string,
+  override: ResolvedTemplate | undefined,
+  own: ResolvedTemplate | null,
+): ResolvedTemplate {
+  return override ?? own ?? defaultEmailTemplate(name, templateLocale(name, locale));
 }
 
 /**

@@ -5,15 +5,18 @@ import {
   type SignerDto,
 } from '@paraaf/contract';
 import type { z } from 'zod';
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns } from 'drizzle-orm';
 import { signers, signRequests } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { findCompanyWithPlan } from '../companies/companies.repository.ts';
-import { featuresOf } from '../companies/features.ts';
+import { companyFeatures } from '../companies/features.ts';
 import { toSignerDto } from './signer-dto.ts';
 import { checkIdin, signerColumns } from './signer-input.ts';
-import { lockSignRequest, signerStats } from './sign-requests.repository.ts';
+import {
+  lockSignRequest,
+  nextSignerPosition,
+  signerCountAndCap,
+} from './sign-requests.repository.ts';
 import { cleanTemplateOverrides } from '../email-templates/email-templates.service.ts';
 
 type Input = z.output<typeof createSignerBody>;
@@ -31,26 +34,30 @@ export async function addSigner(
     if (!request) throw new NotFoundError();
     if (request.stateId !== 1) throw new ConflictError(signingMessages.stateConflict);
     const idinServices = await checkIdin(tx, companyId, input.verifications, input.idin_services);
-    const company = await findCompanyWithPlan(tx, companyId);
-    const stats = await signerStats(tx, signRequestId);
-    // A second signer is a plan feature (seed 001 §6); counted under the request's lock.
-    if (stats.count >= 1 && !featuresOf(company!.company, company!.plan).has('multiple_signers')) {
-      throw new ForbiddenError(billingMessages.featureMissing);
-    }
-    if (stats.count >= company!.company.maxSigners) {
-      throw ValidationError.field('signers', signingMessages.tooManySigners);
-    }
-    const [row] = await tx
+    // Inserted at the next position, with the count and cap as they were before it, read in
+    // the same statement under the request's lock; a refusal below rolls the insert back.
+    const [inserted] = await tx
       .insert(signers)
       .values({
         signRequestId,
         companyId,
-        position: stats.maxPosition + 1,
+        position: nextSignerPosition(signRequestId),
         ...signerColumns(input, idinServices),
         allowFormEdit: input.allow_form_edit,
         stateId: 1,
       })
-      .returning();
+      .returning({
+        ...getTableColumns(signers),
+        before: signerCountAndCap(companyId, signRequestId),
+      });
+    const { before, ...row } = inserted!;
+    // A second signer is a plan feature (seed 001 §6).
+    if (before.count >= 1 && !(await companyFeatures(tx, companyId)).has('multiple_signers')) {
+      throw new ForbiddenError(billingMessages.featureMissing);
+    }
+    if (before.count >= before.maxSigners) {
+      throw ValidationError.field('signers', signingMessages.tooManySigners);
+    }
     // The wizard may send the invitation text for the signer's language with the signer; it
     // becomes the request's override for that language (only an entry in that language counts).
     const override = cleanTemplateOverrides(input.email_templates)[input.locale];
@@ -60,6 +67,6 @@ export async function addSigner(
         .set({ emailTemplates: { ...request.emailTemplates, [input.locale]: override } })
         .where(eq(signRequests.id, request.id));
     }
-    return toSignerDto(row!);
+    return toSignerDto(row);
   });
 }

@@ -4,9 +4,9 @@ import { signRequests } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { ValidationError } from '../../lib/errors.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { findCompanyWithPlan } from '../companies/companies.repository.ts';
-import { featuresOf } from '../companies/features.ts';
-import { findDefaultDepartment, findDepartment } from '../departments/departments.repository.ts';
+import { companySendsSignedDocuments } from '../companies/companies.repository.ts';
+import { companyFeatures } from '../companies/features.ts';
+import { defaultDepartmentId, findDepartment } from '../departments/departments.repository.ts';
 import { findCompanyUserId } from './sign-requests.repository.ts';
 import { cleanTemplateOverrides } from '../email-templates/email-templates.service.ts';
 
@@ -28,54 +28,67 @@ export async function createSignRequest(ctx: AuthedCtx, input: Input): Promise<{
     throw ValidationError.field('viewer_user_id', signingMessages.viewerNotInCompany);
   }
 
-  const company = await findCompanyWithPlan(ctx.db, companyId);
-  const withDepartments = featuresOf(company!.company, company!.plan).has('departments');
-  // Not given: the company's default setting (seed 001 'default signing setting').
-  const sendToInitiator =
-    input.send_documents_to_initiator ?? company!.company.sendSignedDocumentsToEmail;
+  const values = {
+    companyId,
+    userId: ctx.auth.user.id,
+    apiKeyId: ctx.auth.apiKeyId,
+    stateId: 1,
+    isSync: input.is_sync,
+    emails: [...new Set(input.emails)],
+    subject: input.subject,
+    message: input.message,
+    emailTemplates: cleanTemplateOverrides(input.email_templates),
+    customFields: input.custom_fields.map((f) => ({
+      name: f.name,
+      description: f.description,
+      required: f.required,
+      value: f.value,
+    })),
+    viewerUserId,
+    expiresAt: input.expires_at,
+  };
+  // Not given: the company's default setting (seed 001 'default signing setting'), read in the
+  // insert itself.
+  const sendDocumentsToInitiator =
+    input.send_documents_to_initiator ?? companySendsSignedDocuments(companyId);
 
-  const [row] = await ctx.db.transaction(async (tx) => {
-    const departmentId = await departmentFor(tx, companyId, input.department_id, withDepartments);
-    return tx
+  // No department chosen (an integration's usual call): the default one, read in the same
+  // statement; one statement is its own transaction.
+  if (input.department_id === undefined) {
+    const [row] = await ctx.db
       .insert(signRequests)
       .values({
-        companyId,
-        userId: ctx.auth.user.id,
-        apiKeyId: ctx.auth.apiKeyId,
-        departmentId,
-        stateId: 1,
-        isSync: input.is_sync,
-        sendDocumentsToInitiator: sendToInitiator,
-        emails: [...new Set(input.emails)],
-        subject: input.subject,
-        message: input.message,
-        emailTemplates: cleanTemplateOverrides(input.email_templates),
-        customFields: input.custom_fields.map((f) => ({
-          name: f.name,
-          description: f.description,
-          required: f.required,
-          value: f.value,
-        })),
-        viewerUserId,
-        expiresAt: input.expires_at,
+        ...values,
+        sendDocumentsToInitiator,
+        departmentId: defaultDepartmentId(companyId),
       })
+      .returning({ id: signRequests.id });
+    return { id: row!.id };
+  }
+
+  const chosen = input.department_id;
+  const withDepartments = (await companyFeatures(ctx.db, companyId)).has('departments');
+  const [row] = await ctx.db.transaction(async (tx) => {
+    const departmentId = await chosenDepartment(tx, companyId, chosen, withDepartments);
+    return tx
+      .insert(signRequests)
+      .values({ ...values, sendDocumentsToInitiator, departmentId })
       .returning({ id: signRequests.id });
   });
   return { id: row!.id };
 }
 
 /**
- * The department the request is sent on behalf of: the one chosen (the company's own, not
- * removed, and an extra one only with the `departments` feature: 422 otherwise), held until
- * the request is inserted so a removal cannot slip in between; none chosen: the default one.
+ * The department chosen for the request: the company's own, not removed, and an extra one only
+ * with the `departments` feature (422 otherwise), held until the request is inserted so a
+ * removal cannot slip in between.
  */
-async function departmentFor(
+async function chosenDepartment(
   tx: DbOrTx,
   companyId: number,
-  chosen: number | undefined,
+  chosen: number,
   withDepartments: boolean,
-): Promise<number | null> {
-  if (chosen === undefined) return (await findDefaultDepartment(tx, companyId))?.id ?? null;
+): Promise<number> {
   const department = await findDepartment(tx, companyId, chosen, { forShare: true });
   if (!department || (!department.isDefault && !withDepartments)) {
     throw ValidationError.field('department_id', signingMessages.departmentInvalid);

@@ -36,13 +36,8 @@ export async function markRequestEnded(tx: Tx, requestId: number, at: Date): Pro
   return row?.purgeAt ?? null;
 }
 
-/** The estimate of a request that was just sent: its expiry + the company's retention days. */
-export async function estimatePurgeDate(tx: Tx, requestId: number): Promise<void> {
-  await tx
-    .update(signRequests)
-    .set({ estimatedGdprPurgeAt: purgeMoment(retentionDays) })
-    .where(eq(signRequests.id, requestId));
-}
+/** The estimate of a request being sent: its expiry + the company's retention days. */
+export const sentPurgeEstimate = purgeMoment(retentionDays);
 
 /**
  * A new retention period: every sent request of the company not yet purged gets its purge date

@@ -1,6 +1,14 @@
-import { and, asc, count, eq, max } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { signables, signerActions, signers, signRequests, users } from '../../db/schema/index.ts';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { documentsForSending } from '../documents/documents.repository.ts';
+import {
+  companies,
+  signables,
+  signerActions,
+  signers,
+  signRequests,
+  users,
+} from '../../db/schema/index.ts';
 
 export type SignRequestRow = typeof signRequests.$inferSelect;
 
@@ -31,12 +39,35 @@ export async function listSigners(db: DbOrTx, signRequestId: number) {
     .orderBy(asc(signers.position), asc(signers.id));
 }
 
-export async function signerStats(db: DbOrTx, signRequestId: number) {
-  const [row] = await db
-    .select({ count: count(), maxPosition: max(signers.position) })
+/**
+ * The request's signers in order and, read in the same statement, its documents as sending
+ * needs them. No signers: no documents either (sending refuses a request without signers first).
+ */
+export async function listSignersAndDocuments(tx: Tx, companyId: number, signRequestId: number) {
+  const rows = await tx
+    .select({ signer: signers, documents: documentsForSending(companyId, signRequestId) })
     .from(signers)
-    .where(eq(signers.signRequestId, signRequestId));
-  return { count: row?.count ?? 0, maxPosition: row?.maxPosition ?? 0 };
+    .where(eq(signers.signRequestId, signRequestId))
+    .orderBy(asc(signers.position), asc(signers.id));
+  return { signers: rows.map((r) => r.signer), documents: rows[0]?.documents ?? [] };
+}
+
+/** The position after the request's last signer, as an expression for the insert. */
+export function nextSignerPosition(signRequestId: number): SQL<number> {
+  return sql<number>`(SELECT coalesce(max(${signers.position}), 0) + 1 FROM ${signers} WHERE ${signers.signRequestId} = ${signRequestId})`;
+}
+
+/**
+ * How many signers the request has and the company's cap on them, as an expression: in an
+ * insert's RETURNING it reads them as they were before the insert.
+ */
+export function signerCountAndCap(
+  companyId: number,
+  signRequestId: number,
+): SQL<{ count: number; maxSigners: number }> {
+  return sql<{ count: number; maxSigners: number }>`json_build_object(
+    'count', (SELECT count(*) FROM ${signers} WHERE ${signers.signRequestId} = ${signRequestId}),
+    'maxSigners', (SELECT ${companies.maxSigners} FROM ${companies} WHERE ${companies.id} = ${companyId}))`;
 }
 
 /** The marker configs of a request's documents. */

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
+import type { SQL, WithSubquery } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { companies, users } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { queueMail } from '../../lib/mail/outbox.ts';
 import {
@@ -10,11 +9,14 @@ import {
   signButtonLabel,
   type MergeValues,
 } from '../../lib/mail/signer-mails.ts';
-import { styledLogoToken } from '../companies/companies.repository.ts';
 import { logoUrl } from '../companies/logo.ts';
-import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
+import {
+  chooseEmailTemplate,
+  ownEmailTemplate,
+  resolveEmailTemplate,
+} from '../email-templates/email-templates.service.ts';
 import type { SignerRow } from './signer-dto.ts';
-import { mailSenderOf } from '../departments/mail-sender.ts';
+import { mailFrameOf } from '../departments/mail-sender.ts';
 import type { SignRequestRow } from './sign-requests.repository.ts';
 
 /**
@@ -38,19 +40,20 @@ export function signingUrl(ctx: Pick<Ctx, 'config'>, token: string): string {
  * Who the mail is from and the name the templates call [[company]] (the request's department),
  * and the frame around the letter: the company's name and logo, and who sent it.
  */
-async function senderOf(tx: Tx, ctx: SenderCtx, request: SignRequestRow) {
-  const { fromName, company: name } = await mailSenderOf(tx, request);
-  const [company] = await tx
-    .select({ logoToken: styledLogoToken })
-    .from(companies)
-    .where(eq(companies.id, request.companyId));
-  const [initiator] = request.userId
-    ? await tx
-        .select({ name: users.name, email: users.email })
-        .from(users)
-        .where(eq(users.id, request.userId))
-    : [];
-  const logo = logoUrl(company?.logoToken ?? null);
+async function senderOf<T = null>(
+  tx: Tx,
+  ctx: SenderCtx,
+  request: SignRequestRow,
+  extra?: SQL<T | null>,
+) {
+  const { sender, logoToken, initiator, ...read } = await mailFrameOf<T>(
+    tx,
+    request,
+    request.userId,
+    extra,
+  );
+  const { fromName, company: name } = sender;
+  const logo = logoUrl(logoToken);
   return {
     fromName,
     company: name,
@@ -59,6 +62,8 @@ async function senderOf(tx: Tx, ctx: SenderCtx, request: SignRequestRow) {
     who: initiator ? `${initiator.name} (${name})` : name,
     /** A signer who answers the mail reaches the person who sent the request. */
     replyTo: initiator?.email ?? null,
+    /** What `extra` read. */
+    extra: read.extra,
   };
 }
 
@@ -89,36 +94,30 @@ export async function queueSignerLinkMail(
   request: SignRequestRow,
   signer: SignerRow,
   token: string,
+  /** Writes made in the mail's statement (queueMail `alongWith`). */
+  alongWith: WithSubquery[] = [],
 ): Promise<void> {
-  const { fromName, company, frame, who, replyTo } = await senderOf(tx, ctx, request);
+  const name = kind === 'invitation' ? 'sign_request_to_signer' : 'reminder_to_signer';
+  // The request's own text for the signer's language (the invitation only) needs no lookup;
+  // otherwise the company's version is read with the sender.
+  const override = kind === 'invitation' ? request.emailTemplates[signer.locale] : undefined;
+  const { fromName, company, frame, who, replyTo, extra } = await senderOf(
+    tx,
+    ctx,
+    request,
+    override ? undefined : ownEmailTemplate(request.companyId, name, signer.locale),
+  );
   const values = valuesFor(request, signer, company, signingUrl(ctx, token));
   const framed = { ...frame, note: senderNote(signer.locale, who, ctx.config.appUrl) };
-  let content;
-  if (kind === 'invitation') {
-    const override = request.emailTemplates[signer.locale];
-    const template = await resolveEmailTemplate(
-      tx,
-      request.companyId,
-      'sign_request_to_signer',
-      signer.locale,
-      override,
-    );
-    // The subject is the template's too; the default's is [[subject]], the request's own.
-    content = renderSignerMail(template, values, { locale: signer.locale, frame: framed });
-  } else {
-    const template = await resolveEmailTemplate(
-      tx,
-      request.companyId,
-      'reminder_to_signer',
-      signer.locale,
-    );
-    content = renderSignerMail(template, values, { locale: signer.locale, frame: framed });
-  }
+  // The invitation's subject is the template's too; the default's is [[subject]], the request's own.
+  const template = chooseEmailTemplate(name, signer.locale, override, extra);
+  const content = renderSignerMail(template, values, { locale: signer.locale, frame: framed });
   await queueMail(tx, ctx.queue, signer.email, content, fromName, {
     replyTo,
     signerId: signer.id,
     signRequestId: request.id,
     priority: 'prompt',
+    alongWith,
   });
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { WebhookEventType } from '@paraaf/contract';
 import type { Config } from '../../config/env.ts';
 import type { Tx } from '../../db/client.ts';
-import { webhookRequests } from '../../db/schema/index.ts';
+import { webhookRequests, type companies, type paymentPlans } from '../../db/schema/index.ts';
 import type { Queue } from '../../jobs/queue.ts';
 import { findCompanyWithPlan } from '../companies/companies.repository.ts';
 import { featuresOf } from '../companies/features.ts';
@@ -38,8 +38,10 @@ export async function emitWebhookEvent(
   deps: EmitDeps,
   event: WebhookEvent,
   now: Date = new Date(),
+  /** The company with its plan when the caller read it in this transaction already. */
+  known?: { company: typeof companies.$inferSelect; plan: typeof paymentPlans.$inferSelect },
 ): Promise<void> {
-  const row = await findCompanyWithPlan(tx, event.companyId);
+  const row = known ?? (await findCompanyWithPlan(tx, event.companyId));
   if (!row?.company.webhookUrl || !featuresOf(row.company, row.plan).has('webhooks')) return;
   const data = await webhookEventData(
     tx,
