@@ -1,0 +1,21 @@
+import type { DetectedMarker } from '@paraaf/contract';
+import { workerPool } from './prepare.ts';
+
+type DetectAnswer = { ok: true; markers: DetectedMarker[] } | { ok: false };
+
+/**
+ * Where the document is signed, as suggested markers (see field-detection.mjs), found in the PDF
+ * worker under its limits. Never throws: a document the worker cannot read, a crash or a timeout
+ * means no suggestions, so an upload never fails or waits on it.
+ */
+export async function detectMarkers(pdf: Uint8Array): Promise<DetectedMarker[]> {
+  const copy = new Uint8Array(pdf);
+  try {
+    const answer = await workerPool().run<DetectAnswer>({ op: 'detect', bytes: copy }, [
+      copy.buffer,
+    ]);
+    return answer.ok ? answer.markers : [];
+  } catch {
+    return [];
+  }
+}
