@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { variableSchema } from './markers.ts';
+import {
+  parseGeneratedValue,
+  unfilledMarkerKind,
+  variableSchema,
+  type Variable,
+} from './markers.ts';
 
 /**
  * A marker the server found on an uploaded document (a labelled signature line, a name or date
@@ -31,3 +36,47 @@ export const detectedMarkersSchema = z.object({ data: z.array(detectedMarkerSche
   ],
 });
 export type DetectedMarkers = z.infer<typeof detectedMarkersSchema>;
+
+interface PlacementSigner {
+  position: number;
+  verifications: readonly number[];
+}
+interface PlacementDocument {
+  config: { variables?: readonly unknown[] };
+  detectedMarkers?: readonly DetectedMarker[] | null;
+}
+
+/** The signers (positions) with a generated marker of theirs on any document. */
+function signersWithMarkers(documents: readonly PlacementDocument[]): Set<number> {
+  const found = new Set<number>();
+  for (const doc of documents) {
+    for (const raw of doc.config.variables ?? []) {
+      const v = raw as Partial<Variable> | null;
+      if (v?.type !== 'generated') continue;
+      const ref = parseGeneratedValue(typeof v.value === 'string' ? v.value.trim() : null);
+      if (ref) found.add(ref.signer);
+    }
+  }
+  return found;
+}
+
+/**
+ * At sending, before the fallback of `autoMarkers`: a signer with no marker on any document gets
+ * the markers found for them on each document (a signature only if they sign, initials only if
+ * they paraph; name and date always), as ordinary markers. Per document index, like autoMarkers.
+ */
+export function detectedPlacements(
+  documents: readonly PlacementDocument[],
+  signers: readonly PlacementSigner[],
+): Variable[][] {
+  const marked = signersWithMarkers(documents);
+  const bare = new Map(signers.filter((s) => !marked.has(s.position)).map((s) => [s.position, s]));
+  return documents.map((doc) =>
+    (doc.detectedMarkers ?? []).flatMap(({ confidence: _confidence, ...marker }) => {
+      const ref = parseGeneratedValue(marker.value);
+      const signer = ref ? bare.get(ref.signer) : undefined;
+      if (!ref || !signer || unfilledMarkerKind(ref.kind, signer.verifications)) return [];
+      return [marker];
+    }),
+  );
+}
