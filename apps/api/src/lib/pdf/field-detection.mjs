@@ -355,7 +355,8 @@ function blocksOf(fields, parties) {
  * Suggested markers for a PDF: `{ page, x, y, width, height, type: 'generated', value:
  * 'signer.N.kind', options: { label, fontSize? }, confidence }`.
  */
-export async function detectFields(bytes, pdfjs) {
+export async function detectFields(bytes, pdfjs, { timeoutMs = Infinity } = {}) {
+  const deadline = performance.now() + timeoutMs;
   const doc = await pdfjs.getDocument({
     data: bytes,
     isEvalSupported: false,
@@ -365,7 +366,7 @@ export async function detectFields(bytes, pdfjs) {
     verbosity: pdfjs.VerbosityLevel.ERRORS,
   }).promise;
   try {
-    return await detectInDocument(doc, pdfjs);
+    return await detectInDocument(doc, pdfjs, deadline);
   } finally {
     await doc.destroy();
   }
@@ -380,7 +381,7 @@ async function signatureWidgets(doc) {
   return pages;
 }
 
-async function detectInDocument(doc, pdfjs) {
+async function detectInDocument(doc, pdfjs, deadline) {
   const pageCount = Math.min(doc.numPages, MAX_PAGES);
   const sigPages = await signatureWidgets(doc);
   const signers = new Map(); // party key → signer number
@@ -394,13 +395,33 @@ async function detectInDocument(doc, pdfjs) {
   };
   const out = [];
   const paraphs = [];
+  // Pages are read a few ahead: pdf.js answers through its (in-thread) worker's message queue,
+  // so asking early keeps it busy while the previous page is looked at. Normalization (NFKC)
+  // is left to plain(), which only the few short lines need.
+  const AHEAD = 8;
+  const pending = new Map();
+  const read = (p) => {
+    if (p > pageCount || pending.has(p)) return;
+    const reading = doc.getPage(p).then(async (page) => ({
+      page,
+      content: await page.getTextContent({ disableNormalization: true }),
+    }));
+    // Pages read ahead of a failure are never awaited: their rejection is not an error.
+    reading.catch(() => undefined);
+    pending.set(p, reading);
+  };
+  for (let p = 1; p <= Math.min(AHEAD, pageCount); p++) read(p);
 
   for (let p = 1; p <= pageCount; p++) {
-    const page = await doc.getPage(p);
+    // Out of time: no suggestions rather than some blocks numbered without the rest.
+    if (performance.now() > deadline) throw new Error('detection timed out');
+    read(p + AHEAD);
+    const { page, content } = await pending.get(p);
+    pending.delete(p);
     const viewport = page.getViewport({ scale: 1 });
     const view = viewport.transform;
     const size = { width: viewport.width, height: viewport.height };
-    const segs = segments(textItems(await page.getTextContent(), view));
+    const segs = segments(textItems(content, view));
     const labels = [];
     const parties = [];
     for (const seg of segs) {

@@ -52,6 +52,13 @@ describe('field detection on the fixture contracts', () => {
     expect(signature?.page).toBe(3);
   });
 
+  it('answers no suggestions when out of time', async () => {
+    const long = fixtures.find((f) => f.name.startsWith('lang contract'))!;
+    const pdf = await long.build();
+    expect(await detectMarkers(pdf, { timeoutMs: 0 })).toEqual([]);
+    expect(await detectMarkers(pdf)).toHaveLength(long.expected.length);
+  });
+
   it('answers no suggestions for a file it cannot read', async () => {
     expect(await detectMarkers(new TextEncoder().encode('%PDF-1.7 kapot'))).toEqual([]);
   });

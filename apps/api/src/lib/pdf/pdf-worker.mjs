@@ -347,7 +347,7 @@ async function run(task) {
   if (task.op === 'detect') {
     // pdf.js loads only for detection: uploads that are only inspected never pay for it.
     pdfjs ??= await import('pdfjs-dist/legacy/build/pdf.mjs');
-    return { markers: await detectFields(task.bytes, pdfjs) };
+    return { markers: await detectFields(task.bytes, pdfjs, { timeoutMs: task.timeoutMs }) };
   }
   throw new Error(`unknown op ${String(task.op)}`);
 }
