@@ -37,6 +37,12 @@ export const detectedMarkersSchema = z.object({ data: z.array(detectedMarkerSche
 });
 export type DetectedMarkers = z.infer<typeof detectedMarkersSchema>;
 
+/**
+ * Sending places found markers this sure or surer: a label with its line, an AcroForm signature
+ * field. A bare label ('Handtekening koper:' with no line) is only offered in the editor.
+ */
+export const PLACE_CONFIDENCE = 0.7;
+
 interface PlacementSigner {
   position: number;
   verifications: readonly number[];
@@ -63,7 +69,8 @@ function signersWithMarkers(documents: readonly PlacementDocument[]): Set<number
 /**
  * At sending, before the fallback of `autoMarkers`: a signer with no marker on any document gets
  * the markers found for them on each document (a signature only if they sign, initials only if
- * they paraph; name and date always), as ordinary markers. Per document index, like autoMarkers.
+ * they paraph; name and date always; at least PLACE_CONFIDENCE sure), as ordinary markers. Per
+ * document index, like autoMarkers.
  */
 export function detectedPlacements(
   documents: readonly PlacementDocument[],
@@ -72,7 +79,8 @@ export function detectedPlacements(
   const marked = signersWithMarkers(documents);
   const bare = new Map(signers.filter((s) => !marked.has(s.position)).map((s) => [s.position, s]));
   return documents.map((doc) =>
-    (doc.detectedMarkers ?? []).flatMap(({ confidence: _confidence, ...marker }) => {
+    (doc.detectedMarkers ?? []).flatMap(({ confidence, ...marker }) => {
+      if (confidence < PLACE_CONFIDENCE) return [];
       const ref = parseGeneratedValue(marker.value);
       const signer = ref ? bare.get(ref.signer) : undefined;
       if (!ref || !signer || unfilledMarkerKind(ref.kind, signer.verifications)) return [];

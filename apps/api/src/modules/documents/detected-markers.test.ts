@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DetectedMarker, Variable } from '@paraaf/contract';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PLACE_CONFIDENCE, type DetectedMarker, type Variable } from '@paraaf/contract';
 import { signables } from '../../db/schema/index.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { createDraftThroughApi, createMember } from '../../../test/factories.ts';
@@ -133,6 +134,30 @@ describe('detected markers', () => {
       ...multipart({}, [{ content: Buffer.from(contract.bytes), filename: 'o.pdf' }]),
     });
     expect(forbidden.statusCode).toBe(403);
+  });
+
+  it('offers a bare label without a line, but sends with the fallback rather than on it', async () => {
+    const admin = await registerCompany(t);
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    doc
+      .addPage([595.28, 841.89])
+      .drawText('Handtekening koper:', { x: 60, y: 200, size: 12, font });
+    const { id, signableId } = await draftWith(admin.token, await doc.save());
+    const offered = (await detected(admin.token, signableId)).json<{ data: DetectedMarker[] }>();
+    expect(offered.data.map((m) => m.value)).toEqual(['signer.1.signature']);
+    expect(offered.data[0]!.confidence).toBeLessThan(PLACE_CONFIDENCE);
+    const sent = await t.request({
+      method: 'POST',
+      url: `/api/sign-requests/${id}/ready`,
+      token: admin.token,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const signatures = (await variablesOf(signableId)).filter((v) =>
+      v.value?.endsWith('.signature'),
+    );
+    expect(signatures.map((v) => v.y)).toEqual([signatures[0]!.y, signatures[0]!.y]);
+    expect(signatures[0]!.y).toBeGreaterThan(841.89 - 36 - 62 - 1);
   });
 
   it('keeps the foot-of-the-page fallback where nothing was found', async () => {
