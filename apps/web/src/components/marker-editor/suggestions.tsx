@@ -14,7 +14,14 @@ export function SuggestionsBar({
   onRejectAll: () => void;
 }) {
   return (
-    <Alert color="teal" variant="light" mb="sm" data-testid="marker-suggestions">
+    <Alert
+      color="teal"
+      variant="light"
+      mb="sm"
+      data-testid="marker-suggestions"
+      // Stays in view while the pages scroll under it.
+      style={{ position: 'sticky', top: 0, zIndex: 3 }}
+    >
       <Group justify="space-between" gap="sm">
         <Text size="sm">{texts.suggestions.intro(count)}</Text>
         <Group gap="xs">
