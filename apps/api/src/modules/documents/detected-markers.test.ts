@@ -2,9 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { PLACE_CONFIDENCE, type DetectedMarker, type Variable } from '@paraaf/contract';
-import { signables } from '../../db/schema/index.ts';
+import { signables, templates } from '../../db/schema/index.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
-import { createDraftThroughApi, createMember } from '../../../test/factories.ts';
+import {
+  createDraftThroughApi,
+  createMember,
+  PLAN,
+  registerCompanyOnPlan,
+} from '../../../test/factories.ts';
 import { twoColumnContract } from '../../../test/fixtures/detection-pdfs.ts';
 import { makePdf } from '../../../test/fixtures/documents.ts';
 import { multipart } from '../../../test/fixtures/multipart.ts';
@@ -134,6 +139,37 @@ describe('detected markers', () => {
       ...multipart({}, [{ content: Buffer.from(contract.bytes), filename: 'o.pdf' }]),
     });
     expect(forbidden.statusCode).toBe(403);
+  });
+
+  it('finds the fields of an uploaded template and hands them to the documents made from it', async () => {
+    const admin = await registerCompanyOnPlan(t, PLAN.premium);
+    const contract = await twoColumnContract();
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/templates',
+      token: admin.token,
+      ...multipart({ name: 'Overeenkomst' }, [
+        { content: Buffer.from(contract.bytes), filename: 'overeenkomst.pdf' },
+      ]),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const templateId = created.json<{ id: number }>().id;
+    const [row] = await t.db.select().from(templates).where(eq(templates.id, templateId));
+    expect(row!.detectedMarkers.map((m) => m.value).sort()).toEqual(
+      contract.expected.map((e) => e.value).sort(),
+    );
+    const draft = await createDraftThroughApi(t, admin.token, {
+      signers: [{ verifications: signing }, { verifications: signing }],
+    });
+    const copy = await t.request({
+      method: 'POST',
+      url: `/api/sign-requests/${draft.id}/signables/from-template`,
+      token: admin.token,
+      payload: { template_id: templateId },
+    });
+    expect(copy.statusCode, copy.body).toBe(201);
+    const res = await detected(admin.token, copy.json<{ id: number }>().id);
+    expect(res.json<{ data: DetectedMarker[] }>().data).toEqual(row!.detectedMarkers);
   });
 
   it('offers a bare label without a line, but sends with the fallback rather than on it', async () => {
