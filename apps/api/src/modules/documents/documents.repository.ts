@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { autoMarkers } from '@paraaf/contract';
+import { autoMarkers, detectedPlacements } from '@paraaf/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { signables, signers, signRequests } from '../../db/schema/index.ts';
 
@@ -157,6 +157,7 @@ export async function applyWizardRules(tx: Tx, companyId: number, signRequestId:
 export interface DocumentForSending extends DocumentForRules {
   id: number;
   pages: (typeof signables.$inferSelect)['pages'];
+  detectedMarkers: (typeof signables.$inferSelect)['detectedMarkers'];
 }
 
 /**
@@ -169,7 +170,8 @@ export function documentsForSending(
 ): SQL<DocumentForSending[]> {
   return sql<DocumentForSending[]>`(SELECT coalesce(json_agg(json_build_object(
       'id', ${signables.id}, 'pages', ${signables.pages}, 'config', ${signables.config},
-      'hasAcroforms', ${signables.hasAcroforms}, 'settings', ${signables.settings})
+      'hasAcroforms', ${signables.hasAcroforms}, 'settings', ${signables.settings},
+      'detectedMarkers', ${signables.detectedMarkers})
       ORDER BY ${signables.position}, ${signables.id}), '[]')
     FROM ${signables}
     WHERE ${signables.signRequestId} = ${signRequestId} AND ${signables.companyId} = ${companyId})`;
@@ -178,26 +180,31 @@ export function documentsForSending(
 /**
  * At sending, on the documents as read under the request's guard (documentsForSending): the
  * wizard's rules as signers and documents now are (a signer may have been added after a
- * document), then the signature boxes and initials a signer would otherwise get only on the
- * audit certificate (contract `autoMarkers`), added to the documents' markers. Says what the
- * rules switched on.
+ * document), then the markers found on upload for signers without any, and the signature boxes
+ * and initials a signer would otherwise get only on the audit certificate (contract
+ * `autoMarkers`), added to the documents' markers. Says what the rules switched on.
  */
 export async function prepareDocumentsForSending(
   tx: Tx,
   companyId: number,
   signRequestId: number,
-  docs: readonly DocumentForSending[],
+  found: readonly DocumentForSending[],
   signerList: readonly { position: number; verifications: readonly number[] }[],
 ): Promise<{ inSequence: boolean; formsEditable: boolean }> {
-  const rules = await applyRules(tx, companyId, signRequestId, docs, signerList.length);
+  const rules = await applyRules(tx, companyId, signRequestId, found, signerList.length);
+  // A signer without any marker gets the markers found on upload (contract
+  // `detectedPlacements`); then the boxes a signer would still get only on the certificate.
+  const detected = detectedPlacements(found, signerList);
+  const docs = found.map((doc, i) => ({
+    ...doc,
+    config: { ...doc.config, variables: [...(doc.config.variables ?? []), ...detected[i]!] },
+  }));
   const added = autoMarkers(docs, signerList);
   for (const [i, doc] of docs.entries()) {
-    if (added[i]!.length === 0) continue;
+    if (detected[i]!.length === 0 && added[i]!.length === 0) continue;
     await tx
       .update(signables)
-      .set({
-        config: { ...doc.config, variables: [...(doc.config.variables ?? []), ...added[i]!] },
-      })
+      .set({ config: { ...doc.config, variables: [...doc.config.variables, ...added[i]!] } })
       .where(eq(signables.id, doc.id));
   }
   return rules;

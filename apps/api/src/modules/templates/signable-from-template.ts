@@ -39,5 +39,6 @@ export async function createSignableFromTemplate(
     filename: template.filename,
     formsEnabled: false,
     markers: template.config,
+    detectedMarkers: template.detectedMarkers,
   });
 }
