@@ -130,6 +130,7 @@ const allowed = {
     'POST /api/signing/:token/verifications/email/verify',
     'PUT /api/signing/:token/signature',
     'PUT /api/signing/:token/fields',
+    'POST /api/signing/:token/attachments',
     'PUT /api/signing/:token/form-fields',
     'POST /api/signing/:token/approve',
     'POST /api/signing/:token/decline',
