@@ -75,6 +75,7 @@ const allowed = {
     'POST /api/sign-requests',
     'GET /api/sign-requests',
     'GET /api/sign-requests/:id',
+    'GET /api/sign-requests/:id/signables/:signable_id/fields/:index/attachment',
     'POST /api/sign-requests/:id/signers',
     'POST /api/sign-requests/:id/ready',
     'POST /api/sign-requests/:id/cancel',

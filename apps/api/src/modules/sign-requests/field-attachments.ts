@@ -38,3 +38,7 @@ export function attachmentKeysOf(
     .map((v) => storedAttachment(v, companyId)?.key)
     .filter((k): k is string => Boolean(k));
 }
+
+/** Where the sender downloads an attachment (GET, company-scoped like the documents). */
+export const attachmentPath = (signRequestId: number, signableId: number, index: number) =>
+  `/api/sign-requests/${signRequestId}/signables/${signableId}/fields/${index}/attachment`;
