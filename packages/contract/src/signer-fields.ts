@@ -34,7 +34,11 @@ export const signerFieldTypes = [
 export type SignerFieldType = (typeof signerFieldTypes)[number];
 
 /** Types whose value the signer does not type or choose through the fields call. */
-export const fieldTypesWithoutInput: readonly SignerFieldType[] = ['label', 'formula', 'attachment'];
+export const fieldTypesWithoutInput: readonly SignerFieldType[] = [
+  'label',
+  'formula',
+  'attachment',
+];
 /** Types that need a list of options. */
 export const fieldTypesWithChoices: readonly SignerFieldType[] = [
   'dropdown',
@@ -229,7 +233,8 @@ export function normaliseFieldValue(field: FieldRuleInput, raw: string | null): 
           ? { value: `${m[1]} ${letters}` }
           : bad(signerFieldMessages.postcode);
       }
-      if (o.pattern === 'kvk') return /^\d{8}$/.test(s) ? { value: s } : bad(signerFieldMessages.kvk);
+      if (o.pattern === 'kvk')
+        return /^\d{8}$/.test(s) ? { value: s } : bad(signerFieldMessages.kvk);
       return { value: s };
     }
     case 'initials': {

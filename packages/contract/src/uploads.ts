@@ -79,4 +79,6 @@ export const attachmentUploadForm = z
     signable_id: idField().describe('Het document waarop het bijlageveld staat'),
     index: integerField({ min: 0, max: 10_000 }).describe('De plaats van het veld in `fields`'),
   })
-  .meta({ examples: [{ file: '(bestand identiteitsbewijs.jpg)', signable_id: '208', index: '3' }] });
+  .meta({
+    examples: [{ file: '(bestand identiteitsbewijs.jpg)', signable_id: '208', index: '3' }],
+  });

@@ -132,7 +132,8 @@ export function parseFieldOptions(
     const list = Array.isArray(raw.choices) ? raw.choices : null;
     const choices: string[] = [];
     if (!list) add(errors, at('choices'), fieldOptionMessages.choices);
-    else if (list.length > MAX_CHOICES) add(errors, at('choices'), fieldOptionMessages.choicesTooMany);
+    else if (list.length > MAX_CHOICES)
+      add(errors, at('choices'), fieldOptionMessages.choicesTooMany);
     else {
       list.forEach((c, j) => {
         const text = shortText(c, `${at('choices')}.${j}`, errors);
@@ -172,7 +173,8 @@ export function parseFieldOptions(
       const op = cond.op;
       const effect = cond.effect ?? 'show';
       const value = shortText(cond.value, `${at('condition')}.value`, errors);
-      if (field === undefined) add(errors, `${at('condition')}.field`, fieldOptionMessages.conditionField);
+      if (field === undefined)
+        add(errors, `${at('condition')}.field`, fieldOptionMessages.conditionField);
       if (!(conditionOps as readonly unknown[]).includes(op))
         add(errors, `${at('condition')}.op`, fieldOptionMessages.conditionOp);
       if (!(conditionEffects as readonly unknown[]).includes(effect))

@@ -87,7 +87,6 @@ function asRecord(value: unknown): Obj | null {
   return typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : null;
 }
 
-
 function toBoolean(value: unknown): boolean | null {
   if (typeof value === 'boolean') return value;
   if (value === 'true' || value === '1' || value === 1) return true;

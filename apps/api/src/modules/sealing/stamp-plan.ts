@@ -107,7 +107,9 @@ export function stampPlan(
     const value =
       box.type === 'label'
         ? ''
-        : signers.map((s) => s.fieldValues[key]).find((v) => v !== undefined && v !== null && v !== '');
+        : signers
+            .map((s) => s.fieldValues[key])
+            .find((v) => v !== undefined && v !== null && v !== '');
     if (value === undefined || value === null) return;
     if (box.type === 'checkbox') {
       if (CHECKED.has(value.trim().toLowerCase())) items.push({ kind: 'check', ...box });
