@@ -450,12 +450,23 @@ export function fieldValueProblems(
 }
 
 /** What an attachment field's value describes (the upload sets it; the key stays on the server). */
-export const attachmentValueSchema = z.object({
-  name: z.string(),
-  type: z.enum(['application/pdf', 'image/jpeg', 'image/png']),
-  size: z.int().min(0),
-  sha256: z.string(),
-});
+export const attachmentValueSchema = z
+  .object({
+    name: z.string(),
+    type: z.enum(['application/pdf', 'image/jpeg', 'image/png']),
+    size: z.int().min(0),
+    sha256: z.string(),
+  })
+  .meta({
+    examples: [
+      {
+        name: 'paspoort.jpg',
+        type: 'image/jpeg',
+        size: 184_320,
+        sha256: '9f2c1d7e5b3a4c6d8e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d',
+      },
+    ],
+  });
 export type AttachmentValue = z.infer<typeof attachmentValueSchema>;
 
 export function parseAttachmentValue(value: string | null | undefined): AttachmentValue | null {

@@ -5,11 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  signerFieldMessages,
-  type SignRequestDetail,
-  type SigningPage,
-} from '@paraaf/contract';
+import { signerFieldMessages, type SignRequestDetail, type SigningPage } from '@paraaf/contract';
 import { signables, signerEvidence } from '../../db/schema/index.ts';
 import { createStorage } from '../../lib/storage/create-storage.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
