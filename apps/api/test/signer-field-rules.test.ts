@@ -156,6 +156,13 @@ describe('conditions and formulas over a document', () => {
     expect(fieldValueProblems(fields, new Map([[0, 'true']])).get(1)).toBe(
       signerFieldMessages.required,
     );
+    // Shown and filled in: the value counts and nothing is missing.
+    const filled = new Map([
+      [0, 'true'],
+      [1, 'kat'],
+    ]);
+    expect(resolveFields(fields, filled).values.get(1)).toBe('kat');
+    expect(fieldValueProblems(fields, filled).has(1)).toBe(false);
   });
 
   it('computes a formula from the values, never from what was sent for it', () => {

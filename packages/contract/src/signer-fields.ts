@@ -352,7 +352,9 @@ export function resolveFields(
   }
   const visibleMemo = new Map<number, boolean>();
   const valueMemo = new Map<number, string | null>();
-  const busy = new Set<number>();
+  // Loops (a condition on itself through others, a formula reaching itself) are cut here.
+  const checking = new Set<number>();
+  const computing = new Set<number>();
   const formulas = new Map<number, FormulaNode | null>();
 
   const visible = (f: IndexedField): boolean => {
@@ -361,11 +363,11 @@ export function resolveFields(
     const c = f.options?.condition;
     let result = true;
     if (c && c.effect === 'show') {
-      if (busy.has(f.index)) return false;
-      busy.add(f.index);
+      if (checking.has(f.index)) return false;
+      checking.add(f.index);
       const other = byName.get(c.field);
       result = Boolean(other && other !== f && conditionHolds(c, other, value(other)));
-      busy.delete(f.index);
+      checking.delete(f.index);
     }
     visibleMemo.set(f.index, result);
     return result;
@@ -373,8 +375,8 @@ export function resolveFields(
 
   const value = (f: IndexedField): string | null => {
     if (valueMemo.has(f.index)) return valueMemo.get(f.index)!;
-    if (busy.has(f.index)) return null;
-    busy.add(f.index);
+    if (computing.has(f.index)) return null;
+    computing.add(f.index);
     let result: string | null = null;
     if (visible(f)) {
       if (f.type === 'formula') {
@@ -394,7 +396,7 @@ export function resolveFields(
         result = v === undefined ? null : v;
       }
     }
-    busy.delete(f.index);
+    computing.delete(f.index);
     valueMemo.set(f.index, result);
     return result;
   };

@@ -193,9 +193,10 @@ describe('signer field types', () => {
     const missing = await call('POST', sent.tokens[0]!, '/approve');
     expect(missing.statusCode).toBe(422);
     expect(errorsOf(missing)[`fields.${id}.13`]).toEqual([signerFieldMessages.required]);
-    await put(sent, [[12, 'false']]);
+    await put(sent, [[13, 'kat']]);
     const ok = await call('POST', sent.tokens[0]!, '/approve');
     expect(ok.statusCode, ok.body).toBe(200);
+    expect((await storedValues(sent))[13]).toBe('kat');
   });
 
   it('computes a formula on the server, never taking the value sent for it', async () => {
@@ -263,7 +264,8 @@ describe('signer field types', () => {
     ]);
     expect(saved.statusCode, saved.body).toBe(200);
     const attachment = await makePdf(2);
-    expect((await upload(sent, 15, attachment, 'uittreksel.pdf')).statusCode).toBe(200);
+    const uploaded = await upload(sent, 15, attachment, 'uittreksel.pdf');
+    expect(uploaded.statusCode).toBe(200);
     await call('GET', sent.tokens[0]!, `/signables/${id}/file`);
     const approved = await call('POST', sent.tokens[0]!, '/approve');
     expect(approved.statusCode, approved.body).toBe(200);
