@@ -89,7 +89,7 @@ export const texts = {
     conditionField: 'Als veld',
     conditionEffect: 'Dan',
     effects: { show: 'tonen', require: 'verplicht maken' },
-    conditionOp: 'Voorwaarde',
+    conditionOp: 'Soort voorwaarde',
     ops: {
       checked: 'is aangevinkt',
       equals: 'is gelijk aan',
