@@ -63,7 +63,7 @@ export function visibleDetail(
   const { state_id, state, credits_cost, viewer_user, viewer_user_id, ...rest } = detail;
   const withFiles = p.has('getSignableFile');
   const withToken = (url: string) =>
-    sessionToken ? `${url}?${new URLSearchParams({ token: sessionToken })}` : url;
+    sessionToken ? `${url}?${new URLSearchParams({ token: sessionToken }).toString()}` : url;
   const fileUrl = (id: number, view: boolean) => {
     const query = new URLSearchParams(view ? { view: 'true' } : {});
     if (sessionToken) query.set('token', sessionToken);

@@ -106,7 +106,7 @@ export function toSigningField(f: OwnField, values: Record<string, string | null
     type: f.field.type,
     required: f.required,
     value: publicFieldValue(f.field.type, values[fieldKey(f.signableId, f.index)] ?? null),
-    options: { ...options, rules: f.field.options?.rules ?? [] } as SigningField['options'],
+    options: { ...options, rules: f.field.options?.rules ?? [] },
   };
 }
 
