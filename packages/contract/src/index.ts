@@ -13,6 +13,8 @@ export * from './sign-requests.ts';
 export * from './signing.ts';
 export * from './idin-attributes.ts';
 export * from './markers.ts';
+export * from './formula.ts';
+export * from './signer-fields.ts';
 export * from './auto-markers.ts';
 export * from './detected-markers.ts';
 export * from './templates.ts';

@@ -93,6 +93,9 @@ export const texts = {
   preview: 'Bekijken',
   signedDocument: 'Ondertekend document',
   fileDeleted: 'Het bestand is verwijderd',
+  fieldValues: 'Ingevulde velden',
+  fieldNumber: (n: number) => `Veld ${n}`,
+  attachmentLink: (name: string) => `Bijlage ${name} downloaden`,
 
   send: 'Versturen',
   sent: 'Ondertekening verstuurd',

@@ -18,7 +18,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import type { SigningPage } from '@paraaf/contract';
+import { fieldValueProblems, signerFieldMessages, type SigningPage } from '@paraaf/contract';
 import { SignerApiError, signerApi } from '../api/signer-api';
 import { DocumentToolbar } from '../components/document-toolbar';
 import { DocumentView } from '../components/document-view';
@@ -210,11 +210,33 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
   }, [current, page.steps, t]);
 
   const allFields = page.documents.flatMap((d) => d.fields.map((f) => ({ d, f })));
-  const missing = allFields.filter(({ d, f }) => {
-    if (!f.required) return false;
-    const v = values[fieldKey(d.id, f.index)];
-    return f.type === 'checkbox' ? v !== 'true' : !v?.trim();
-  });
+  // The same rules as the server's: each value against its type, required by rule or condition,
+  // hidden fields left out.
+  const problems = new Map<string, string>();
+  for (const d of page.documents) {
+    const raw = new Map(d.fields.map((f) => [f.index, values[fieldKey(d.id, f.index)] ?? null]));
+    for (const [index, message] of fieldValueProblems(d.fields, raw)) {
+      problems.set(
+        fieldKey(d.id, index),
+        message === signerFieldMessages.required ? t('fields.required') : message,
+      );
+    }
+  }
+  const missing = allFields.filter(({ d, f }) => problems.has(fieldKey(d.id, f.index)));
+  const attach = async (key: string, docId: number, index: number, file: File) => {
+    try {
+      const described = await signerApi.uploadAttachment(
+        token,
+        locale,
+        { signable_id: docId, index },
+        file,
+      );
+      setValues((v) => ({ ...v, [key]: JSON.stringify(described) }));
+      setFieldErrors(({ [key]: _, ...rest }) => rest);
+    } catch (e) {
+      setFieldErrors((errs) => ({ ...errs, [key]: errorText(e, t, 'file') }));
+    }
+  };
 
   const formMissing = missingFormFields(page.documents, formValues);
 
@@ -281,7 +303,10 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
     if (missing.length > 0) {
       setFieldErrors(
         Object.fromEntries(
-          missing.map(({ d, f }) => [fieldKey(d.id, f.index), t('fields.required')]),
+          missing.map(({ d, f }) => [
+            fieldKey(d.id, f.index),
+            problems.get(fieldKey(d.id, f.index))!,
+          ]),
         ),
       );
       saveFieldsAction.setError(t('fields.missing', { count: missing.length }));
@@ -566,6 +591,7 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
                           setValues((v) => ({ ...v, [key]: value }));
                           setFieldErrors(({ [key]: _, ...rest }) => rest);
                         }}
+                        onAttach={(key, index, file) => attach(key, doc.id, index, file)}
                       />
                       {doc.form_fields.length > 0 && (
                         <FormOverlay

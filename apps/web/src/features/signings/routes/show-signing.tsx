@@ -46,6 +46,7 @@ import { receiptUrl, signableFileUrl, useSignRequest } from '../api/get-sign-req
 import { AuditModal } from '../components/audit-modal';
 import { CancelModal } from '../components/cancel-modal';
 import { EditSignerModal } from '../components/edit-signer-modal';
+import { FieldValues } from '../components/field-values';
 import { PreviewModal } from '../components/preview-modal';
 import { StateBadge } from '../components/state-badge';
 import { ViewerUserModal } from '../components/viewer-user-modal';
@@ -333,6 +334,11 @@ function Detail({
                       : signable.size,
                   )}
                 </Text>
+                <FieldValues
+                  signRequestId={request.id}
+                  signable={signable}
+                  canDownload={may('getSignableFile')}
+                />
               </Stack>
               {signable.file_deleted_at ? (
                 <Text size="sm" c="dimmed">
