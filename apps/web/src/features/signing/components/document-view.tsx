@@ -5,7 +5,8 @@ import type { SigningDocument } from '@paraaf/contract';
 import { signerApi } from '../api/signer-api';
 import { renderedHeight } from '../lib/geometry';
 import { canvasRatio, pinchZoom } from '../lib/zoom';
-import { loadPdfJs, openPdfUrl } from '../../../lib/pdfjs';
+import { openSigningPdf } from '../lib/prefetch';
+import { loadPdfJs } from '../../../lib/pdfjs';
 import type { Translate } from '../texts';
 import './text-layer.css';
 
@@ -52,7 +53,7 @@ export function DocumentView({
     let opened: PDFDocumentProxy | null = null;
     // Read in byte ranges, page 1 first; the first range fetched records that the signer has
     // seen the document.
-    openPdfUrl(signerApi.fileUrl(token, doc.id))
+    openSigningPdf(signerApi.fileUrl(token, doc.id))
       .then((p) => {
         opened = p;
         if (alive) setPdf(p);

@@ -45,6 +45,7 @@ import {
 } from '../lib/form-fields';
 import { displayMessage } from '../lib/message';
 import { pageStatus, pollInterval } from '../lib/status';
+import { signingPageKey } from '../lib/prefetch';
 import { useKeptZoom } from '../lib/use-kept-zoom';
 import { nextItem, remaining, walkItems, type WalkItem } from '../lib/walk';
 import { errorText, useAction } from '../lib/use-action';
@@ -68,7 +69,7 @@ export function SignRoute() {
   });
   const [chosen, setChosen] = useState<SignerLocale | null>(null);
   const queryClient = useQueryClient();
-  const queryKey = useMemo(() => ['signing-page', token], [token]);
+  const queryKey = useMemo(() => signingPageKey(token), [token]);
   const query = useQuery({
     queryKey,
     queryFn: () => signerApi.page(token, chosen ?? 'nl'),
