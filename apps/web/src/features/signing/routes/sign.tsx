@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -53,6 +54,13 @@ import { createTranslate, isSignerLocale, type SignerLocale } from '../texts';
 import { loadPdfJs } from '../../../lib/pdfjs';
 import { TIME_ZONE } from '../../../lib/format';
 import { paths } from '../../../config/paths';
+
+/** Scrolls a field or box of the walk into view and gives it the focus. */
+function focusStop(id: string) {
+  const el = document.getElementById(id);
+  el?.scrollIntoView({ block: 'center', inline: 'center' });
+  el?.focus({ preventScroll: true });
+}
 
 function browserLocale(): SignerLocale {
   const lang = (typeof navigator === 'undefined' ? 'nl' : navigator.language).slice(0, 2);
@@ -230,6 +238,9 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
   });
   const todo = remaining(stops);
   const [lastStop, setLastStop] = useState<string | null>(null);
+  // 'Tekst lezen': the documents' text reflowed; a field is filled on its page, so going to one
+  // switches back to the pages first.
+  const [reading, setReading] = useState(false);
   const describe = (item: WalkItem): string => {
     if (item.kind === 'signature') return t('marker.signatureOf', { name: signerName });
     if (item.kind === 'paraph') return t('marker.paraphOf', { name: signerName });
@@ -241,9 +252,9 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
   };
   const goTo = (item: WalkItem) => {
     setLastStop(item.id);
-    const el = document.getElementById(item.id);
-    el?.scrollIntoView({ block: 'center', inline: 'center' });
-    el?.focus({ preventScroll: true });
+    // The pages (with the field over them) are in the DOM before it is scrolled to.
+    if (reading) flushSync(() => setReading(false));
+    focusStop(item.id);
   };
   const goToNext = () => {
     const focused = document.activeElement?.id ?? null;
@@ -539,6 +550,8 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
                 stops={stops.length}
                 left={todo.length}
                 onNext={goToNext}
+                reading={reading}
+                onReading={setReading}
               />
               {page.documents.map((doc) => (
                 <DocumentView
@@ -549,6 +562,30 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
                   zoom={zoom}
                   onZoom={setZoom}
                   downloadUrl={signerApi.fileUrl(token, doc.id)}
+                  reading={reading}
+                  readingExtras={(n) => {
+                    const here = stops.filter((s) => s.docId === doc.id && s.page === n);
+                    if (here.length === 0) return null;
+                    return (
+                      <Stack gap={4} mt="sm" role="group" aria-label={t('reading.fieldsHere')}>
+                        <Text size="sm" fw={600}>
+                          {t('reading.fieldsHere')}
+                        </Text>
+                        {here.map((item) => (
+                          <Button
+                            key={item.id}
+                            variant="light"
+                            size="compact-md"
+                            justify="flex-start"
+                            style={{ whiteSpace: 'normal', height: 'auto', minHeight: 36 }}
+                            onClick={() => goTo(item)}
+                          >
+                            {t('fields.goto')}: {describe(item)}
+                          </Button>
+                        ))}
+                      </Stack>
+                    );
+                  }}
                   overlay={(n, width) => (
                     <>
                       <PageOverlay
