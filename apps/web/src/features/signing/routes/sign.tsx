@@ -55,6 +55,11 @@ import { loadPdfJs } from '../../../lib/pdfjs';
 import { TIME_ZONE } from '../../../lib/format';
 import { paths } from '../../../config/paths';
 
+/** A button label that wraps (a field's name is long) instead of being cut off. */
+const wrappingLabel = {
+  label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'left' },
+} as const;
+
 /** Scrolls a field or box of the walk into view and gives it the focus. */
 function focusStop(id: string) {
   const el = document.getElementById(id);
@@ -338,7 +343,9 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
                       variant="subtle"
                       size="compact-sm"
                       justify="flex-start"
-                      style={{ whiteSpace: 'normal', height: 'auto' }}
+                      h="auto"
+                      py={4}
+                      styles={wrappingLabel}
                       onClick={() => goTo(item)}
                     >
                       {t('fields.goto')}: {describe(item)}
@@ -577,7 +584,10 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
                             variant="light"
                             size="compact-md"
                             justify="flex-start"
-                            style={{ whiteSpace: 'normal', height: 'auto', minHeight: 36 }}
+                            h="auto"
+                            mih={36}
+                            py={6}
+                            styles={wrappingLabel}
                             onClick={() => goTo(item)}
                           >
                             {t('fields.goto')}: {describe(item)}
