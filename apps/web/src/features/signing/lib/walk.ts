@@ -3,6 +3,8 @@ import { editableFormFields, formInputId, formKey, isFormFilled } from './form-f
 
 /** DOM ids of what lies over the pages, so the walk, the labels and the approve button agree. */
 export const fieldInputId = (signableId: number, index: number) => `field-${signableId}-${index}`;
+/** A page's frame, in the page view or the reading view (for 'Ga naar pagina', the zoom's anchor). */
+export const pageFrameId = (docId: number, page: number) => `doc-${docId}-page-${page}`;
 export const markerId = (signableId: number, kind: 'signature' | 'paraph', index: number) =>
   `marker-${signableId}-${kind}-${index}`;
 

@@ -169,6 +169,15 @@ export const de: Record<TextKey, string> = {
   'view.left': 'Noch {count} Felder',
   'view.leftOne': 'Noch 1 Feld',
   'view.allDone': 'Alles ausgefüllt',
+  'view.readText': 'Text lesen',
+  'view.showPages': 'Seiten anzeigen',
+  'reading.intro':
+    'Der Text des Dokuments in normaler Schrift. Die Felder füllen Sie auf der Seite selbst aus.',
+  'reading.noText':
+    'Diese Seite ist ein Bild ohne Text. Wählen Sie ‚Seiten anzeigen‘, um sie zu sehen.',
+  'reading.fieldsHere': 'Auf dieser Seite',
+  'page.textLoading': 'Der Text dieser Seite ist noch nicht geladen',
+  'page.loadText': 'Text von Seite {page} laden',
   'page.noText': 'Diese Seite ist ein Bild ohne Text',
   'page.accessibility': 'Barrierefreiheit',
   'marker.signatureOf': 'Unterschrift von {name}',

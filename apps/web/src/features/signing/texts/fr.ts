@@ -167,6 +167,15 @@ export const fr: Record<TextKey, string> = {
   'view.left': 'Encore {count} champs',
   'view.leftOne': 'Encore 1 champ',
   'view.allDone': 'Tout est rempli',
+  'view.readText': 'Lire le texte',
+  'view.showPages': 'Afficher les pages',
+  'reading.intro':
+    'Le texte du document en caractères normaux. Vous remplissez les champs sur la page elle-même.',
+  'reading.noText':
+    'Cette page est une image sans texte. Choisissez « Afficher les pages » pour la voir.',
+  'reading.fieldsHere': 'Sur cette page',
+  'page.textLoading': 'Le texte de cette page n’est pas encore chargé',
+  'page.loadText': 'Charger le texte de la page {page}',
   'page.noText': 'Cette page est une image sans texte',
   'page.accessibility': 'Accessibilité',
   'marker.signatureOf': 'Signature de {name}',

@@ -167,6 +167,15 @@ export const nl = {
   'view.left': 'Nog {count} velden',
   'view.leftOne': 'Nog 1 veld',
   'view.allDone': 'Alles ingevuld',
+  'view.readText': 'Tekst lezen',
+  'view.showPages': 'Pagina’s tonen',
+  'reading.intro':
+    'De tekst van het document in gewone letters. De velden vul je in op de pagina zelf.',
+  'reading.noText':
+    'Deze pagina is een afbeelding zonder tekst. Kies ‘Pagina’s tonen’ om haar te bekijken.',
+  'reading.fieldsHere': 'Op deze pagina',
+  'page.textLoading': 'De tekst van deze pagina is nog niet geladen',
+  'page.loadText': 'Tekst van pagina {page} laden',
   'page.noText': 'Deze pagina is een afbeelding zonder tekst',
   'page.accessibility': 'Toegankelijkheid',
   'marker.signatureOf': 'Handtekening van {name}',
