@@ -34,6 +34,7 @@ export const bulkSendMessages = {
   duplicateColumn: (name: string) => `De kolom '${name}' staat er meer dan één keer in`,
   duplicateRow: (row: number) => `Deze ondertekenaar staat al in rij ${row}`,
   templateNotFound: 'Dit template bestaat niet',
+  markerTooLong: 'Deze tekst is te lang (maximaal 1000 tekens)',
   nothingToSend: 'Er zijn geen geldige rijen om te versturen',
   notEnoughCredits: (missing: number) =>
     `Je hebt niet voldoende credits voor deze bulkverzending: er ${missing === 1 ? 'ontbreekt 1 credit' : `ontbreken ${missing} credits`}.`,
