@@ -117,25 +117,32 @@ describe.runIf(adminUrl || inCi)('a bulk send of 2,000 rows, its worker SIGKILLe
     expect(new Set(requests.rows.map((r) => r.bulk_send_row)).size).toBe(ROWS);
     expect(requests.rows.every((r) => r.state_id === 3)).toBe(true);
 
-    // The ledger: the reservation, one release and one charge per row, nothing returned.
+    // The ledger: the reservation, one release and one charge per row, nothing returned; and
+    // the balance is what the ledger adds up to (registration and plan credits included).
     const ledger = await db.query<{ kind: string; n: string; total: string }>(
       `SELECT CASE WHEN cause_key LIKE 'sign-request:%' THEN 'charge'
                    WHEN cause_key LIKE 'bulk-send:%:row:%' THEN 'release'
                    ELSE cause_key END AS kind, count(*) AS n, sum(amount) AS total
-       FROM credit_ledger WHERE company_id = $1 GROUP BY 1 ORDER BY 1`,
+       FROM credit_ledger
+       WHERE company_id = $1 AND (cause_key LIKE 'sign-request:%' OR cause_key LIKE 'bulk-send:%')
+       GROUP BY 1 ORDER BY 1`,
       [companyId],
     );
     expect(ledger.rows).toEqual([
       { kind: `bulk-send:${batch.id}:reserve`, n: '1', total: String(-ROWS) },
       { kind: 'charge', n: String(ROWS), total: String(-ROWS) },
       { kind: 'release', n: String(ROWS), total: String(ROWS) },
-      { kind: 'test-grant', n: '1', total: String(ROWS) },
     ]);
-    const balance = await db.query<{ credits: number }>(
-      'SELECT credits FROM companies WHERE id = $1',
+    const balance = await db.query<{ credits: number; ledger: string; plan: string }>(
+      `SELECT credits, (SELECT sum(amount) FROM credit_ledger WHERE company_id = $1) AS ledger,
+         (SELECT coalesce(sum(amount), 0) FROM credit_ledger
+          WHERE company_id = $1 AND cause_key LIKE 'period-credits:%') AS plan
+       FROM companies WHERE id = $1`,
       [companyId],
     );
-    expect(balance.rows[0]!.credits).toBe(before - ROWS);
+    expect(balance.rows[0]!.credits).toBe(Number(balance.rows[0]!.ledger));
+    // Exact: the credits before, less one per row, plus the plan's monthly credits if booked.
+    expect(balance.rows[0]!.credits).toBe(before - ROWS + Number(balance.rows[0]!.plan));
 
     // One invitation per signer in the outbox, each delivered (a resend after a kill between
     // the server's 250 and sent_at repeats the same Message-ID, so a mailbox shows it once).

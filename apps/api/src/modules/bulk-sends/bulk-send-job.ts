@@ -22,7 +22,11 @@ import { templateShape, type TemplateShape } from './template-columns.ts';
 export type SendFromTemplate = (
   ctx: AuthedCtx,
   tx: Tx,
-  input: RowInput & { templateId: number; bulkSend: { id: number; row: number } },
+  input: RowInput & {
+    templateId: number;
+    bulkSend: { id: number; row: number };
+    beforeCharge: (tx: Tx) => Promise<void>;
+  },
 ) => Promise<{ id: number }>;
 
 export interface BulkSendDeps extends Deps {
@@ -32,8 +36,8 @@ export interface BulkSendDeps extends Deps {
 /** Rows read per round, and the most rows a batch sends per second (its invitations with it). */
 const ROUND = 20;
 export const BULK_ROWS_PER_SECOND = 100;
-/** A run hands over to a fresh job after this long, so no claim is held for many minutes. */
-const RUN_MS = 60_000;
+/** Rows sent at once on PostgreSQL (the pool has 10 connections; the API keeps the rest). */
+const PG_LANES = 4;
 const templateGone = 'Het template bestaat niet meer';
 
 /**
@@ -61,6 +65,7 @@ export const bulkSendJob: JobDefinition<z.ZodObject<{ bulkSendId: z.ZodNumber }>
         ? await findTemplate(deps.db, batch.companyId, batch.templateId)
         : null;
       const shape = template ? templateShape(template.config) : null;
+      const lanes = deps.config.databaseUrl ? PG_LANES : 1;
       let sentThisRun = 0;
       for (;;) {
         const rows = await findPendingRows(deps.db, bulkSendId, ROUND);
@@ -68,17 +73,23 @@ export const bulkSendJob: JobDefinition<z.ZodObject<{ bulkSendId: z.ZodNumber }>
           await deps.db.transaction((tx) => finishBulkSend(ctx, tx, bulkSendId));
           return;
         }
-        for (const row of rows) {
-          await sendRow(deps, ctx, batch, shape, row.id);
-          sentThisRun += 1;
-          // The throttle: a large batch queues its invitations no faster than this.
-          const ahead = (sentThisRun / BULK_ROWS_PER_SECOND) * 1000 - (Date.now() - started);
-          if (ahead > 0) await sleep(ahead);
-        }
-        if (Date.now() - started > RUN_MS) {
-          await deps.queue.enqueueLater(BULK_SEND_JOB, { bulkSendId }, 0);
-          return;
-        }
+        // Rows in `lanes` parallel transactions: each row its own, the company row locked only
+        // for each charge. PGlite has one connection, so one lane there.
+        let next = 0;
+        const lane = async () => {
+          while (next < rows.length) {
+            const row = rows[next++]!;
+            await sendRow(deps, ctx, batch, shape, row.id);
+            sentThisRun += 1;
+            // The throttle: a large batch queues its invitations no faster than this.
+            const ahead = (sentThisRun / BULK_ROWS_PER_SECOND) * 1000 - (Date.now() - started);
+            if (ahead > 0) await sleep(ahead);
+          }
+        };
+        // Every lane ends before a failure is reported, so no row runs on after its job failed.
+        const settled = await Promise.allSettled(Array.from({ length: lanes }, lane));
+        const failure = settled.find((r) => r.status === 'rejected');
+        if (failure) throw failure.reason;
       }
     },
   };
@@ -109,21 +120,24 @@ async function sendRow(
     const input = checked.input;
     try {
       // A savepoint: a refusal (say the expiry passed meanwhile) undoes this row's request only.
-      const { id } = await tx.transaction(async (sp) => {
-        // The reservation made at send start pays this row: released, then charged as usual.
-        await bookCredits(
-          sp,
-          batch.companyId,
-          batch.signersPerRow,
-          `Bulkverzending #${batch.id}, rij ${row.rowNumber}`,
-          releaseCause(batch.id, row.rowNumber),
-        );
-        return deps.sendFromTemplate(ctx, sp, {
+      const { id } = await tx.transaction((sp) =>
+        deps.sendFromTemplate(ctx, sp, {
           ...input,
           templateId: batch.templateId!,
           bulkSend: { id: batch.id, row: row.rowNumber },
-        });
-      });
+          // The reservation made at send start pays this row: released just before the charge
+          // (so the company row is locked only at the end of the row's transaction).
+          beforeCharge: async (chargeTx) => {
+            await bookCredits(
+              chargeTx,
+              batch.companyId,
+              batch.signersPerRow,
+              `Bulkverzending #${batch.id}, rij ${row.rowNumber}`,
+              releaseCause(batch.id, row.rowNumber),
+            );
+          },
+        }),
+      );
       await tx
         .update(bulkSendRows)
         .set({ state: 'sent', signRequestId: id, error: null, updatedAt: sql`now()` })

@@ -18,6 +18,8 @@ export interface TemplateSendInput {
   textValues: Record<string, string>;
   /** The bulk send row the request is made for: unique, so a row becomes one request. */
   bulkSend: { id: number; row: number };
+  /** Runs just before the charge, in its transaction (bulk send: its reserved credits released). */
+  beforeCharge?: (tx: Tx) => Promise<void>;
 }
 
 /**
@@ -45,6 +47,9 @@ export async function sendFromTemplate(
     name: null,
     textValues: input.textValues,
   });
-  await sendSignRequest(inTx, id, { invitationPriority: 'bulk' });
+  await sendSignRequest(inTx, id, {
+    invitationPriority: 'bulk',
+    beforeCharge: input.beforeCharge,
+  });
   return { id };
 }

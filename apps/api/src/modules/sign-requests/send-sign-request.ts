@@ -66,7 +66,11 @@ export async function inviteSigner(
 export async function sendSignRequest(
   ctx: AuthedCtx,
   id: number,
-  options: { invitationPriority?: MailPriority } = {},
+  options: {
+    invitationPriority?: MailPriority;
+    /** Runs in the sending transaction just before the company is locked and charged. */
+    beforeCharge?: (tx: Tx) => Promise<void>;
+  } = {},
 ): Promise<{ id: number }> {
   const companyId = ctx.auth.user.companyId;
   const draft = await findSignRequest(ctx.db, companyId, id);
@@ -113,6 +117,8 @@ export async function sendSignRequest(
     for (const signer of invited) {
       await inviteSigner(tx, ctx, sent!, signer, options.invitationPriority);
     }
+    // A bulk send gives back the credits it reserved for this request, so that they pay for it.
+    await options.beforeCharge?.(tx);
     // The company row last (db/README.md, "Locks"): every ready of a company charges that one
     // row, so it is locked at the end and held only for the charge and the commit.
     const { company, plan } = (await lockCompany(tx, companyId))!;

@@ -16,6 +16,7 @@ describe('list filters in the URL query', () => {
       signables: 'Huurcontract',
       signers: 'Jan de Vries',
       states: [3, 5],
+      bulkSend: null,
       page: 4,
     };
     const params = filtersToParams(filters);
@@ -65,6 +66,7 @@ describe('the filters JSON sent to GET /api/sign-requests', () => {
     signables: ' contract ',
     signers: 'Jan',
     states: [3, 5],
+    bulkSend: null,
     page: 2,
   };
 
