@@ -114,7 +114,9 @@ export async function benchBulkSend({ databaseUrl }) {
     await new Promise((r) => setTimeout(r, 3000));
     const busy = { list: await timed(list, 20), send: await timed(send, 10) };
     for (;;) {
-      const res = await client.call(200, 'GET', `/api/bulk-sends/${batch.id}`, { token: bulk.token });
+      const res = await client.call(200, 'GET', `/api/bulk-sends/${batch.id}`, {
+        token: bulk.token,
+      });
       if (res.body.state !== 'sending') break;
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -135,7 +137,9 @@ export async function benchBulkSend({ databaseUrl }) {
     console.log(
       `  ${ROWS} rows: preview ${previewMs} ms; send → last invitation queued ${result.seconds} s = ${result.rowsPerSecond} rows/s (${result.invitations} invitations)`,
     );
-    console.log(`  peak memory (VmHWM): api ${result.peakMb.api} MB, worker ${result.peakMb.worker} MB`);
+    console.log(
+      `  peak memory (VmHWM): api ${result.peakMb.api} MB, worker ${result.peakMb.worker} MB`,
+    );
     console.log(
       `  list GET /api/sign-requests p50/p95: idle ${idle.list.p50}/${idle.list.p95} ms, during the batch ${busy.list.p50}/${busy.list.p95} ms`,
     );

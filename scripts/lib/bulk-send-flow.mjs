@@ -21,8 +21,8 @@ export async function prepareCompany(db, companyId, credits) {
   );
   await db.query(
     `INSERT INTO credit_ledger (company_id, amount, balance_after, reason, cause_key)
-     VALUES ($1, $2, $3, 'Testcredits', 'test-grant')`,
-    [companyId, credits, granted.rows[0].credits],
+     VALUES ($1, $2, $3, 'Testcredits', $4)`,
+    [companyId, credits, granted.rows[0].credits, `test-grant:${companyId}`],
   );
   await db.query('COMMIT');
   return granted.rows[0].credits;
@@ -33,7 +33,9 @@ function multipart(fields, file) {
   const parts = [];
   for (const [name, value] of Object.entries(fields)) {
     parts.push(
-      Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
     );
   }
   parts.push(
@@ -60,15 +62,23 @@ export async function uploadTemplate(client, token) {
   marker(0, { ...box, y: '100', type: 'text', value: 'Medewerker' });
   fields['variables[0][options][label]'] = 'Functie';
   marker(1, { ...box, y: '160', type: 'generated', value: 'signer.1.signature' });
-  const file = { name: 'voorwaarden.pdf', type: 'application/pdf', bytes: await contractPdf(1, 10) };
-  const res = await client.call(201, 'POST', '/api/templates', { token, ...multipart(fields, file) });
+  const file = {
+    name: 'voorwaarden.pdf',
+    type: 'application/pdf',
+    bytes: await contractPdf(1, 10),
+  };
+  const res = await client.call(201, 'POST', '/api/templates', {
+    token,
+    ...multipart(fields, file),
+  });
   return res.body.id;
 }
 
 /** The CSV of `rows` signers `rij{n}@{domain}`, `;`-separated as Dutch Excel writes it. */
 export function bulkCsv(rows, domain) {
   const lines = ['signer1_firstname;signer1_lastname;signer1_email;Functie'];
-  for (let n = 1; n <= rows; n++) lines.push(`Voornaam${n};de Vries;rij${n}@${domain};Functie ${n}`);
+  for (let n = 1; n <= rows; n++)
+    lines.push(`Voornaam${n};de Vries;rij${n}@${domain};Functie ${n}`);
   return Buffer.from(lines.join('\r\n'));
 }
 

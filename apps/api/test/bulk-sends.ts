@@ -9,7 +9,12 @@ import { multipart, type FilePart } from './fixtures/multipart.ts';
 /** Bulk send helpers: a template with one signer and a text marker 'Functie', files, polling. */
 
 const marker = (i: number, fields: Record<string, string>) =>
-  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.startsWith('[') ? `variables[${i}]${k}` : `variables[${i}][${k}]`, v]));
+  Object.fromEntries(
+    Object.entries(fields).map(([k, v]) => [
+      k.startsWith('[') ? `variables[${i}]${k}` : `variables[${i}][${k}]`,
+      v,
+    ]),
+  );
 
 /** A template for 'Ondertekenaar 1' (or up to `signers`) with a text marker 'Functie'. */
 export async function createBulkTemplate(
@@ -20,12 +25,23 @@ export async function createBulkTemplate(
   const box = { x: '72', width: '150', height: '30', page: '1' };
   const fields: Record<string, string> = {
     name: 'Arbeidsvoorwaarden',
-    ...marker(0, { ...box, y: '100', type: 'text', value: 'Medewerker', '[options][label]': 'Functie' }),
+    ...marker(0, {
+      ...box,
+      y: '100',
+      type: 'text',
+      value: 'Medewerker',
+      '[options][label]': 'Functie',
+    }),
   };
   for (let n = 1; n <= signers; n++) {
     Object.assign(
       fields,
-      marker(n, { ...box, y: String(100 + 60 * n), type: 'generated', value: `signer.${n}.signature` }),
+      marker(n, {
+        ...box,
+        y: String(100 + 60 * n),
+        type: 'generated',
+        value: `signer.${n}.signature`,
+      }),
     );
   }
   const res = await t.request({

@@ -63,7 +63,9 @@ export const createBulkSendDocForm = z
     is_sync: z.string().optional().describe('true: ondertekenaars tekenen op volgorde'),
   })
   .meta({
-    examples: [{ file: '(bestand personeel.csv)', template_id: '31', subject: 'Nieuwe arbeidsvoorwaarden' }],
+    examples: [
+      { file: '(bestand personeel.csv)', template_id: '31', subject: 'Nieuwe arbeidsvoorwaarden' },
+    ],
   });
 
 export const bulkRowErrorSchema = z.object({

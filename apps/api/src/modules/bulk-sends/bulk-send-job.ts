@@ -48,51 +48,50 @@ const templateGone = 'Het template bestaat niet meer';
  * it; the retry (or the next run) takes the pending ones, so each row is sent exactly once (also
  * held by the unique batch+row key on sign_requests).
  */
-export const bulkSendJob: JobDefinition<z.ZodObject<{ bulkSendId: z.ZodNumber }>, BulkSendDeps> =
-  {
-    name: BULK_SEND_JOB,
-    concurrency: 1,
-    keyOf: (data) => `bulk-send:${(data as { bulkSendId: number }).bulkSendId}`,
-    keyPolicy: 'stately',
-    retryLimit: 50,
-    schema: z.object({ bulkSendId: z.number().int() }),
-    async handle(deps, { bulkSendId }) {
-      const started = Date.now();
-      const [batch] = await deps.db.select().from(bulkSends).where(eq(bulkSends.id, bulkSendId));
-      if (!batch || batch.state !== 'sending') return;
-      const ctx = await senderCtx(deps, batch);
-      const template = batch.templateId
-        ? await findTemplate(deps.db, batch.companyId, batch.templateId)
-        : null;
-      const shape = template ? templateShape(template.config) : null;
-      const lanes = deps.config.databaseUrl ? PG_LANES : 1;
-      let sentThisRun = 0;
-      for (;;) {
-        const rows = await findPendingRows(deps.db, bulkSendId, ROUND);
-        if (rows.length === 0) {
-          await deps.db.transaction((tx) => finishBulkSend(ctx, tx, bulkSendId));
-          return;
-        }
-        // Rows in `lanes` parallel transactions: each row its own, the company row locked only
-        // for each charge. PGlite has one connection, so one lane there.
-        let next = 0;
-        const lane = async () => {
-          while (next < rows.length) {
-            const row = rows[next++]!;
-            await sendRow(deps, ctx, batch, shape, row.id);
-            sentThisRun += 1;
-            // The throttle: a large batch queues its invitations no faster than this.
-            const ahead = (sentThisRun / BULK_ROWS_PER_SECOND) * 1000 - (Date.now() - started);
-            if (ahead > 0) await sleep(ahead);
-          }
-        };
-        // Every lane ends before a failure is reported, so no row runs on after its job failed.
-        const settled = await Promise.allSettled(Array.from({ length: lanes }, lane));
-        const failure = settled.find((r) => r.status === 'rejected');
-        if (failure) throw failure.reason;
+export const bulkSendJob: JobDefinition<z.ZodObject<{ bulkSendId: z.ZodNumber }>, BulkSendDeps> = {
+  name: BULK_SEND_JOB,
+  concurrency: 1,
+  keyOf: (data) => `bulk-send:${(data as { bulkSendId: number }).bulkSendId}`,
+  keyPolicy: 'stately',
+  retryLimit: 50,
+  schema: z.object({ bulkSendId: z.number().int() }),
+  async handle(deps, { bulkSendId }) {
+    const started = Date.now();
+    const [batch] = await deps.db.select().from(bulkSends).where(eq(bulkSends.id, bulkSendId));
+    if (!batch || batch.state !== 'sending') return;
+    const ctx = await senderCtx(deps, batch);
+    const template = batch.templateId
+      ? await findTemplate(deps.db, batch.companyId, batch.templateId)
+      : null;
+    const shape = template ? templateShape(template.config) : null;
+    const lanes = deps.config.databaseUrl ? PG_LANES : 1;
+    let sentThisRun = 0;
+    for (;;) {
+      const rows = await findPendingRows(deps.db, bulkSendId, ROUND);
+      if (rows.length === 0) {
+        await deps.db.transaction((tx) => finishBulkSend(ctx, tx, bulkSendId));
+        return;
       }
-    },
-  };
+      // Rows in `lanes` parallel transactions: each row its own, the company row locked only
+      // for each charge. PGlite has one connection, so one lane there.
+      let next = 0;
+      const lane = async () => {
+        while (next < rows.length) {
+          const row = rows[next++]!;
+          await sendRow(deps, ctx, batch, shape, row.id);
+          sentThisRun += 1;
+          // The throttle: a large batch queues its invitations no faster than this.
+          const ahead = (sentThisRun / BULK_ROWS_PER_SECOND) * 1000 - (Date.now() - started);
+          if (ahead > 0) await sleep(ahead);
+        }
+      };
+      // Every lane ends before a failure is reported, so no row runs on after its job failed.
+      const settled = await Promise.allSettled(Array.from({ length: lanes }, lane));
+      const failure = settled.find((r) => r.status === 'rejected');
+      if (failure) throw failure.reason;
+    }
+  },
+};
 
 async function sendRow(
   deps: BulkSendDeps,

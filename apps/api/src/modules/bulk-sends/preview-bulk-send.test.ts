@@ -85,10 +85,11 @@ describe('POST /api/bulk-sends (the preview)', () => {
     rows[2]![0] = '';
     rows[4]![2] = rows[0]![2]!.toUpperCase();
     const res = await preview(
-      csvFile(rows.map((r, i) => (i === 3 ? [...r, 'xx'] : [...r, ''])), ';', [
-        ...bulkHeader,
-        'signer1_locale',
-      ]),
+      csvFile(
+        rows.map((r, i) => (i === 3 ? [...r, 'xx'] : [...r, ''])),
+        ';',
+        [...bulkHeader, 'signer1_locale'],
+      ),
     );
     expect(res.statusCode).toBe(201);
     const batch = res.json<BulkSendPreviewDto>();
@@ -122,9 +123,16 @@ describe('POST /api/bulk-sends (the preview)', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('rij;status;ondertekening;fout;signer1_firstname;signer1_lastname;signer1_email;Functie');
-    expect(lines[1]).toBe(`1;Wacht;;;Kees;Smit;kees@bulk.example.nl;"'${evil.replaceAll('"', '""')}"`);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'rij;status;ondertekening;fout;signer1_firstname;signer1_lastname;signer1_email;Functie',
+    );
+    expect(lines[1]).toBe(
+      `1;Wacht;;;Kees;Smit;kees@bulk.example.nl;"'${evil.replaceAll('"', '""')}"`,
+    );
   });
 
   it('refuses a file over 20 MB, over 10,000 rows, empty, of another type, or with unknown columns', async () => {
@@ -142,9 +150,11 @@ describe('POST /api/bulk-sends (the preview)', () => {
     expect(await fileError(csvFile(bulkRows(2), ';', [...bulkHeader.slice(0, 3), 'Salaris']))).toBe(
       bulkSendMessages.unknownColumn('Salaris'),
     );
-    expect(await fileError(csvFile([['Kees', 'kees@bulk.example.nl']], ';', ['signer1_firstname', 'signer1_email']))).toBe(
-      bulkSendMessages.missingColumn('signer1_lastname'),
-    );
+    expect(
+      await fileError(
+        csvFile([['Kees', 'kees@bulk.example.nl']], ';', ['signer1_firstname', 'signer1_email']),
+      ),
+    ).toBe(bulkSendMessages.missingColumn('signer1_lastname'));
   });
 
   it("answers 404 for another company's template and batch, 403 without the feature or the permission", async () => {
@@ -187,7 +197,10 @@ describe('POST /api/bulk-sends (the preview)', () => {
       token: admin.token,
     });
     expect(res.statusCode).toBe(200);
-    const [header, example] = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const [header, example] = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(header).toBe(
       'signer1_firstname;signer1_lastname;signer1_email;signer1_phone;signer1_locale;Functie;subject;message',
     );

@@ -42,7 +42,8 @@ export async function previewBulkSend(ctx: AuthedCtx, upload: Upload): Promise<B
   const template = await findTemplate(ctx.db, companyId, form.template_id);
   if (!template) throw new NotFoundError(bulkSendMessages.templateNotFound);
   // An empty file part is an empty file here, not a missing one.
-  if (upload.file?.bytes.length === 0) throw ValidationError.field('file', bulkSendMessages.fileEmpty);
+  if (upload.file?.bytes.length === 0)
+    throw ValidationError.field('file', bulkSendMessages.fileEmpty);
   const file = requireFile(upload);
   const now = ctx.now();
   const expiresAt = form.expires_at ?? new Date(now.getTime() + WEEK_MS);

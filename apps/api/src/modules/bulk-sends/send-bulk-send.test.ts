@@ -8,13 +8,7 @@ import {
   type Session,
   type TemplateDto,
 } from '@paraaf/contract';
-import {
-  companies,
-  creditLedger,
-  mails,
-  signers,
-  signRequests,
-} from '../../db/schema/index.ts';
+import { companies, creditLedger, mails, signers, signRequests } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { PLAN, registerCompanyOnPlan } from '../../../test/factories.ts';
 import {
@@ -71,7 +65,11 @@ describe('sending a bulk send', () => {
     return new Map(rows.map((r) => [r.to, r.n]));
   };
 
-  async function sendAndFinish(file: Parameters<typeof createBatch>[3], domain: string, rows: number) {
+  async function sendAndFinish(
+    file: Parameters<typeof createBatch>[3],
+    domain: string,
+    rows: number,
+  ) {
     await setCredits(t, companyId(), 1000);
     const batch = await createBatch(t, admin.token, template.id, file);
     const res = await post(`/api/bulk-sends/${batch.id}/send`);
@@ -106,7 +104,11 @@ describe('sending a bulk send', () => {
   }
 
   it('sends a 200-row CSV: each row one request, one invitation and one credit', async () => {
-    const { done } = await sendAndFinish(csvFile(bulkRows(200, 'csv.example.nl')), 'csv.example.nl', 200);
+    const { done } = await sendAndFinish(
+      csvFile(bulkRows(200, 'csv.example.nl')),
+      'csv.example.nl',
+      200,
+    );
     expect(done).toMatchObject({ rows_total: 200, rows_sent: 200, rows_failed: 0 });
     // The sender hears once that the batch is done.
     await t.smtp.waitForMail(admin.user.email, /Bulkverzending 'Arbeidsvoorwaarden' is klaar/);
@@ -115,9 +117,15 @@ describe('sending a bulk send', () => {
   it('sends a 200-row XLSX with a bad e-mail row: that row reported, not charged, not sent', async () => {
     const rows = bulkRows(200, 'xlsx.example.nl');
     rows[41]![2] = 'rij42-zonder-apenstaartje';
-    const { batch, done, requests } = await sendAndFinish(await xlsxFile(rows), 'xlsx.example.nl', 200);
+    const { batch, done, requests } = await sendAndFinish(
+      await xlsxFile(rows),
+      'xlsx.example.nl',
+      200,
+    );
     expect(batch).toMatchObject({ rows_valid: 199, credits_cost: 199 });
-    expect(batch.errors).toEqual([{ row: 42, column: 'signer1_email', message: expect.any(String) }]);
+    expect(batch.errors).toEqual([
+      { row: 42, column: 'signer1_email', message: expect.any(String) },
+    ]);
     expect(done).toMatchObject({ rows_sent: 199, rows_failed: 1 });
     expect(requests.map((r) => r.row)).not.toContain(42);
     const rowList = await t.request({
@@ -141,7 +149,12 @@ describe('sending a bulk send', () => {
 
   it('refuses to send with too few credits: 402 saying how many are missing, nothing booked', async () => {
     await setCredits(t, companyId(), 3);
-    const batch = await createBatch(t, admin.token, template.id, csvFile(bulkRows(5, 'arm.example.nl')));
+    const batch = await createBatch(
+      t,
+      admin.token,
+      template.id,
+      csvFile(bulkRows(5, 'arm.example.nl')),
+    );
     const res = await post(`/api/bulk-sends/${batch.id}/send`);
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({ message: bulkSendMessages.notEnoughCredits(2) });
@@ -151,7 +164,12 @@ describe('sending a bulk send', () => {
 
   it('cancelled halfway: the rest is not sent and its credits come back', async () => {
     await setCredits(t, companyId(), 1000);
-    const batch = await createBatch(t, admin.token, template.id, csvFile(bulkRows(200, 'stop.example.nl')));
+    const batch = await createBatch(
+      t,
+      admin.token,
+      template.id,
+      csvFile(bulkRows(200, 'stop.example.nl')),
+    );
     expect((await post(`/api/bulk-sends/${batch.id}/send`)).statusCode).toBe(202);
     await waitForBatch(t, admin.token, batch.id, (b) => b.rows_sent >= 20);
     const res = await post(`/api/bulk-sends/${batch.id}/cancel`);

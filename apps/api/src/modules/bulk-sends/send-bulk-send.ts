@@ -55,7 +55,13 @@ export async function sendBulkSend(ctx: AuthedCtx, id: number): Promise<void> {
       throw new PaymentRequiredError(bulkSendMessages.notEnoughCredits(cost - company.credits));
     }
     if (cost > 0) {
-      await bookCredits(tx, companyId, -cost, `Bulkverzending #${id} (gereserveerd)`, reserveCause(id));
+      await bookCredits(
+        tx,
+        companyId,
+        -cost,
+        `Bulkverzending #${id} (gereserveerd)`,
+        reserveCause(id),
+      );
     }
     await tx.update(bulkSends).set({ creditsReserved: cost }).where(eq(bulkSends.id, id));
     await ctx.queue.enqueue(tx, BULK_SEND_JOB, { bulkSendId: id });

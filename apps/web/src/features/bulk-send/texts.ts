@@ -14,7 +14,8 @@ export const texts = {
   rowsValid: (valid: number, total: number) => `${valid} van de ${total} rijen zijn in orde.`,
   cost: (credits: number) => `Kosten: ${credits} ${credits === 1 ? 'credit' : 'credits'}.`,
   errorsTitle: (n: number) => (n === 1 ? '1 fout gevonden' : `${n} fouten gevonden`),
-  errorsHint: 'Rijen met een fout worden niet verstuurd. Pas je bestand aan en controleer het opnieuw.',
+  errorsHint:
+    'Rijen met een fout worden niet verstuurd. Pas je bestand aan en controleer het opnieuw.',
   row: 'Rij',
   column: 'Kolom',
   message: 'Fout',
@@ -26,7 +27,8 @@ export const texts = {
   progress: (sent: number, total: number) => `${sent} van ${total} verstuurd`,
   failed: (n: number) => `${n} niet verstuurd`,
   cancel: 'Stoppen',
-  cancelled: 'De bulkverzending is gestopt. Wat nog niet verstuurd was, is niet verstuurd; die credits heb je teruggekregen.',
+  cancelled:
+    'De bulkverzending is gestopt. Wat nog niet verstuurd was, is niet verstuurd; die credits heb je teruggekregen.',
   done: 'De bulkverzending is klaar.',
   summary: (sent: number, failed: number) =>
     `${sent} ${sent === 1 ? 'ondertekening' : 'ondertekeningen'} verstuurd, ${failed} niet.`,

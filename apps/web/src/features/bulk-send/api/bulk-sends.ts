@@ -1,10 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  BulkSendDto,
-  BulkSendPreviewDto,
-  Paginated,
-  TemplateDto,
-} from '@paraaf/contract';
+import type { BulkSendDto, BulkSendPreviewDto, Paginated, TemplateDto } from '@paraaf/contract';
 import { api } from '../../../lib/api-client';
 
 /** A batch as the screen holds it: the preview rows only right after the upload. */
@@ -31,7 +26,8 @@ export const useBulkSend = (id: number) => useQuery(bulkSendQueryOptions(id));
 export const useBulkSends = () =>
   useQuery({
     queryKey: bulkKeys.list,
-    queryFn: () => api.get<Paginated<BulkSendDto>>('/bulk-sends', { query: { page: 1, limit: 10 } }),
+    queryFn: () =>
+      api.get<Paginated<BulkSendDto>>('/bulk-sends', { query: { page: 1, limit: 10 } }),
   });
 
 /** The templates to choose from (as the wizard's picker: up to 100, newest first). */

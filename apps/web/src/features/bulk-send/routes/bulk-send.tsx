@@ -166,7 +166,11 @@ export function BulkSendBatchRoute() {
       }
     >
       <Text c="dimmed">{batch.data.filename}</Text>
-      {batch.data.state === 'previewed' ? <Previewed batch={batch.data} /> : <Progressing batch={batch.data} />}
+      {batch.data.state === 'previewed' ? (
+        <Previewed batch={batch.data} />
+      ) : (
+        <Progressing batch={batch.data} />
+      )}
     </Page>
   );
 }
@@ -280,7 +284,12 @@ function Progressing({ batch }: { batch: BatchView }) {
       />
       {batch.state === 'sending' && (
         <Group>
-          <Button color="red" variant="light" onClick={() => cancel.mutate(batch.id)} loading={cancel.isPending}>
+          <Button
+            color="red"
+            variant="light"
+            onClick={() => cancel.mutate(batch.id)}
+            loading={cancel.isPending}
+          >
             {texts.cancel}
           </Button>
         </Group>
