@@ -24,6 +24,16 @@ function peakMb(pid) {
   }
 }
 
+/** CPU seconds a process has used (user + system; Linux /proc). */
+function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /** One single request the ordinary way: draft, signer, a 1-page PDF, ready. */
 async function singleSend(client, token, pdf, n) {
   const expires = new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
@@ -108,6 +118,7 @@ export async function benchBulkSend({ databaseUrl }) {
     await send();
     const idle = { list: await timed(list, 20), send: await timed(send, 10) };
 
+    const workerCpu = cpuSeconds(worker.child.pid);
     const sentAt = Date.now();
     await client.call(202, 'POST', `/api/bulk-sends/${batch.id}/send`, { token: bulk.token });
     // Measured a few seconds into the batch, while it runs.
@@ -124,12 +135,17 @@ export async function benchBulkSend({ databaseUrl }) {
       `SELECT count(*)::int AS n, max(created_at) AS last FROM mails WHERE "to" LIKE '%@personeel.nl'`,
     );
     const seconds = (new Date(rows[0].last).getTime() - sentAt) / 1000;
+    // The worker's CPU per row: what a free core would sustain, whatever else the machine runs.
+    const cpuMsPerRow = Math.round(((cpuSeconds(worker.child.pid) - workerCpu) * 1000) / ROWS);
+    const load = os.loadavg()[0].toFixed(1);
     const result = {
       rows: ROWS,
       invitations: rows[0].n,
       previewMs,
       seconds: Math.round(seconds * 10) / 10,
       rowsPerSecond: Math.round((rows[0].n / seconds) * 10) / 10,
+      workerCpuMsPerRow: cpuMsPerRow,
+      loadAverage: Number(load),
       peakMb: { api: peakMb(server.child.pid), worker: peakMb(worker.child.pid) },
       idle,
       busy,

@@ -70,10 +70,10 @@ export function filtersToParams(filters: ListFilters): URLSearchParams {
 export function hasActiveFilters(filters: ListFilters): boolean {
   return Boolean(
     filters.sentAt ||
-      filters.signables.trim() ||
-      filters.signers.trim() ||
-      filters.states.length ||
-      filters.bulkSend,
+    filters.signables.trim() ||
+    filters.signers.trim() ||
+    filters.states.length ||
+    filters.bulkSend,
   );
 }
 
@@ -92,7 +92,8 @@ export function apiFilters(
   if (signers) list.push({ field: 'signers', operator: 'like', value: signers });
   const signables = filters.signables.trim();
   if (signables) list.push({ field: 'signables', operator: 'like', value: signables });
-  if (filters.bulkSend) list.push({ field: 'bulk_send_id', operator: 'eq', value: filters.bulkSend });
+  if (filters.bulkSend)
+    list.push({ field: 'bulk_send_id', operator: 'eq', value: filters.bulkSend });
   if (withStatus && filters.states.length)
     list.push({ field: 'state_id', operator: 'in', value: filters.states });
   return list;
