@@ -139,7 +139,21 @@ describe('sending a bulk send', () => {
       sign_request_id: null,
       error: expect.any(String),
     });
-    // The requests of the batch can be found in the list by it.
+    // The requests of the batch link back to it and can be found in the list by it.
+    const detail = await t.request({
+      method: 'GET',
+      url: `/api/sign-requests/${requests[0]!.id}`,
+      token: admin.token,
+    });
+    expect(detail.json()).toMatchObject({ bulk_send_id: batch.id });
+    const filters = JSON.stringify([{ field: 'bulk_send_id', value: batch.id }]);
+    const list = await t.request({
+      method: 'GET',
+      url: `/api/sign-requests?filters=${encodeURIComponent(filters)}&limit=10`,
+      token: admin.token,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ total: 199 });
     const signer = await t.db
       .select({ email: signers.email })
       .from(signers)

@@ -26,6 +26,22 @@ describe('list filters in the URL query', () => {
     expect(filtersFromParams(new URLSearchParams(params.toString()))).toEqual(filters);
   });
 
+  it("keeps a bulk send's filter (`?bulk=`) and sends it as bulk_send_id", () => {
+    const filters = filtersFromParams(new URLSearchParams('bulk=12'));
+    expect(filters.bulkSend).toBe(12);
+    expect(hasActiveFilters(filters)).toBe(true);
+    expect(filtersToParams(filters).toString()).toBe('bulk=12');
+    expect(apiFilters(filters, { withStatus: false })).toEqual([
+      { field: 'bulk_send_id', operator: 'eq', value: 12 },
+    ]);
+    expect(filtersFromParams(new URLSearchParams('bulk=x')).bulkSend).toBeNull();
+    expect(
+      signRequestListQuery.parse({
+        filters: JSON.stringify(apiFilters(filters, { withStatus: false })),
+      }).filters,
+    ).toEqual([{ field: 'bulk_send_id', operator: 'eq', value: 12 }]);
+  });
+
   it('leaves empty filters and page 1 out of the query', () => {
     expect(filtersToParams(emptyFilters).toString()).toBe('');
     expect(filtersToParams({ ...emptyFilters, signers: '   ' }).toString()).toBe('');
