@@ -77,7 +77,7 @@ async function timed(fn, times) {
     await fn(i);
     ms.push(performance.now() - t0);
   }
-  return { p50: Math.round(percentile(ms, 0.5)), p95: Math.round(percentile(ms, 0.95)) };
+  return { p50: Math.round(percentile(ms, 50)), p95: Math.round(percentile(ms, 95)) };
 }
 
 export async function benchBulkSend({ databaseUrl }) {
@@ -152,6 +152,9 @@ export async function benchBulkSend({ databaseUrl }) {
     };
     console.log(
       `  ${ROWS} rows: preview ${previewMs} ms; send → last invitation queued ${result.seconds} s = ${result.rowsPerSecond} rows/s (${result.invitations} invitations)`,
+    );
+    console.log(
+      `  worker CPU ${cpuMsPerRow} ms per row (a free core: ~${Math.round(1000 / cpuMsPerRow)} rows/s); load average ${load} on ${os.cpus().length} cores`,
     );
     console.log(
       `  peak memory (VmHWM): api ${result.peakMb.api} MB, worker ${result.peakMb.worker} MB`,

@@ -163,6 +163,20 @@ export const bulkSendPreviewSchema = bulkSendSchema
   });
 export type BulkSendPreviewDto = z.infer<typeof bulkSendPreviewSchema>;
 
+/** GET /api/bulk-sends/{id}: the batch, its progress and the preview's errors. */
+export const bulkSendDetailSchema = bulkSendSchema
+  .extend({ errors: z.array(bulkRowErrorSchema), columns: z.array(z.string()) })
+  .meta({
+    examples: [
+      {
+        ...exampleBatch,
+        errors: [{ row: 7, column: 'signer1_email', message: 'Vul een geldig e-mailadres in' }],
+        columns: ['signer1_firstname', 'signer1_lastname', 'signer1_email', 'Functie'],
+      },
+    ],
+  });
+export type BulkSendDetailDto = z.infer<typeof bulkSendDetailSchema>;
+
 export const bulkSendListSchema = paginatedSchema(bulkSendSchema);
 
 export const bulkRowSchema = z

@@ -3,6 +3,7 @@ import {
   bulkExampleQuery,
   bulkListQuery,
   bulkRowListSchema,
+  bulkSendDetailSchema,
   bulkSendListSchema,
   bulkSendPreviewSchema,
   bulkSendSchema,
@@ -22,7 +23,6 @@ const tags: ['Bulkverzending'] = ['Bulkverzending'];
 const needs =
   'Vereist de functie Bulkverzending van het abonnement (Standaard en Premium; anders 403) en ' +
   'het recht createSignRequest.';
-const detailSchema = bulkSendPreviewSchema.omit({ preview: true });
 
 function sendCsv(reply: FastifyReply, csv: { filename: string; csv: string }) {
   return reply
@@ -111,7 +111,7 @@ export function bulkSendsRoutes(app: FastifyInstance, deps: Deps): void {
           summary: 'Een bulkverzending: status, voortgang en de fouten uit het voorbeeld',
           description: needs,
           tags,
-          response: { 200: detailSchema },
+          response: { 200: bulkSendDetailSchema },
           errors: [403, 404],
         }),
       },

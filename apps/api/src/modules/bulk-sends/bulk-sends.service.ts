@@ -2,7 +2,7 @@ import type {
   BulkListQuery,
   BulkRowDto,
   BulkSendDto,
-  BulkSendPreviewDto,
+  BulkSendDetailDto,
   Paginated,
 } from '@paraaf/contract';
 import { bulkSendMessages } from '@paraaf/contract';
@@ -24,10 +24,7 @@ async function loadBatch(ctx: AuthedCtx, id: number) {
 }
 
 /** GET /api/bulk-sends/{id}: the batch, its progress and the preview's errors. */
-export async function getBulkSend(
-  ctx: AuthedCtx,
-  id: number,
-): Promise<Omit<BulkSendPreviewDto, 'preview'>> {
+export async function getBulkSend(ctx: AuthedCtx, id: number): Promise<BulkSendDetailDto> {
   const batch = await loadBatch(ctx, id);
   return {
     ...toBulkSendDto(batch, await repo.rowCounts(ctx.db, id)),
