@@ -48,7 +48,8 @@ test('upload a CSV with errors, fix it, send it, watch it reach 100 % and downlo
     'variables[1][value]': 'signer.1.signature',
   }))
     form.append(k, v);
-  form.append('file', new Blob([await contractPdf('Arbeidsvoorwaarden', 1)]), 'voorwaarden.pdf');
+  const pdf = new Uint8Array(await contractPdf('Arbeidsvoorwaarden', 1));
+  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'voorwaarden.pdf');
   await call(baseURL!, token, 'POST', '/templates', form);
 
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -63,7 +64,7 @@ test('upload a CSV with errors, fix it, send it, watch it reach 100 % and downlo
   const exampleDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Voorbeeldbestand downloaden' }).click();
   const example = await exampleDownload;
-  const exampleText = fs.readFileSync((await example.path())!, 'utf8');
+  const exampleText = fs.readFileSync(await example.path(), 'utf8');
   expect(exampleText).toContain('signer1_firstname;signer1_lastname;signer1_email');
   expect(exampleText).toContain('Functie');
 
@@ -105,7 +106,7 @@ test('upload a CSV with errors, fix it, send it, watch it reach 100 % and downlo
 
   const resultDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Resultaat downloaden' }).click();
-  const result = fs.readFileSync((await (await resultDownload).path())!, 'utf8');
+  const result = fs.readFileSync(await (await resultDownload).path(), 'utf8');
   const lines = result
     .replace(/^\uFEFF/, '')
     .trim()

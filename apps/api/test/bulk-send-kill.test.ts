@@ -101,7 +101,7 @@ describe.runIf(adminUrl || inCi)('a bulk send of 2,000 rows, its worker SIGKILLe
     }
     for (;;) {
       const res = await client.call(200, 'GET', `/api/bulk-sends/${batch.id}`, { token });
-      if (res.body.state === 'done') {
+      if ((res.body as { state: string }).state === 'done') {
         expect(res.body).toMatchObject({ rows_sent: ROWS, rows_failed: 0 });
         break;
       }

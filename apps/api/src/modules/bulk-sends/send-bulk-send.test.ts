@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, like, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bulkSendMessages,
+  messages,
   type BulkSendDto,
   type Paginated,
   type BulkRowDto,
@@ -123,9 +124,7 @@ describe('sending a bulk send', () => {
       200,
     );
     expect(batch).toMatchObject({ rows_valid: 199, credits_cost: 199 });
-    expect(batch.errors).toEqual([
-      { row: 42, column: 'signer1_email', message: expect.any(String) },
-    ]);
+    expect(batch.errors).toEqual([{ row: 42, column: 'signer1_email', message: messages.email }]);
     expect(done).toMatchObject({ rows_sent: 199, rows_failed: 1 });
     expect(requests.map((r) => r.row)).not.toContain(42);
     const rowList = await t.request({
@@ -137,7 +136,7 @@ describe('sending a bulk send', () => {
       row: 42,
       state: 'invalid',
       sign_request_id: null,
-      error: expect.any(String),
+      error: messages.email,
     });
     // The requests of the batch link back to it and can be found in the list by it.
     const detail = await t.request({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { createSignerBody, createSignRequestBody } from '@paraaf/contract';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { signRequests } from '../../db/schema/index.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { createSignableFromTemplate } from '../templates/signable-from-template.ts';
@@ -35,7 +35,7 @@ export async function sendFromTemplate(
   input: TemplateSendInput,
 ): Promise<{ id: number }> {
   // A transaction has every query method a database has; its `transaction` opens a savepoint.
-  const inTx: AuthedCtx = { ...ctx, db: tx as unknown as Db };
+  const inTx: AuthedCtx = { ...ctx, db: tx };
   const { id } = await createSignRequest(inTx, input.request);
   await tx
     .update(signRequests)

@@ -49,7 +49,11 @@ export function BulkSendRoute() {
     if (!templateId || !file) return;
     preview.mutate(
       { templateId: Number(templateId), file },
-      { onSuccess: (batch) => navigate(paths.bulkSendBatch(batch.id)) },
+      {
+        onSuccess: (batch) => {
+          void navigate(paths.bulkSendBatch(batch.id));
+        },
+      },
     );
   };
 
