@@ -11,6 +11,7 @@ import { benchDocuments } from './bench-documents.mjs';
 import { benchSignRequests } from './bench-sign-requests.mjs';
 import { benchSealing } from './bench-sealing.mjs';
 import { benchInvoicePdf } from './bench-invoice-pdf.mjs';
+import { benchDetection } from './bench-detection.mjs';
 import { benchStorage } from './bench-storage.mjs';
 import { benchAllUsers } from './bench-all-users.mjs';
 import { benchBilling } from './bench-billing.mjs';
@@ -151,6 +152,9 @@ try {
 
   console.log('\nInvoice PDF: one invoice with four lines');
   await benchInvoicePdf();
+
+  console.log('\nField detection: a 100-page contract, in the PDF worker');
+  await benchDetection();
 
   console.log('\nBilling job: one run over 10,000 standard companies whose period ended today');
   await benchBilling({ databaseUrl: db.url });

@@ -98,10 +98,10 @@ for (const profile of profiles) {
       await page.getByRole('button', { name: 'Volgende' }).click();
       const subject = `Huurcontract ${stamp}`;
       await field(page, 'Onderwerp').fill(subject);
-      // The wizard warns that Paraaf will place the signature itself.
+      // The wizard says where Paraaf will place the signature: on the lease's own line.
       await expect(
         page.getByText(
-          'Er staat nog geen handtekeningveld voor Piet Jansen; Paraaf plaatst het onderaan de laatste pagina',
+          'Paraaf plaatst de handtekening van Piet Jansen bij "Handtekening huurder" op pagina 3',
         ),
       ).toBeVisible();
       await page.getByRole('button', { name: 'Verzenden' }).click();

@@ -180,8 +180,13 @@ test('create a sign request with two signers, a PDF and a PNG; the invitations a
   await expect(
     page.getByText(
       'Dit veld dient minimaal een van de mergevelden [[content]], [[link]] te bevatten',
+      { exact: true },
     ),
   ).toBeVisible();
+  // The footer by Verzenden names the same blocker, with its field.
+  await expect(page.getByTestId('send-blocker')).toHaveText(
+    'Bericht: Dit veld dient minimaal een van de mergevelden [[content]], [[link]] te bevatten',
+  );
   await expect(send(page)).toBeDisabled();
   await field(page, 'Bericht').fill('Beste ondertekenaar,\n\nOnderteken via [[link]]\n\nGroet');
   await expect(page.getByText('Kosten van deze ondertekening: 2 credits')).toBeVisible();
@@ -229,7 +234,10 @@ test('a request costing more than the credits stays a draft with the 402 message
     documentsTable(page).getByRole('cell', { name: 'offerte.pdf', exact: true }),
   ).toBeVisible();
   await next(page).click();
-  await expect(page.getByText('Kosten van deze ondertekening: 12 credits')).toBeVisible();
+  // Warned before Verzenden: the cost and the balance, in the warning above the footer.
+  await expect(page.getByTestId('credits-warning')).toContainText(
+    'Kosten van deze ondertekening: 12 credits. Je hebt 10 credits.',
+  );
   await send(page).click();
 
   const alert = page.getByRole('alert').filter({

@@ -86,10 +86,12 @@ const allowed = {
   ],
   documents: [
     'POST /api/upload-file',
+    'POST /api/upload-file/detected-markers',
     'GET /api/signrequests/variables',
     'POST /api/sign-requests/:id/signables',
     'POST /api/sign-requests/:id/signables/from-template',
     'GET /api/signables/:id/file',
+    'GET /api/signables/:id/detected-markers',
   ],
   templates: [
     'GET /api/templates',

@@ -527,6 +527,7 @@ describe('every route, walked with wrong input', () => {
     'POST /api/auth/logout',
     'POST /api/company',
     'POST /api/upload-file',
+    'POST /api/upload-file/detected-markers',
     'POST /api/templates',
     'POST /api/verify',
     'POST /api/sign-requests/:id/signables',

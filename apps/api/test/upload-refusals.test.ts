@@ -169,14 +169,16 @@ describe('hostile and broken uploads on every upload route', () => {
     };
   }
 
-  it('refuses each with a Dutch 422 on POST /api/upload-file', async () => {
-    for (const c of all) {
-      const res = await send('/api/upload-file', {}, c.file);
-      expect(res.statusCode, c.name).toBe(422);
-      expect(errorsOf(res), c.name).toEqual({ file: [c.document] });
+  it('refuses each with a Dutch 422 on POST /api/upload-file and its field detection', async () => {
+    for (const url of ['/api/upload-file', '/api/upload-file/detected-markers']) {
+      for (const c of all) {
+        const res = await send(url, {}, c.file);
+        expect(res.statusCode, `${url} ${c.name}`).toBe(422);
+        expect(errorsOf(res), `${url} ${c.name}`).toEqual({ file: [c.document] });
+      }
     }
     expect(await storedFiles()).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 
   it('refuses each as a signable, storing nothing', async () => {
     for (const c of all) {

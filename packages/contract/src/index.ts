@@ -14,6 +14,7 @@ export * from './signing.ts';
 export * from './idin-attributes.ts';
 export * from './markers.ts';
 export * from './auto-markers.ts';
+export * from './detected-markers.ts';
 export * from './templates.ts';
 export * from './company.ts';
 export * from './departments.ts';

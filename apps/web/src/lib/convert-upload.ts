@@ -1,3 +1,4 @@
+import type { DetectedMarker, DetectedMarkers } from '@paraaf/contract';
 import { api } from './api-client';
 
 export interface ConvertedFile {
@@ -6,6 +7,8 @@ export interface ConvertedFile {
   pages: number | null;
   /** X-Has-Acroforms: 1 when the PDF has form fields. */
   hasAcroforms: boolean;
+  /** Where the server found signing places: the marker editor's suggestions. */
+  detected: DetectedMarker[];
 }
 
 /**
@@ -19,10 +22,27 @@ export async function convertUpload(file: File): Promise<ConvertedFile> {
   const response = await api.post<Response>('/upload-file', form, { raw: true });
   const pages = Number(response.headers.get('X-Page-Count') ?? Number.NaN);
   const acroforms = response.headers.get('X-Has-Acroforms');
-  const pdf = await response.blob();
+  const blob = await response.blob();
+  const pdf =
+    blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' });
   return {
-    pdf: pdf.type === 'application/pdf' ? pdf : new Blob([pdf], { type: 'application/pdf' }),
+    pdf,
     pages: Number.isInteger(pages) && pages > 0 ? pages : null,
     hasAcroforms: acroforms === '1',
+    detected: await detectFields(pdf),
   };
+}
+
+/**
+ * POST /api/upload-file/detected-markers with the converted PDF: labelled signature, name, date
+ * and paraph lines, per signer. Suggestions only: when the search fails there are none.
+ */
+export async function detectFields(pdf: Blob): Promise<DetectedMarker[]> {
+  const form = new FormData();
+  form.append('file', pdf, 'document.pdf');
+  try {
+    return (await api.post<DetectedMarkers>('/upload-file/detected-markers', form)).data;
+  } catch {
+    return [];
+  }
 }

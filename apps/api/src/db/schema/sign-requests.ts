@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { DetectedMarker } from '@paraaf/contract';
 import { companies, departments } from './companies.ts';
 import { users } from './users.ts';
 import { apiKeys } from './api-keys.ts';
@@ -201,6 +202,8 @@ export const signables = pgTable(
       .$type<{ variables: unknown[]; fields: unknown[] }>()
       .notNull()
       .default({ variables: [], fields: [] }),
+    /** Where the document is signed, found on upload (lib/pdf/field-detection.mjs): suggestions. */
+    detectedMarkers: jsonb('detected_markers').$type<DetectedMarker[]>().notNull().default([]),
     storageKey: text('storage_key').notNull(),
     sha256: text('sha256').notNull(),
     stateId: integer('state_id').notNull().default(1),

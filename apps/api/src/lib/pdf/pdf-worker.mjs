@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import zlib from 'node:zlib';
+import { detectFields } from './field-detection.mjs';
 import {
   EncryptedPDFError,
   PDFArray,
@@ -329,6 +330,8 @@ async function imageToPdf(bytes, kind) {
   return doc.save();
 }
 
+let pdfjs;
+
 async function run(task) {
   if (task.op === 'inspect') {
     const doc = await load(task.bytes);
@@ -340,6 +343,11 @@ async function run(task) {
     const pdf = await imageToPdf(task.bytes, task.kind);
     const info = describe(await load(pdf), task.maxPages);
     return { info, pdf };
+  }
+  if (task.op === 'detect') {
+    // pdf.js loads only for detection: uploads that are only inspected never pay for it.
+    pdfjs ??= await import('pdfjs-dist/legacy/build/pdf.mjs');
+    return { markers: await detectFields(task.bytes, pdfjs, { timeoutMs: task.timeoutMs }) };
   }
   throw new Error(`unknown op ${String(task.op)}`);
 }

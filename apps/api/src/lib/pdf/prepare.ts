@@ -43,7 +43,7 @@ const failureMessages = {
 } as const;
 
 let pool: WorkerPool | undefined;
-function workerPool(): WorkerPool {
+export function workerPool(): WorkerPool {
   pool ??= new WorkerPool(new URL('./pdf-worker.mjs', import.meta.url), {
     maxWorkers: 2,
     maxIdle: 1,

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { autoMarkers } from '@paraaf/contract';
+import { autoMarkers, detectedPlacements } from '@paraaf/contract';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { signables, signers, signRequests } from '../../db/schema/index.ts';
 
@@ -124,8 +124,9 @@ export async function applyWizardRules(tx: Tx, companyId: number, signRequestId:
 }
 
 /**
- * At sending: the signature boxes and initials a signer would otherwise get only on the audit
- * certificate (contract `autoMarkers`), added to the documents' markers.
+ * At sending: a signer without any marker gets the markers found on upload (contract
+ * `detectedPlacements`); then the signature boxes and initials a signer would still get only on
+ * the audit certificate (contract `autoMarkers`), added to the documents' markers.
  */
 export async function placeAutoMarkers(
   tx: Tx,
@@ -133,19 +134,27 @@ export async function placeAutoMarkers(
   signRequestId: number,
   signerList: readonly { position: number; verifications: readonly number[] }[],
 ): Promise<void> {
-  const docs = await tx
-    .select({ id: signables.id, pages: signables.pages, config: signables.config })
+  const found = await tx
+    .select({
+      id: signables.id,
+      pages: signables.pages,
+      config: signables.config,
+      detectedMarkers: signables.detectedMarkers,
+    })
     .from(signables)
     .where(and(eq(signables.signRequestId, signRequestId), eq(signables.companyId, companyId)))
     .orderBy(asc(signables.position), asc(signables.id));
+  const detected = detectedPlacements(found, signerList);
+  const docs = found.map((doc, i) => ({
+    ...doc,
+    config: { ...doc.config, variables: [...(doc.config.variables ?? []), ...detected[i]!] },
+  }));
   const added = autoMarkers(docs, signerList);
   for (const [i, doc] of docs.entries()) {
-    if (added[i]!.length === 0) continue;
+    if (detected[i]!.length === 0 && added[i]!.length === 0) continue;
     await tx
       .update(signables)
-      .set({
-        config: { ...doc.config, variables: [...(doc.config.variables ?? []), ...added[i]!] },
-      })
+      .set({ config: { ...doc.config, variables: [...doc.config.variables, ...added[i]!] } })
       .where(eq(signables.id, doc.id));
   }
 }

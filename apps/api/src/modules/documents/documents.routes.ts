@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authedCtx, type Deps } from '../../lib/context.ts';
 import {
+  detectedMarkersSchema,
   fileViewQuery,
   reusableVariablesQuery,
   reusableVariablesSchema,
@@ -52,6 +53,31 @@ export function documentsRoutes(app: FastifyInstance, deps: Deps): void {
     },
   );
 
+  app.post(
+    '/api/upload-file/detected-markers',
+    {
+      config: {
+        openapi: doc({
+          summary: 'Gevonden velden in een bestand, voordat het een document is (suggesties)',
+          description:
+            'Slaat niets op. Controleert het bestand zoals `/api/upload-file` en zoekt dan, zoals ' +
+            'bij het uploaden van een document, waar getekend wordt; de wizard en het ' +
+            'templatescherm tonen de uitkomst als suggesties in de markereditor. Niets gevonden, ' +
+            'of het zoeken mislukt: een lege lijst.',
+          tags,
+          form: uploadFileForm,
+          response: { 200: detectedMarkersSchema },
+          errors: [403],
+        }),
+      },
+    },
+    async (request) => {
+      const ctx = authedCtx(deps, request);
+      documentsService.assertMayUpload(ctx);
+      return { data: await documentsService.detectInUpload(ctx, await readUpload(request)) };
+    },
+  );
+
   // Reusable markers of the company's sign requests (seed 000 §7 writes `signrequests`).
   app.get(
     '/api/signrequests/variables',
@@ -97,6 +123,33 @@ export function documentsRoutes(app: FastifyInstance, deps: Deps): void {
         await readUpload(request),
       );
       return reply.code(201).send(signable);
+    },
+  );
+
+  app.get<{ Params: { id: number } }>(
+    '/api/signables/:id/detected-markers',
+    {
+      schema: { params: idParams },
+      config: {
+        openapi: doc({
+          summary: 'Gevonden velden: waar in het document getekend wordt (suggesties)',
+          description:
+            'Bij het uploaden zoekt Paraaf labels (Handtekening, Naam, Datum, Paraaf; ook in het ' +
+            'Engels, Duits en Frans), lijnen ernaast, AcroForm-handtekeningvelden en de blokken ' +
+            'van de partijen. Elk blok gaat naar een ondertekenaar in leesvolgorde ' +
+            '(`signer.1` links of boven). Markers in punten vanaf de linkerbovenhoek van de ' +
+            'pagina, met `confidence` (0..1) en `options.label`. Een verzoek dat zonder markers ' +
+            'voor een ondertekenaar verstuurd wordt, krijgt deze markers. Niets gevonden: een ' +
+            'lege lijst.',
+          tags,
+          response: { 200: detectedMarkersSchema },
+          errors: [403, 404],
+        }),
+      },
+    },
+    async (request) => {
+      const ctx = authedCtx(deps, request, 'getSignRequest');
+      return { data: await documentsService.getDetectedMarkers(ctx, request.params.id) };
     },
   );
 

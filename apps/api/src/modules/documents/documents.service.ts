@@ -6,6 +6,7 @@ import {
   messages,
   requiredString,
   signingMessages,
+  type DetectedMarker,
   type SignableDto,
 } from '@paraaf/contract';
 import type { AuthedCtx } from '../../lib/context.ts';
@@ -16,6 +17,7 @@ import {
   NotFoundError,
   ValidationError,
 } from '../../lib/errors.ts';
+import { detectMarkers } from '../../lib/pdf/detect-markers.ts';
 import { preparePdf, type PreparedPdf } from '../../lib/pdf/prepare.ts';
 import { newStorageKey } from '../../lib/storage/storage.ts';
 import { decodeForm, requireFile, type Upload } from '../../lib/multipart-form.ts';
@@ -50,6 +52,13 @@ export async function convertUpload(
   const file = requireFile(upload);
   const prepared = await preparePdf(file.bytes, { convert: { command: ctx.config.soffice } });
   return { pdf: prepared.pdf, pageCount: prepared.pageCount, hasAcroforms: prepared.hasAcroforms };
+}
+
+/** POST /api/upload-file/detected-markers: the upload checked as any, then searched. */
+export async function detectInUpload(ctx: AuthedCtx, upload: Upload): Promise<DetectedMarker[]> {
+  const file = requireFile(upload);
+  const prepared = await preparePdf(file.bytes, { convert: { command: ctx.config.soffice } });
+  return detectMarkers(prepared.pdf);
 }
 
 export function assertMayUpload(ctx: AuthedCtx): void {
@@ -100,6 +109,8 @@ export interface NewSignable {
   formsEnabled: boolean;
   /** Markers and input fields, unchecked: a decoded form, a JSON body or a template's config. */
   markers: { variables?: unknown; fields?: unknown };
+  /** Suggestions found already (a template's); absent: found now, in the PDF worker. */
+  detectedMarkers?: DetectedMarker[];
 }
 
 /**
@@ -127,7 +138,10 @@ export async function storeSignable(
     throw ValidationError.field('fields', billingMessages.featureMissing);
   }
   const key = newStorageKey(`companies/${companyId}/signables`);
-  await ctx.storage.put(key, prepared.pdf);
+  const [detectedMarkers] = await Promise.all([
+    input.detectedMarkers ?? detectMarkers(prepared.pdf),
+    ctx.storage.put(key, prepared.pdf),
+  ]);
   try {
     const row = await ctx.db.transaction(async (tx) => {
       const locked = await repo.lockSignRequest(tx, companyId, signRequestId);
@@ -157,6 +171,7 @@ export async function storeSignable(
         hasAcroforms: prepared.hasAcroforms,
         settings: { forms_enabled: input.formsEnabled },
         config,
+        detectedMarkers,
         storageKey: key,
         sha256: createHash('sha256').update(prepared.pdf).digest('hex'),
       });
@@ -168,6 +183,13 @@ export async function storeSignable(
     await ctx.storage.delete(key).catch(() => undefined);
     throw error;
   }
+}
+
+/** GET /api/signables/{id}/detected-markers: the suggestions found when it was uploaded. */
+export async function getDetectedMarkers(ctx: AuthedCtx, id: number): Promise<DetectedMarker[]> {
+  const row = await repo.findSignableForFile(ctx.db, ctx.auth.user.companyId, id);
+  if (!row) throw new NotFoundError();
+  return row.signable.detectedMarkers;
 }
 
 export interface SignableFile {

@@ -225,6 +225,17 @@ describe('the GDPR purge of a signed request', () => {
     auditBefore = actions.map((a) => a.type);
     fullIps = [...new Set(actions.map((a) => a.ip).filter((ip): ip is string => !!ip))];
     filesBefore = await storedFiles();
+    // A block found on upload may be headed by the party's name: the purge scrubs it too.
+    const found = {
+      ...{ page: 1, x: 72, y: 300, width: 150, height: 50, type: 'generated' as const },
+      value: 'signer.1.signature',
+      options: { label: `Huurder ${PERSON.lastname} – Handtekening` },
+      confidence: 0.9,
+    };
+    await t.db
+      .update(signables)
+      .set({ detectedMarkers: [found] })
+      .where(eq(signables.id, signableId));
   });
 
   it('sets the purge date from the end and the company’s retention, in the mail too', async () => {

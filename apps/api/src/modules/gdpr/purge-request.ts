@@ -100,6 +100,7 @@ export async function purgeSignRequest(deps: PurgeDeps, id: number, now: Date): 
           name,
           filename: `${name.toLowerCase().replace(' ', '-')}.pdf`,
           config: { variables: [], fields: [] },
+          detectedMarkers: [],
           fileDeletedAt: d.fileDeletedAt ?? now,
         })
         .where(eq(signables.id, d.id));

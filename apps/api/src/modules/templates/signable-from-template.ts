@@ -44,6 +44,7 @@ export async function createSignableFromTemplate(
     filename: template.filename,
     formsEnabled: false,
     markers: input.textValues ? withTextValues(template.config, input.textValues) : template.config,
+    detectedMarkers: template.detectedMarkers,
   });
 }
 

@@ -12,6 +12,7 @@ import {
 import type { AuthedCtx } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { paginated } from '../../lib/pagination.ts';
+import { detectMarkers } from '../../lib/pdf/detect-markers.ts';
 import { preparePdf } from '../../lib/pdf/prepare.ts';
 import { newStorageKey } from '../../lib/storage/storage.ts';
 import { decodeForm, requireFile, type Upload } from '../../lib/multipart-form.ts';
@@ -73,7 +74,10 @@ export async function createTemplate(ctx: AuthedCtx, upload: Upload): Promise<Te
   const config = parseMarkers(form, { pages: prepared.pages, signers: TEMPLATE_SIGNERS });
   if (config.fields.length > 0) await requireFieldFeature(ctx, 'input_fields', 'fields');
   const key = newStorageKey(`companies/${companyId}/templates`);
-  await ctx.storage.put(key, prepared.pdf);
+  const [detectedMarkers] = await Promise.all([
+    detectMarkers(prepared.pdf),
+    ctx.storage.put(key, prepared.pdf),
+  ]);
   try {
     const row = await repo.insertTemplate(ctx.db, {
       companyId,
@@ -85,6 +89,7 @@ export async function createTemplate(ctx: AuthedCtx, upload: Upload): Promise<Te
       pages: prepared.pages,
       hasAcroforms: prepared.hasAcroforms,
       config,
+      detectedMarkers,
       createdByUserId: ctx.auth.user.id,
     });
     return toTemplateDto(row);

@@ -6,6 +6,7 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
+  type ReactNode,
 } from 'react';
 import {
   ActionIcon,
@@ -41,11 +42,13 @@ import {
 } from './lib/markers';
 import { paraphMarkers } from './lib/pages';
 import { unfilledMarkers } from './lib/signer-rules';
+import { openSuggestions } from './lib/suggestions';
 import { PageView, type MarkerView, type PageHandlers } from './page-view';
 import { Palette } from './palette';
 import { ParaphPagesModal } from './paraph-pages-modal';
 import { PropertiesPanel } from './properties-panel';
 import { ReusableMarkers } from './reusable-markers';
+import { SuggestionBox, SuggestionsBar } from './suggestions';
 import { texts } from './texts';
 import type { MarkerEditorModalProps } from './types';
 import { usePdfDocument } from './use-pdf-document';
@@ -78,6 +81,7 @@ export default function MarkerEditor({
   pdf: blob,
   signers,
   value,
+  suggestions: detected,
   fieldsOnlyFirstSigner = false,
   inputFields = true,
   header,
@@ -89,6 +93,7 @@ export default function MarkerEditor({
 }: MarkerEditorModalProps) {
   const { pdf, sizes, failed } = usePdfDocument(blob);
   const [markers, setMarkers] = useState<EditorMarker[]>(() => fromConfig(value));
+  const [rejected, setRejected] = useState<ReadonlySet<string>>(() => new Set());
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [zoom, setZoom] = useState<number | 'fit'>('fit');
   const [viewportWidth, setViewportWidth] = useState(0);
@@ -344,6 +349,53 @@ export default function MarkerEditor({
     return byPage;
   }, [markers, signers]);
 
+  const suggestions = useMemo(
+    () => openSuggestions(detected ?? [], markers, signers, rejected),
+    [detected, markers, signers, rejected],
+  );
+  const accept = useCallback(
+    (ids: string[]) => {
+      const taken = suggestions.filter((s) => ids.includes(s.id));
+      setMarkers((ms) => [
+        ...ms,
+        ...fromConfig({ variables: taken.map((s) => s.marker), fields: [] }),
+      ]);
+    },
+    [suggestions],
+  );
+  const reject = useCallback(
+    (ids: string[]) => setRejected((old) => new Set([...old, ...ids])),
+    [],
+  );
+  const acceptOne = useCallback((id: string) => accept([id]), [accept]);
+  const rejectOne = useCallback((id: string) => reject([id]), [reject]);
+  // One element per page, kept while nothing changes, so untouched pages do not redraw.
+  const overlays = useMemo(() => {
+    const byPage = new Map<number, ReactNode>();
+    for (const page of new Set(suggestions.map((s) => s.marker.page))) {
+      byPage.set(
+        page,
+        suggestions
+          .filter((s) => s.marker.page === page)
+          .map((s) => {
+            const marker: EditorMarker = { ...s.marker, id: s.id, kind: 'variable' };
+            return (
+              <SuggestionBox
+                key={s.id}
+                suggestion={s}
+                name={markerName(marker, signers)}
+                color={colorOf(marker)}
+                scale={scale}
+                onAccept={acceptOne}
+                onReject={rejectOne}
+              />
+            );
+          }),
+      );
+    }
+    return byPage;
+  }, [suggestions, signers, scale, acceptOne, rejectOne]);
+
   const selected = markers.find((m) => m.id === selectedId) ?? null;
   // Markers their signer will never fill (e.g. from a template, or after a signer's methods
   // changed): named, and not saved until moved to another signer or removed.
@@ -474,6 +526,13 @@ export default function MarkerEditor({
               ))}
             </Alert>
           )}
+          {suggestions.length > 0 && !failed && (
+            <SuggestionsBar
+              count={suggestions.length}
+              onAcceptAll={() => accept(suggestions.map((s) => s.id))}
+              onRejectAll={() => reject(suggestions.map((s) => s.id))}
+            />
+          )}
           {failed ? (
             <Alert color="red" role="alert">
               {texts.loadFailed}
@@ -500,6 +559,7 @@ export default function MarkerEditor({
                 label={texts.toolbar.pageOf(i + 1, pageCount)}
                 handlers={handlers}
                 register={register}
+                overlay={overlays.get(i + 1)}
               />
             ))
           )}

@@ -1,4 +1,12 @@
-import { memo, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  memo,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import { Loader } from '@mantine/core';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import { recordDragFrame } from './lib/drag-stats';
@@ -34,6 +42,8 @@ interface PageViewProps {
   label: string;
   handlers: PageHandlers;
   register: (page: number, el: HTMLElement | null) => void;
+  /** Drawn over the page after its markers (the found fields). */
+  overlay?: ReactNode;
 }
 
 /** One page: a placeholder of the page's size, its canvas when near the viewport, its markers. */
@@ -48,6 +58,7 @@ export const PageView = memo(function PageView({
   label,
   handlers,
   register,
+  overlay,
 }: PageViewProps) {
   const width = size.width * scale;
   const height = size.height * scale;
@@ -118,6 +129,7 @@ export const PageView = memo(function PageView({
           handlers={handlers}
         />
       ))}
+      {overlay}
     </div>
   );
 }, samePageProps);
@@ -132,6 +144,7 @@ function samePageProps(a: PageViewProps, b: PageViewProps): boolean {
     a.label === b.label &&
     a.handlers === b.handlers &&
     a.register === b.register &&
+    a.overlay === b.overlay &&
     a.selectedId === b.selectedId &&
     a.markers.length === b.markers.length &&
     a.markers.every(

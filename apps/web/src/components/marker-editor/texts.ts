@@ -57,6 +57,19 @@ export const texts = {
   markerLabel: (what: string, page: number) => `${what}, pagina ${page}`,
   pagesRegion: "Pagina's van het document",
 
+  /** Fields the server found on upload, offered as suggestions. */
+  suggestions: {
+    intro: (n: number) =>
+      n === 1
+        ? 'Paraaf vond 1 plek om te tekenen of in te vullen (gestippeld). Neem hem over of wijs hem af.'
+        : `Paraaf vond ${n} plekken om te tekenen of in te vullen (gestippeld). Neem ze allemaal over of kies per veld.`,
+    acceptAll: 'Gevonden velden overnemen',
+    rejectAll: 'Suggesties verbergen',
+    boxLabel: (marker: string) => `Gevonden veld: ${marker}`,
+    accept: (marker: string) => `Overnemen: ${marker}`,
+    reject: (marker: string) => `Afwijzen: ${marker}`,
+  },
+
   toolbar: {
     zoomIn: 'Inzoomen',
     zoomOut: 'Uitzoomen',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { MarkerConfig } from '@paraaf/contract';
+import type { DetectedMarker, MarkerConfig } from '@paraaf/contract';
 
 /** A signer the markers can belong to; `position` is 1-based. */
 export interface EditorSigner {
@@ -21,6 +21,8 @@ export interface MarkerEditorModalProps {
   signers: EditorSigner[];
   /** The markers to start with. */
   value: MarkerConfig;
+  /** Fields the server found on upload: shown dashed until taken over or turned down. */
+  suggestions?: DetectedMarker[];
   /** Wizard: input fields go only to signer 1 (seed 000 §2). */
   fieldsOnlyFirstSigner?: boolean;
   /** The plan feature input_fields: without it the palette offers no input fields. */

@@ -190,6 +190,10 @@ export const texts = {
 
   autoSignature: (name: string) =>
     `Er staat nog geen handtekeningveld voor ${name}; Paraaf plaatst het onderaan de laatste pagina`,
+  /** The signature goes where the document shows it ('Opdrachtnemer – Handtekening'). */
+  detectedSignature: (name: string, place: string, page: number) =>
+    `Paraaf plaatst de handtekening van ${name} bij "${place}" op pagina ${page}`,
+  detectedPlace: 'Handtekening',
   placeSignature: 'Handtekeningveld plaatsen',
   noSigners: signingMessages.noSigners,
   noDocuments: signingMessages.noDocuments,

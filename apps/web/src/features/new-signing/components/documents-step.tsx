@@ -343,6 +343,7 @@ export function DocumentsStep({
           pdf={editingDoc.pdf}
           signers={signers}
           value={editingDoc.config}
+          suggestions={editingDoc.detected}
           fieldsOnlyFirstSigner
           inputFields={inputFields}
           onSave={saveMarkers}

@@ -1,5 +1,5 @@
 import { clear, createStore, delMany, get, keys, setMany, type UseStore } from 'idb-keyval';
-import type { MarkerConfig } from '@paraaf/contract';
+import type { DetectedMarker, MarkerConfig } from '@paraaf/contract';
 import type { DocumentItem, WizardValues } from './wizard';
 
 /**
@@ -22,6 +22,8 @@ interface StoredDocument {
   config: MarkerConfig;
   hasAcroforms: boolean;
   formsEnabled: boolean;
+  /** The fields the server found (absent in drafts saved before it looked). */
+  detected?: DetectedMarker[];
 }
 
 interface StoredDraft {
@@ -69,6 +71,7 @@ export async function saveDraft(userId: number, draft: WizardDraft): Promise<voi
       config: d.config,
       hasAcroforms: d.hasAcroforms,
       formsEnabled: d.formsEnabled,
+      detected: d.detected,
     })),
   };
   const existing = (await keys(drafts())).map(String);
@@ -107,6 +110,7 @@ export async function loadDraft(userId: number): Promise<WizardDraft | null> {
         config: d.config,
         hasAcroforms: d.hasAcroforms,
         formsEnabled: d.formsEnabled,
+        detected: d.detected ?? [],
       });
     }
     return { step: stored.step, values: stored.values, documents };

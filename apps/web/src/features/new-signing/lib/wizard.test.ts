@@ -34,6 +34,7 @@ import {
   type WizardContext,
   type WizardValues,
 } from './wizard';
+import { texts } from '../texts';
 
 // 10:00 in Amsterdam (CEST), whatever the zone the tests run in.
 const now = new Date('2025-06-01T10:00:00+02:00');
@@ -190,14 +191,49 @@ describe('a signer', () => {
       options: {},
     });
     const two = [piet, els, signer({ firstname: 'Ad', lastname: 'Vos', verifications: ['5'] })];
-    expect(signersWithoutSignatureField(values({ signers: two }), [doc()])).toEqual([
-      'Piet Jansen',
-      'Ad Vos',
-    ]);
+    const names = (docs: DocumentItem[]) =>
+      signersWithoutSignatureField(values({ signers: two }), docs).map((s) => s.name);
+    expect(names([doc()])).toEqual(['Piet Jansen', 'Ad Vos']);
     const marked = doc({ config: { variables: [sig(3)], fields: [] } });
-    expect(signersWithoutSignatureField(values({ signers: two }), [doc(), marked])).toEqual([
-      'Piet Jansen',
+    expect(names([doc(), marked])).toEqual(['Piet Jansen']);
+  });
+
+  it('says where a found signature goes, for a signer without any marker only', () => {
+    const piet = signer({ firstname: 'Piet', lastname: 'Jansen', verifications: ['1', '5'] });
+    const anna = signer({ firstname: 'Anna', lastname: 'Ambt', verifications: ['1', '5'] });
+    const found = (n: number, label: string) => ({
+      type: 'generated' as const,
+      value: `signer.${n}.signature`,
+      page: 3,
+      x: 390,
+      y: 346,
+      width: 134,
+      height: 50,
+      options: { label },
+      confidence: 0.9,
+    });
+    const detected = [
+      found(1, 'Opdrachtgever – Handtekening'),
+      found(2, 'Opdrachtnemer – Handtekening'),
+    ];
+    // Anna has a name marker of her own: what was found is not placed for her, the foot is.
+    const name = { ...found(1, ''), value: 'signer.1.name', options: {} };
+    const { confidence: _c, ...annaName } = name;
+    const d = doc({ config: { variables: [annaName], fields: [] }, detected });
+    const warnings = signersWithoutSignatureField(values({ signers: [anna, piet] }), [d]);
+    expect(warnings.map((w) => [w.name, w.found?.options.label, w.found?.page])).toEqual([
+      ['Anna Ambt', undefined, undefined],
+      ['Piet Jansen', 'Opdrachtnemer – Handtekening', 3],
     ]);
+    expect(
+      texts.detectedSignature(
+        'Piet Jansen',
+        warnings[1]!.found!.options.label!,
+        warnings[1]!.found!.page,
+      ),
+    ).toBe(
+      'Paraaf plaatst de handtekening van Piet Jansen bij "Opdrachtnemer – Handtekening" op pagina 3',
+    );
   });
 });
 

@@ -4,12 +4,16 @@ import {
   createSignerBody,
   defaultIdinServices,
   DEFAULT_LOCALE,
+  detectedPlacements,
+  parseGeneratedValue,
   signersWithoutSignatureMarker,
   signingMessages,
   type Company,
   type CreateSignerBody,
   type CreateSignRequestBody,
+  type DetectedMarker,
   type EmailTemplateDto,
+  type Variable,
   type MarkerConfig,
   type PaymentPlanPrice,
 } from '@paraaf/contract';
@@ -99,6 +103,8 @@ export interface DocumentItem {
   hasAcroforms: boolean;
   /** settings[forms_enabled]: the first signer fills the PDF's form fields (on by default). */
   formsEnabled: boolean;
+  /** Where the server found signing places (POST /api/upload-file/detected-markers). */
+  detected?: DetectedMarker[];
 }
 
 /** A document being uploaded, before the server has converted it. */
@@ -112,6 +118,7 @@ export function newDocument(file: File): DocumentItem {
     config: emptyMarkerConfig(),
     hasAcroforms: false,
     formsEnabled: true,
+    detected: [],
   };
 }
 
@@ -606,20 +613,35 @@ export function sendHints(values: WizardValues, documents: DocumentItem[]): stri
 }
 
 /**
- * The signers who sign (Handtekening) but have no signature marker on any document yet: when the
- * request is sent, the server places theirs at the foot of the last page (contract autoMarkers).
+ * The signers who sign (Handtekening) but have no signature marker on any document yet, and
+ * what sending does for each, as the server will: a signer with no marker at all gets the
+ * signature found on upload (contract detectedPlacements), named by its place; otherwise the
+ * signature goes to the foot of the last page (contract autoMarkers).
  */
 export function signersWithoutSignatureField(
   values: WizardValues,
   documents: DocumentItem[],
-): string[] {
-  const positions = signersWithoutSignatureMarker(
-    documents.map((d) => ({ pages: [], config: d.config })),
-    values.signers.map((s, i) => ({ position: i + 1, verifications: s.verifications.map(Number) })),
-  );
-  return positions.map((p) => {
+): { name: string; found: Variable | null }[] {
+  const signers = values.signers.map((s, i) => ({
+    position: i + 1,
+    verifications: s.verifications.map(Number),
+  }));
+  const docs = documents.map((d) => ({
+    pages: [],
+    config: d.config,
+    detectedMarkers: d.detected ?? [],
+  }));
+  const placed = detectedPlacements(docs, signers).flat();
+  return signersWithoutSignatureMarker(docs, signers).map((p) => {
     const s = values.signers[p - 1]!;
-    return `${s.firstname} ${s.lastname}`.trim() || texts.signer.heading(p);
+    const signature = placed.find((m) => {
+      const ref = parseGeneratedValue(m.value);
+      return ref?.signer === p && ref.kind === 'signature';
+    });
+    return {
+      name: `${s.firstname} ${s.lastname}`.trim() || texts.signer.heading(p),
+      found: signature ?? null,
+    };
   });
 }
 

@@ -376,9 +376,15 @@ function Wizard({
       {active === 2 && readyDocuments.length > 0 && withoutSignatureField.length > 0 && (
         <Alert color="yellow" variant="light" radius="lg" data-testid="auto-signature-warning">
           <Stack gap="xs" align="flex-start">
-            {withoutSignatureField.map((name) => (
+            {withoutSignatureField.map(({ name, found }) => (
               <Text key={name} size="sm">
-                {texts.autoSignature(name)}
+                {found
+                  ? texts.detectedSignature(
+                      name,
+                      found.options.label ?? texts.detectedPlace,
+                      found.page,
+                    )
+                  : texts.autoSignature(name)}
               </Text>
             ))}
             <Button

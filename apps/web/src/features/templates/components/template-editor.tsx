@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import { LoadingOverlay, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { TEMPLATE_SIGNERS, type MarkerConfig, type TemplateDto } from '@paraaf/contract';
+import {
+  TEMPLATE_SIGNERS,
+  type DetectedMarker,
+  type MarkerConfig,
+  type TemplateDto,
+} from '@paraaf/contract';
 import { MarkerEditorModal } from '../../../components/marker-editor';
 import { isApiError } from '../../../lib/api-client';
 import { hasFeature, useCompany } from '../../../lib/auth';
@@ -14,7 +19,8 @@ import { texts } from '../texts';
 
 /** Seed 001 §4: 'create' right after an upload, edit for an existing template. */
 export type TemplateEditorTarget =
-  { mode: 'create'; pdf: Blob; fileName: string } | { mode: 'edit'; id: number };
+  | { mode: 'create'; pdf: Blob; fileName: string; detected?: DetectedMarker[] }
+  | { mode: 'edit'; id: number };
 
 const emptyConfig: MarkerConfig = { variables: [], fields: [] };
 
@@ -140,6 +146,7 @@ function EditorWithName({
       pdf={pdf}
       signers={placeholderSigners}
       value={value}
+      suggestions={mode.mode === 'create' ? mode.detected : undefined}
       inputFields={inputFields}
       header={
         <TextInput

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { DetectedMarker } from '@paraaf/contract';
 import { Alert, Group, Loader, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconFileTypePdf, IconUpload, IconX } from '@tabler/icons-react';
@@ -11,6 +12,8 @@ export interface UploadedTemplateFile {
   /** The converted PDF (an image or DOCX becomes a PDF on the server). */
   pdf: Blob;
   fileName: string;
+  /** Fields the server found in it: the editor's suggestions. */
+  detected: DetectedMarker[];
 }
 
 /** The upload control (needs createTemplate): checks the type, converts, hands over the PDF. */
@@ -35,8 +38,8 @@ export function TemplateUpload({
     }
     setBusy(file.name);
     try {
-      const { pdf } = await convertUpload(file);
-      onUploaded({ pdf, fileName: file.name });
+      const { pdf, detected } = await convertUpload(file);
+      onUploaded({ pdf, fileName: file.name, detected });
     } catch (e) {
       console.error(e);
       setError(`${texts.uploadFailed(file.name)}: ${uploadErrorMessage(e)}`);

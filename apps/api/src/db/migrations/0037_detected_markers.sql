@@ -1,0 +1,2 @@
+ALTER TABLE "signables" ADD COLUMN "detected_markers" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "templates" ADD COLUMN "detected_markers" jsonb DEFAULT '[]'::jsonb NOT NULL;
