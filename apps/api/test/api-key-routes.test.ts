@@ -104,6 +104,16 @@ const allowed = {
     'GET /api/templates/:id/file',
   ],
   // What a request is sent with: its department and the e-mail texts (read only).
+  'bulk sends': [
+    'POST /api/bulk-sends',
+    'GET /api/bulk-sends',
+    'GET /api/bulk-sends/example',
+    'GET /api/bulk-sends/:id',
+    'GET /api/bulk-sends/:id/rows',
+    'GET /api/bulk-sends/:id/result',
+    'POST /api/bulk-sends/:id/send',
+    'POST /api/bulk-sends/:id/cancel',
+  ],
   'sending choices': [
     'GET /api/departments',
     'GET /api/email-templates',

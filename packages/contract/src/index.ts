@@ -30,3 +30,4 @@ export * from './api-keys.ts';
 export * from './email-templates.ts';
 export * from './uploads.ts';
 export * from './webhooks.ts';
+export * from './bulk-sends.ts';

@@ -231,6 +231,11 @@ export const signRequestFilter = z.discriminatedUnion('field', [
     value: searchText,
   }),
   z.object({
+    field: z.literal('bulk_send_id'),
+    operator: z.literal('eq').optional(),
+    value: idField(),
+  }),
+  z.object({
     field: z.literal('state_id'),
     operator: z.literal('in').optional(),
     value: z.array(integerField({ min: 0, max: MAX_ID })).max(20, messages.max),
@@ -431,6 +436,8 @@ export const signRequestDetailSchema = z
     estimated_gdpr_purge_at: z.iso.datetime().nullable(),
     gdpr_purged_at: z.iso.datetime().nullable(),
     failure_reason: z.string().nullable(),
+    /** The bulk send this request was made for, else null. */
+    bulk_send_id: z.int().positive().nullable(),
     signers: z.array(signerDtoSchema),
     signables: z.array(signableDtoSchema),
     email_templates: z.record(z.string(), z.object({ subject: z.string(), template: z.string() })),

@@ -217,6 +217,20 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: paths.bulkSend,
+        loader: requireAuth({ permission: 'createSignRequest', feature: 'bulk_send' }),
+        lazy: async () => ({
+          Component: (await import('../features/bulk-send/routes/bulk-send')).BulkSendRoute,
+        }),
+      },
+      {
+        path: routePatterns.bulkSendBatch,
+        loader: requireAuth({ permission: 'createSignRequest', feature: 'bulk_send' }),
+        lazy: async () => ({
+          Component: (await import('../features/bulk-send/routes/bulk-send')).BulkSendBatchRoute,
+        }),
+      },
+      {
         path: paths.templates,
         loader: requireAuth({ permission: 'getTemplates', feature: 'templates' }),
         lazy: async () => ({

@@ -118,6 +118,7 @@ export function toSignRequestDetail(
     custom_field_values: customFieldValues(r.customFields),
     viewer_user: parts.viewerUser,
     viewer_user_id: r.viewerUserId,
+    bulk_send_id: r.bulkSendId,
     estimated_gdpr_purge_at: iso(r.estimatedGdprPurgeAt),
     gdpr_purged_at: iso(r.gdprPurgedAt),
     failure_reason: r.failureReason,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { companies, users } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { queueMail } from '../../lib/mail/outbox.ts';
+import { queueMail, type MailPriority } from '../../lib/mail/outbox.ts';
 import {
   formatDateTime,
   renderSignerMail,
@@ -89,6 +89,7 @@ export async function queueSignerLinkMail(
   request: SignRequestRow,
   signer: SignerRow,
   token: string,
+  priority: MailPriority = 'prompt',
 ): Promise<void> {
   const { fromName, company, frame, who, replyTo } = await senderOf(tx, ctx, request);
   const values = valuesFor(request, signer, company, signingUrl(ctx, token));
@@ -118,7 +119,7 @@ export async function queueSignerLinkMail(
     replyTo,
     signerId: signer.id,
     signRequestId: request.id,
-    priority: 'prompt',
+    priority,
   });
 }
 

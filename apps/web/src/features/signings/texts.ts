@@ -68,6 +68,8 @@ export const texts = {
   department: 'Bedrijfsnaam',
   subject: 'Onderwerp',
   viewerUser: 'Inzage gebruiker',
+  bulkSend: 'Bulkverzending',
+  bulkSendLink: (id: number) => `Bulkverzending #${id}`,
   noViewerUser: 'Geen',
   change: 'Wijzigen',
   customFields: 'Extra velden',

@@ -239,6 +239,13 @@ function Detail({
           <Item label={texts.extraRecipients}>
             {request.emails.length ? request.emails.join(', ') : texts.none}
           </Item>
+          {request.bulk_send_id && (
+            <Item label={texts.bulkSend}>
+              <Anchor component={Link} to={paths.bulkSendBatch(request.bulk_send_id)} size="sm">
+                {texts.bulkSendLink(request.bulk_send_id)}
+              </Anchor>
+            </Item>
+          )}
           {(request.viewer_user || may('changeSignRequestViewerUser')) && (
             <Item label={texts.viewerUser}>
               <Group gap="xs">
