@@ -31,8 +31,9 @@ const layers = [
   },
   {
     name: 'requests',
-    comment: 'the sign request: wizard, sending, its state machine and what a change records',
-    modules: ['sign-requests'],
+    comment:
+      'the sign request: wizard, sending, its state machine and what a change records; bulk sends',
+    modules: ['sign-requests', 'bulk-sends'],
   },
   {
     name: 'after-sending',

@@ -21,6 +21,7 @@ import { benchSigningFlow } from './bench-signing-flow.mjs';
 import { benchSignerPage } from './bench-signer-page.mjs';
 import { benchMarkerEditor } from './bench-marker-editor.mjs';
 import { benchApiKeys } from './bench-api-keys.mjs';
+import { benchBulkSend } from './bench-bulk-send.mjs';
 import { bundleSizes } from './bundle-sizes.mjs';
 import { startServer } from './lib/server.mjs';
 import { registerBenchCompany } from './lib/bench-account.mjs';
@@ -168,6 +169,8 @@ try {
   await benchSigningFlow();
   if (db.url) await benchSigningFlow({ databaseUrl: db.url });
 
+  console.log('\nBulk send: 10,000 rows on PostgreSQL, 1 api + 1 worker');
+  await benchBulkSend({ databaseUrl: db.url });
   if (db.url) await benchAllUsers({ databaseUrl: db.url });
   else console.log('\nGET /api/all-users: not measured (needs PostgreSQL)');
 

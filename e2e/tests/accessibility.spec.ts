@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import {
   test,
   type Walk,
 } from '../support/screen-walk.ts';
+import { sideScroll } from '../support/side-scroll.ts';
 import { stepTitle } from '../support/signer-page.ts';
 
 /**
@@ -159,4 +161,99 @@ test('a signer signs with the keyboard only: typed name, approve; the sealed PDF
   expect(signatureReport(file)).toContain('Signature is Valid.');
   // The typed signature stands on the document's page, where the marker is.
   expect(imagesPerPage(file).get(1) ?? 0).toBeGreaterThanOrEqual(1);
+});
+
+test('a signer verifies the e-mail code, fills every field, signs and approves with the keyboard only', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { token } = await register(baseURL!, 'Verhuur Alleen Toetsen', 'Toos Toets');
+  const email = `kees-keys-${Date.now()}@example.nl`;
+  const before = await lastMailId(baseURL!);
+  // E-mail code, drawn signature, and a required text field on page 1.
+  const id = await sendInLanguage(baseURL!, token, 'nl', email, [1, 5]);
+  const invitation = await mailTo(baseURL!, email, /Huurcontract/, before);
+  await page.goto(linkIn(invitation.text, '/ondertekenen/'));
+
+  await expect(stepTitle(page)).toHaveText('E-mailcode');
+  const mailSeen = await lastMailId(baseURL!);
+  await tabTo(page, 'Code versturen');
+  await page.keyboard.press('Enter');
+  const code = /(\d{6})/.exec((await mailTo(baseURL!, email, /\d{6}/, mailSeen)).subject)![1]!;
+  await tabTo(page, 'Code van 6 cijfers 1');
+  // The sixth digit sends the code.
+  await page.keyboard.type(code);
+  await expect(stepTitle(page)).toHaveText('Handtekening');
+
+  await tabTo(page, 'Liever typen dan tekenen');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Typ je naam')).toBeFocused();
+  await page.keyboard.type('Kees Smit');
+  await tabTo(page, 'Opslaan');
+  await page.keyboard.press('Enter');
+  await expect(stepTitle(page)).toHaveText('Velden invullen');
+
+  // 'Volgende veld' takes the keyboard to every field still to fill in.
+  const field = 'Tekstveld 1 op pagina 1, in te vullen door Kees Smit (Dit veld is verplicht)';
+  await tabTo(page, 'Volgende veld');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel(field, { exact: true })).toBeFocused();
+  await page.keyboard.type('Utrecht');
+  await expect(page.getByTestId('fields-left')).toHaveText('Alles ingevuld');
+  await tabTo(page, 'Velden opslaan');
+  await page.keyboard.press('Enter');
+  await expect(stepTitle(page)).toHaveText('Akkoord');
+
+  await tabTo(page, 'Akkoord en ondertekenen');
+  await page.keyboard.press('Enter');
+  await expect(
+    page
+      .getByRole('heading', { name: 'Bedankt, je hebt ondertekend' })
+      .or(page.getByRole('heading', { name: 'De documenten zijn ondertekend' })),
+  ).toBeVisible();
+  const detail = await waitUntilSigned(baseURL!, token, id);
+  const signed = await downloadSignable(baseURL!, token, detail.signables[0]!.id);
+  const file = join(mkdtempSync(join(tmpdir(), 'paraaf-keys-')), 'ondertekend.pdf');
+  writeFileSync(file, signed);
+  expect(signatureReport(file)).toContain('Signature is Valid.');
+  expect(execFileSync('pdftotext', [file, '-']).toString()).toContain('Utrecht');
+});
+
+test('the accessibility statement at /toegankelijkheid: linked from the signer page, WCAG 2.2 AA, what is tested, known limits, contact; axe finds nothing serious', async ({
+  page,
+  baseURL,
+}) => {
+  const { token } = await register(baseURL!, 'Verhuur Verklaring', 'Vera Verklaring');
+  const email = `vera-${Date.now()}@example.nl`;
+  const before = await lastMailId(baseURL!);
+  await sendInLanguage(baseURL!, token, 'nl', email, [5]);
+  const invitation = await mailTo(baseURL!, email, /Huurcontract/, before);
+  await page.goto(linkIn(invitation.text, '/ondertekenen/'));
+  await expect(stepTitle(page)).toHaveText('Handtekening');
+
+  // The signer page's footer links to it.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Toegankelijkheid' }).click();
+  await expect(page).toHaveURL(/\/toegankelijkheid$/);
+  await expect(
+    page.getByRole('heading', { name: 'Toegankelijkheidsverklaring', level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByText(/\(WCAG\) 2\.2 op niveau AA/)).toBeVisible();
+  for (const section of ['Wat we beloven', 'Wat we testen', 'Bekende beperkingen', 'Contact'])
+    await expect(page.getByRole('heading', { name: section, level: 2 })).toBeVisible();
+  const limits = page
+    .getByRole('heading', { name: 'Bekende beperkingen' })
+    .locator('xpath=following-sibling::ul[1]')
+    .getByRole('listitem');
+  expect(await limits.count()).toBeGreaterThanOrEqual(3);
+  await expect(page.getByRole('link', { name: 'toegankelijkheid@paraaf.nl' })).toHaveAttribute(
+    'href',
+    'mailto:toegankelijkheid@paraaf.nl',
+  );
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('nl');
+  await expectAccessible(page, 'accessibility statement');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'accessibility statement, phone');
+  expect(await sideScroll(page)).toBeNull();
+  await page.screenshot({ path: `${shots}statement-phone.png`, fullPage: true });
 });

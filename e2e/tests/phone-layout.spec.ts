@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
+import { cutOffButtons } from '../support/cut-off.ts';
 import { sideScroll } from '../support/side-scroll.ts';
 import { phone, screenWalks, settled, test, type Walk } from '../support/screen-walk.ts';
 
@@ -8,7 +9,8 @@ import { phone, screenWalks, settled, test, type Walk } from '../support/screen-
  * (support/screen-walk.ts — logged out, the company's screens and settings, the signer page in
  * four languages, the back office) at phone size, each screen judged by
  * `document.documentElement.scrollWidth <= clientWidth`. A failure names the elements that stick
- * out past the right edge. Every screen is photographed (/tmp/phone-shots/).
+ * out past the right edge. On the wizard no button's label is cut off either. Every screen is
+ * photographed (/tmp/phone-shots/).
  */
 
 const shots = '/tmp/phone-shots/';
@@ -25,6 +27,8 @@ async function expectNoSideScroll(page: Page, screen: string) {
   await settled(page);
   screensChecked += 1;
   expect.soft(await sideScroll(page), `sideways scroll on "${screen}"`).toBeNull();
+  if (screen.startsWith('wizard'))
+    expect.soft(await cutOffButtons(page), `buttons cut off on "${screen}"`).toEqual([]);
 }
 
 /** The shared walk on a phone, judged by the sideways scroll and photographed into `shots`. */

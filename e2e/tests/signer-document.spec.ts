@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
-import { scannedContractPdf } from '../../scripts/lib/contract-pdf.mjs';
+import { contractPdf, scannedContractPdf } from '../../scripts/lib/contract-pdf.mjs';
 import { shownPage } from '../../apps/api/test/pdf-pixels.ts';
 import type { SmtpCatcher } from '../../apps/api/test/smtp.ts';
 import {
@@ -264,6 +264,118 @@ for (const view of views) {
     });
   });
 }
+
+test.describe('phone 390×844, readable text', () => {
+  test.use(views[0]!.use);
+
+  test('Paginabreedte fits the printed text, scrolled inside the viewer; Tekst lezen shows the text at 16 px or more and leads back to the fields', async ({
+    page,
+    baseURL,
+    smtp,
+  }) => {
+    test.setTimeout(120_000);
+    const email = `pim-lezen-${Date.now()}@example.nl`;
+    const seen = smtp.mails.length;
+    await sendLease(baseURL!, email);
+    await page.goto(linkFrom(await nextMail(smtp, email, seen, /Huurcontract/), '/ondertekenen/'));
+    const first = page.getByRole('region', { name: 'Pagina 1 van 3' });
+    await expect(first).toHaveAttribute('data-rendered', 'true');
+    await expect(page.getByTestId('zoom-level')).toHaveText('100%');
+
+    // The paper's white margins are trimmed: the page is wider than the viewer, which is scrolled
+    // to where the text starts; only the viewer scrolls sideways, never the page.
+    const scroller = page.getByTestId('document-scroller');
+    await expect
+      .poll(() => first.evaluate((el) => el.getBoundingClientRect().width))
+      .toBeGreaterThan(await scroller.evaluate((el) => el.clientWidth * 1.2));
+    const fit = await scroller.evaluate((el) => ({
+      scrollLeft: el.scrollLeft,
+      scrollWidth: el.scrollWidth,
+      clientWidth: el.clientWidth,
+      left: el.getBoundingClientRect().left,
+    }));
+    expect(fit.scrollWidth).toBeGreaterThan(fit.clientWidth);
+    expect(fit.scrollLeft).toBeGreaterThan(0);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    // The sentence starts inside the viewer, not in the part scrolled away.
+    const line = first.locator('.textLayer span', { hasText: SENTENCE }).first();
+    const start = (await line.boundingBox())!;
+    expect(start.x).toBeGreaterThanOrEqual(fit.left);
+    expect(start.x).toBeLessThan(fit.left + 40);
+    await first.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: `${shots}signer-fit-text-phone.png` });
+    await scroller.evaluate((el) => el.scrollTo({ left: 0 }));
+    expect(await scroller.evaluate((el) => el.scrollLeft)).toBe(0);
+    expect(await noSidewaysScroll(page)).toBe(true);
+
+    // 'Tekst lezen': the pages' text reflowed at a normal size.
+    await page.getByRole('button', { name: 'Tekst lezen' }).click();
+    await expect(page.getByRole('button', { name: 'Tekst lezen' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const reading = page.getByRole('region', { name: 'Pagina 1 van 3' });
+    const paragraph = reading.getByText(SENTENCE).first();
+    await expect(paragraph).toBeVisible();
+    const fontSize = await paragraph.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(fontSize).toBeGreaterThanOrEqual(16);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await reading.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: `${shots}signer-reading-phone.png` });
+
+    // A field of page 1, reached from its text: back to the page, the field has the focus.
+    await reading.getByRole('button', { name: `Ga naar het veld: ${walk[0]}` }).click();
+    await expect(page.getByLabel(walk[0]!, { exact: true })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Tekst lezen' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    // 'Volgende veld' from the reading view goes on to the next field on its page.
+    await page.getByRole('button', { name: 'Tekst lezen' }).click();
+    await expect(page.getByTestId('reading-view')).toBeVisible();
+    await page.getByRole('button', { name: 'Volgende veld' }).click();
+    expect(await focusedName(page)).toBe(walk[1]);
+  });
+
+  test('the text of every page reaches a screen reader: kept when the page is released, loaded on Ga naar pagina or from the page itself', async ({
+    page,
+    baseURL,
+    smtp,
+  }) => {
+    test.setTimeout(120_000);
+    const { link } = await sendWithSignatures(
+      baseURL!,
+      smtp,
+      'Twintig pagina',
+      await contractPdf(20, 45),
+      [{ page: 1, x: 60, y: 600, width: 180, height: 60 }],
+    );
+    await page.goto(link);
+    const region = (n: number) => page.getByRole('region', { name: `Pagina ${n} van 20` });
+    await expect(region(1)).toHaveAttribute('data-rendered', 'true');
+    // Far away and never near: the page says its text is not there yet.
+    await expect(region(20)).toHaveAttribute('data-text', 'unknown');
+    expect(await region(20).ariaSnapshot()).toContain(
+      'De tekst van deze pagina is nog niet geladen',
+    );
+
+    await page.getByRole('textbox', { name: 'Ga naar pagina' }).fill('15');
+    await page.getByRole('button', { name: 'Ga', exact: true }).click();
+    await expect(region(15)).toBeFocused();
+    await expect.poll(() => region(15).ariaSnapshot()).toContain('15.1 Partijen verklaren');
+
+    // Back at the top: page 15's picture is released, its text stays.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(region(15)).toHaveAttribute('data-rendered', 'false');
+    expect(await region(15).ariaSnapshot()).toContain('15.1 Partijen verklaren');
+
+    // Page 20 from its own button, as a screen reader reaches it; the focus stays on the page.
+    await region(20).getByRole('button', { name: 'Tekst van pagina 20 laden' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => region(20).ariaSnapshot()).toContain('20.1 Partijen verklaren');
+    await expect(region(20)).toBeFocused();
+  });
+});
 
 /** Sends `pdf` to one signer (drawn signature) with signature boxes at `boxes`; the link. */
 async function sendWithSignatures(

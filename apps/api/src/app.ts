@@ -29,6 +29,7 @@ import { signRequestsRoutes } from './modules/sign-requests/sign-requests.routes
 import { signRequestsReadRoutes } from './modules/sign-requests/sign-requests.read.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
+import { bulkSendsRoutes } from './modules/bulk-sends/bulk-sends.routes.ts';
 import { emailTemplatesRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { sealingRoutes } from './modules/sealing/sealing.routes.ts';
 import { signingRoutes } from './modules/signing/signing.routes.ts';
@@ -222,6 +223,7 @@ export async function buildApp(
   signRequestsReadRoutes(app, deps);
   documentsRoutes(app, deps);
   templatesRoutes(app, deps);
+  bulkSendsRoutes(app, deps);
   emailTemplatesRoutes(app, deps);
   sealingRoutes(app, deps);
   signingRoutes(app, deps);

@@ -75,6 +75,7 @@ const allowed = {
     'POST /api/sign-requests',
     'GET /api/sign-requests',
     'GET /api/sign-requests/:id',
+    'GET /api/sign-requests/:id/signables/:signable_id/fields/:index/attachment',
     'POST /api/sign-requests/:id/signers',
     'POST /api/sign-requests/:id/ready',
     'POST /api/sign-requests/:id/cancel',
@@ -103,6 +104,16 @@ const allowed = {
     'GET /api/templates/:id/file',
   ],
   // What a request is sent with: its department and the e-mail texts (read only).
+  'bulk sends': [
+    'POST /api/bulk-sends',
+    'GET /api/bulk-sends',
+    'GET /api/bulk-sends/example',
+    'GET /api/bulk-sends/:id',
+    'GET /api/bulk-sends/:id/rows',
+    'GET /api/bulk-sends/:id/result',
+    'POST /api/bulk-sends/:id/send',
+    'POST /api/bulk-sends/:id/cancel',
+  ],
   'sending choices': [
     'GET /api/departments',
     'GET /api/email-templates',
@@ -132,6 +143,7 @@ const allowed = {
     'POST /api/signing/:token/verifications/email/verify',
     'PUT /api/signing/:token/signature',
     'PUT /api/signing/:token/fields',
+    'POST /api/signing/:token/attachments',
     'PUT /api/signing/:token/form-fields',
     'POST /api/signing/:token/approve',
     'POST /api/signing/:token/decline',

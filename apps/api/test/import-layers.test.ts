@@ -32,7 +32,11 @@ const files: Record<string, string> = {
     "import { sender } from '../departments/mail-sender.ts';\nexport const x = sender;\n",
   // A module in no layer.
   'apps/api/src/lib/errors.ts': 'export const e = 1;\n',
-  [`${api}/bulk-sends/send.ts`]: "import { e } from '../../lib/errors.ts';\nexport const x = e;\n",
+  [`${api}/mystery/send.ts`]: "import { e } from '../../lib/errors.ts';\nexport const x = e;\n",
+  // Two modules of the requests layer: bulk sends get sign-requests' use cases handed in.
+  [`${api}/sign-requests/send-from-template.ts`]: 'export const sendFromTemplate = 1;\n',
+  [`${api}/bulk-sends/job.ts`]:
+    "import { sendFromTemplate } from '../sign-requests/send-from-template.ts';\nexport const x = sendFromTemplate;\n",
   // A circle through a type import.
   'apps/api/src/lib/sms/sender.ts':
     "import { Cm } from './cm.ts';\nexport interface Sender { name: string }\nexport const make = () => new Cm();\n",
@@ -93,8 +97,14 @@ describe('the import layers', () => {
     );
   });
 
+  it('refuses bulk-sends importing sign-requests, its sibling in the requests layer', () => {
+    expect(report).toContain(
+      `error layer-requests-siblings: ${api}/bulk-sends/job.ts → ${api}/sign-requests/send-from-template.ts`,
+    );
+  });
+
   it('refuses a module that is in no layer', () => {
-    expect(report).toContain(`error module-in-a-layer: ${api}/bulk-sends/send.ts`);
+    expect(report).toContain(`error module-in-a-layer: ${api}/mystery/send.ts`);
   });
 
   it('refuses an import circle, also through types', () => {

@@ -1,6 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signerFieldTypes } from '@paraaf/contract';
 import { createTestApp, registerCompany, type TestApp } from './app.ts';
 import { PLAN, createUser, registerCompanyOnPlan } from './factories.ts';
 import { makePdf } from './fixtures/documents.ts';
@@ -199,6 +200,29 @@ describe('the OpenAPI document', () => {
     expect(components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     const get = document.paths['/api/sign-requests/{id}']!.get!;
     expect(get.responses['404']).toEqual({ $ref: '#/components/responses/Error404' });
+  });
+
+  it('lists every signer field type wherever a field type is described, and the attachment routes', () => {
+    const enums: unknown[][] = [];
+    const walk = (node: unknown) => {
+      if (Array.isArray(node)) return node.forEach(walk);
+      if (!node || typeof node !== 'object') return;
+      const value = node as Json;
+      if (Array.isArray(value.enum) && value.enum.includes('checkbox_group'))
+        enums.push(value.enum);
+      Object.values(value).forEach(walk);
+    };
+    walk(document);
+    // The signer's page, templates and sign request documents (field_values) at least.
+    expect(enums.length).toBeGreaterThanOrEqual(3);
+    for (const list of enums) expect([...list].sort()).toEqual([...signerFieldTypes].sort());
+    expect(document.paths['/api/signing/{token}/attachments']?.post).toBeDefined();
+    expect(
+      document.paths['/api/sign-requests/{id}/signables/{signable_id}/fields/{index}/attachment']
+        ?.get,
+    ).toBeDefined();
+    const upload = JSON.stringify(document.paths['/api/sign-requests/{id}/signables']);
+    for (const type of signerFieldTypes) expect(upload).toContain(type);
   });
 
   it('documents Idempotency-Key, its 409 and 422 and Idempotent-Replayed on every bearer POST, once', () => {

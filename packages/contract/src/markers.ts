@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signerFieldOptionsSchema, signerFieldTypes } from './signer-fields.ts';
 
 /**
  * Markers on a document (seed 000 §2, §3, §9): the shapes the marker editor writes, the server
@@ -11,7 +12,8 @@ import { z } from 'zod';
 export const variableTypes = ['text', 'date', 'checkbox_checked', 'generated'] as const;
 export type VariableType = (typeof variableTypes)[number];
 
-export const fieldTypes = ['text', 'checkbox'] as const;
+/** A signer's input field types (`signer-fields.ts` holds their rules). */
+export const fieldTypes = signerFieldTypes;
 export type FieldType = (typeof fieldTypes)[number];
 
 /** What a generated marker stands for: `signer.{n}.{what}`. */
@@ -95,7 +97,7 @@ export type Variable = z.infer<typeof variableSchema>;
 /** A signer input field; `options.signer` is the 1-based signer it belongs to. */
 export const fieldSchema = markerBoxSchema.extend({
   type: z.enum(fieldTypes),
-  options: markerOptionsSchema.extend({
+  options: markerOptionsSchema.extend(signerFieldOptionsSchema.shape).extend({
     signer: z.int().min(1).optional(),
     rules: z.array(z.string()),
   }),

@@ -118,5 +118,6 @@ export const features = [
   'departments',
   'buy_credits',
   'users',
+  'bulk_send',
 ] as const;
 export type Feature = (typeof features)[number];

@@ -69,6 +69,7 @@ export const exampleSignRequest = {
   estimated_gdpr_purge_at: null,
   gdpr_purged_at: null,
   failure_reason: null,
+  bulk_send_id: null,
   signers: [exampleSigner],
   signables: [exampleSignable],
   email_templates: {},

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { inputMessages, messages } from './messages.ts';
+import { attachmentValueSchema, signerFieldTypes } from './signer-fields.ts';
 import {
   booleanField,
   eitherShape,
@@ -230,6 +231,11 @@ export const signRequestFilter = z.discriminatedUnion('field', [
     value: searchText,
   }),
   z.object({
+    field: z.literal('bulk_send_id'),
+    operator: z.literal('eq').optional(),
+    value: idField(),
+  }),
+  z.object({
     field: z.literal('state_id'),
     operator: z.literal('in').optional(),
     value: z.array(integerField({ min: 0, max: MAX_ID })).max(20, messages.max),
@@ -349,6 +355,18 @@ export const signerDtoSchema = z
   .meta({ examples: [exampleSigner] });
 export type SignerDto = z.infer<typeof signerDtoSchema>;
 
+/** One input field's value on a document (see `signer-fields.ts` for the stored forms). */
+export const fieldValueDtoSchema = z.object({
+  index: z.int().min(0),
+  type: z.enum(signerFieldTypes),
+  name: z.string().nullable(),
+  value: z.string().nullable(),
+  /** As stamped: dates DD-MM-YYYY, numbers '1.234,50', options joined, an attachment's name. */
+  display: z.string().nullable(),
+  attachment: attachmentValueSchema.extend({ url: z.string().optional() }).nullable(),
+});
+export type FieldValueDto = z.infer<typeof fieldValueDtoSchema>;
+
 export const signableDtoSchema = z
   .object({
     id: z.int().positive(),
@@ -372,6 +390,12 @@ export const signableDtoSchema = z
     signed_signable: z
       .object({ size: z.int(), sha256: z.string(), pages: z.int().nullable() })
       .nullable(),
+    /**
+     * What the signers filled in on this document's input fields (after approval: hidden fields
+     * empty, formulas computed): the stored value and the Dutch text stamped; an attachment with
+     * its file (`url` only for callers who may download documents).
+     */
+    field_values: z.array(fieldValueDtoSchema).optional(),
     /** The document to preview (`view=true`) and to download, with the caller's token in the query. */
     src: z.string().optional(),
     file: z.string().optional(),
@@ -412,6 +436,8 @@ export const signRequestDetailSchema = z
     estimated_gdpr_purge_at: z.iso.datetime().nullable(),
     gdpr_purged_at: z.iso.datetime().nullable(),
     failure_reason: z.string().nullable(),
+    /** The bulk send this request was made for, else null. */
+    bulk_send_id: z.int().positive().nullable(),
     signers: z.array(signerDtoSchema),
     signables: z.array(signableDtoSchema),
     email_templates: z.record(z.string(), z.object({ subject: z.string(), template: z.string() })),

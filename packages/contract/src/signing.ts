@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { idField, integerField, text } from './fields.ts';
+import { signerFieldOptionsSchema, signerFieldTypes } from './signer-fields.ts';
 
 /** The signer's side (issue 4): what GET /api/signing/{token} answers and what the page sends. */
 
@@ -32,9 +33,13 @@ export const signingMarkerSchema = z.object({
 export type SigningMarker = z.infer<typeof signingMarkerSchema>;
 
 export const signingFieldSchema = signingMarkerSchema.extend({
-  type: z.enum(['text', 'checkbox']),
+  type: z.enum(signerFieldTypes),
+  /** Required by its rule (a condition may also require it: see `resolveFields`). */
   required: z.boolean(),
+  /** The stored value (an attachment: the JSON of `attachmentValueSchema`; a formula: computed). */
   value: z.string().nullable(),
+  /** The field's rules, options, condition and formula, as the marker editor set them. */
+  options: signerFieldOptionsSchema.extend({ rules: z.array(z.string()) }),
 });
 export type SigningField = z.infer<typeof signingFieldSchema>;
 

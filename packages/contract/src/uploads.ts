@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idField, integerField } from './fields.ts';
+import { signerFieldTypes } from './signer-fields.ts';
 
 /**
  * The multipart/form-data bodies of the uploads, for the API's documentation. The server reads
@@ -14,8 +16,11 @@ const uploadFile = () =>
 const markersText =
   'Markers als formuliervelden: `variables[0][x]`, `[y]`, `[width]`, `[height]`, `[page]`, ' +
   '`[type]` (text, date, checkbox_checked, generated), `[value]` en `[options][…]`; invoervelden ' +
-  'van ondertekenaars als `fields[0][…]` met `[type]` (text, checkbox), `[options][signer]` en ' +
-  '`[options][rules][]`. Posities in PDF-punten vanaf linksboven, `page` begint bij 1.';
+  'van ondertekenaars als `fields[0][…]` met `[type]` (' +
+  signerFieldTypes.join(', ') +
+  '), `[options][signer]`, `[options][rules][]` en de opties van het type (`[options][choices][]`, ' +
+  '`[options][condition][field]`, `[options][formula]`, …). Posities in PDF-punten vanaf linksboven, ' +
+  '`page` begint bij 1.';
 
 /** POST /api/upload-file: any supported file, answered as the PDF it becomes. */
 export const uploadFileForm = z
@@ -66,3 +71,14 @@ export const fileViewQuery = z.object({
   /** Only the sealed document: 409 while the request is not signed (else: the original then). */
   signed: z.enum(['true', '1', 'false', '0']).optional(),
 });
+
+/** POST /api/signing/{token}/attachments: the signer's file for an attachment field. */
+export const attachmentUploadForm = z
+  .object({
+    file: z.file().describe('Een PDF, JPEG of PNG; hoogstens 25 MB'),
+    signable_id: idField().describe('Het document waarop het bijlageveld staat'),
+    index: integerField({ min: 0, max: 10_000 }).describe('De plaats van het veld in `fields`'),
+  })
+  .meta({
+    examples: [{ file: '(bestand identiteitsbewijs.jpg)', signable_id: '208', index: '3' }],
+  });

@@ -14,6 +14,8 @@ import { startSweeps, sweepSignRequestsJob } from '../modules/sign-requests/swee
 import { gdprPurgeJob, startGdprPurge } from '../modules/gdpr/gdpr-purge-job.ts';
 import { deliverWebhooksJob, resendWebhookJob } from '../modules/webhooks/deliver.ts';
 import { sweepWebhooksJob } from '../modules/webhooks/sweep-webhooks.ts';
+import { bulkSendJob, requeueBulkSends } from '../modules/bulk-sends/bulk-send-job.ts';
+import { sendFromTemplate } from '../modules/sign-requests/send-from-template.ts';
 import type { Queue, QueueSpec } from './queue.ts';
 
 /** Every queue the product uses; created at start so that enqueueing never races creation. */
@@ -32,6 +34,7 @@ export const jobNames: QueueSpec[] = [
   deliverWebhooksJob,
   resendWebhookJob,
   sweepWebhooksJob,
+  bulkSendJob,
 ];
 
 /** The modules' part in sending a mail (lib/mail/outbox.ts): invoices rendered, bounces noted. */
@@ -67,6 +70,9 @@ export async function registerWorkers(
   await queue.work(resendWebhookJob, webhookDeps);
   await queue.work(sweepWebhooksJob, webhookDeps);
   await queue.enqueueLater(sweepWebhooksJob.name, {}, 0);
+  // Bulk sends (modules/bulk-sends): each row made and sent through sign-requests' use cases.
+  await queue.work(bulkSendJob, { ...deps, sendFromTemplate });
+  await requeueBulkSends(deps);
   const requeued = await requeueUnsealed(deps);
   if (requeued) log.warn({ requeued }, 'sealing jobs queued again for requests left unsealed');
   log.info(

@@ -30,6 +30,13 @@ export const sideMenu: readonly MenuItem[] = [
     exists: true,
   },
   {
+    label: 'Bulkverzending',
+    to: paths.bulkSend,
+    permission: 'createSignRequest',
+    feature: 'bulk_send',
+    exists: true,
+  },
+  {
     label: 'Ondertekeningen',
     to: paths.home,
     permission: ['getSignRequests', 'getMySignRequests'],

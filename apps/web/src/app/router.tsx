@@ -8,6 +8,8 @@ import { BareLayout } from './layouts/bare-layout';
 import { GuestLayout } from './layouts/guest-layout';
 import { RouteError } from './layouts/route-error';
 import { FullPageLoader } from '../components/full-page-loader';
+// Small (a fetch and pdf.js's address): in the entry chunk so it starts before the page's chunks.
+import { prefetchSigning } from '../features/signing/lib/prefetch';
 
 /** Route screens load lazily so the login page only downloads what it needs. */
 export const routes: RouteObject[] = [
@@ -16,6 +18,11 @@ export const routes: RouteObject[] = [
     path: routePatterns.sign,
     HydrateFallback: FullPageLoader,
     ErrorBoundary: RouteError,
+    // Runs beside `lazy`: the data and the documents load while the page's scripts download.
+    loader: ({ params }) => {
+      prefetchSigning(params.token ?? '');
+      return null;
+    },
     lazy: async () => ({
       Component: (await import('../features/signing/routes/sign')).SignRoute,
     }),
@@ -207,6 +214,20 @@ export const routes: RouteObject[] = [
         loader: requireAuth({ permission: 'getAccessTokens', feature: 'api' }),
         lazy: async () => ({
           Component: (await import('../features/api-keys/routes/api-keys')).ApiKeysRoute,
+        }),
+      },
+      {
+        path: paths.bulkSend,
+        loader: requireAuth({ permission: 'createSignRequest', feature: 'bulk_send' }),
+        lazy: async () => ({
+          Component: (await import('../features/bulk-send/routes/bulk-send')).BulkSendRoute,
+        }),
+      },
+      {
+        path: routePatterns.bulkSendBatch,
+        loader: requireAuth({ permission: 'createSignRequest', feature: 'bulk_send' }),
+        lazy: async () => ({
+          Component: (await import('../features/bulk-send/routes/bulk-send')).BulkSendBatchRoute,
         }),
       },
       {

@@ -4,6 +4,8 @@ export const paths = {
   login: '/login',
   register: '/register',
   newSigning: '/nieuwe-ondertekening',
+  bulkSend: '/bulkverzending',
+  bulkSendBatch: (id: number | string) => `/bulkverzending/${encodeURIComponent(String(id))}`,
   signing: (id: number | string) => `/ondertekening/${encodeURIComponent(String(id))}`,
   passwordReminder: '/wachtwoord-vergeten',
   passwordReset: (token: string) => `/wachtwoord-instellen/${encodeURIComponent(token)}`,
@@ -33,6 +35,7 @@ export const paths = {
 /** Route patterns for the router (the same paths with their parameters). */
 export const routePatterns = {
   signing: '/ondertekening/:id',
+  bulkSendBatch: '/bulkverzending/:id',
   passwordReset: '/wachtwoord-instellen/:token',
   activate: '/activeren/:token',
   sign: '/ondertekenen/:token',

@@ -74,6 +74,22 @@ describe('api client', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('ignores a 401 of a session that is no longer the current one (switched while the call ran)', async () => {
+    const { api, onUnauthorized, tokens } = setup(json(401, { message: 'Je bent niet ingelogd' }));
+    const fetch = vi.fn<typeof globalThis.fetch>(() => {
+      // 'Terug naar je eigen account' while this call of the ended session was on its way.
+      tokens.set('own-token');
+      return Promise.resolve(json(401, { message: 'Je bent niet ingelogd' }));
+    });
+    const switching = createApiClient({ fetch, tokens, onUnauthorized });
+    tokens.set('user-token');
+    await expect(switching.get('/sign-requests')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    // The current session refused: that one did expire.
+    await expect(api.get('/user')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
   it('does not treat a 401 of the login call as an expired session', async () => {
     const { api, onUnauthorized } = setup(json(401, { message: 'Onjuist' }));
     await expect(

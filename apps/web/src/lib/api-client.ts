@@ -137,7 +137,10 @@ export function createApiClient(options: ApiClientOptions) {
     const data = await readBody(response);
     if (response.ok) return data as T;
 
-    if (response.status === 401 && !opts.skipUnauthorizedHandler) onUnauthorized?.();
+    // Only the session still in use can have expired: a call of one left meanwhile (going back
+    // from acting as a user, a new login) says nothing about the current one.
+    if (response.status === 401 && !opts.skipUnauthorizedHandler && options.tokens.get() === token)
+      onUnauthorized?.();
     const { message, errors } = errorParts(data, response.status);
     throw new ApiError(response.status, message, errors, data);
   }

@@ -56,8 +56,10 @@ export function startImpersonation(session: { user: User; token: string }) {
  * admin's own. Returns false when there is no own session to go back to (then it is logged out).
  */
 export async function endImpersonation(): Promise<boolean> {
+  const own = adminTokens.get();
   await endThisSession().catch(() => undefined);
-  if (resumeOwnSession()) return true;
+  // A call of the ended session may have answered 401 meanwhile: its handler resumed already.
+  if (resumeOwnSession() || (own !== null && tokens.get() === own)) return true;
   clearSession();
   return false;
 }

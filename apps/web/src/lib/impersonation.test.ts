@@ -31,6 +31,21 @@ describe('impersonation in the browser', () => {
     expect(tokens.get()).toBe('admin-token');
   });
 
+  it("going back lands on the admin's own session even when a call of the ended session answered 401 meanwhile", async () => {
+    tokens.set('admin-token');
+    startImpersonation({ user, token: 'user-token' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => {
+        // A list of the user's, refused once the logout is through: the 401 handler resumes.
+        resumeOwnSession();
+        return Promise.resolve(new Response(null, { status: 204 }));
+      }),
+    );
+    expect(await endImpersonation()).toBe(true);
+    expect(tokens.get()).toBe('admin-token');
+  });
+
   it('going back without a kept session logs out', async () => {
     vi.stubGlobal(
       'fetch',

@@ -9,3 +9,4 @@ export * from './billing.ts';
 export * from './office.ts';
 export * from './api-keys.ts';
 export * from './webhooks.ts';
+export * from './bulk-sends.ts';

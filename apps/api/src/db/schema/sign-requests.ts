@@ -36,6 +36,13 @@ export const signRequests = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The API key the initiator created it with, if any. */
     apiKeyId: integer('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    /**
+     * The bulk send and its row this request was made for (schema/bulk-sends.ts; the key is in
+     * SQL only, migration 0039, so the schema files import no circle). Unique together: a row
+     * becomes one request, however often its job runs.
+     */
+    bulkSendId: integer('bulk_send_id'),
+    bulkSendRow: integer('bulk_send_row'),
     departmentId: integer('department_id').references(() => departments.id, {
       onDelete: 'set null',
     }),
@@ -75,6 +82,7 @@ export const signRequests = pgTable(
   },
   (t) => [
     index('sign_requests_company_id_idx').on(t.companyId, t.id),
+    uniqueIndex('sign_requests_bulk_row_idx').on(t.bulkSendId, t.bulkSendRow),
     index('sign_requests_company_state_idx').on(t.companyId, t.stateId, t.id),
     index('sign_requests_company_created_idx').on(t.companyId, t.createdAt),
     index('sign_requests_viewer_idx').on(t.viewerUserId, t.id),

@@ -1,4 +1,5 @@
 import {
+  concatTransformationMatrix,
   PDFArray,
   PDFCheckBox,
   PDFDict,
@@ -7,25 +8,27 @@ import {
   PDFName,
   PDFOptionList,
   PDFRadioGroup,
+  PDFNumber,
   PDFRef,
+  PDFStream,
   PDFTextField,
   StandardFonts,
   drawObject,
   popGraphicsState,
   pushGraphicsState,
-  translate,
   type PDFField,
   type PDFFont,
   type PDFPage,
   type PDFWidgetAnnotation,
 } from 'pdf-lib';
-import { drawableText } from './stamp.ts';
+import { drawableText, pageRectToShown, pageRotation } from './stamp.ts';
 
 /**
  * The interactive form (AcroForm) of a PDF: reading its fields for the signer's page, and at
  * sealing filling in the values and flattening them into page content. Rectangles follow the
- * markers' convention: PDF points from the page's TOP-left corner, relative to the crop box
- * (the inverse of stamp.ts toPdfLib). Page rotation is not applied, as for markers.
+ * markers' convention: PDF points from the TOP-left corner of the page as shown (turned by
+ * /Rotate), relative to the crop box, so the signer's inputs lie over the widgets as a PDF viewer
+ * shows them.
  */
 
 export type FormFieldKind = 'text' | 'checkbox' | 'radio' | 'dropdown' | 'optionlist';
@@ -90,20 +93,69 @@ function widgetPageIndex(
   return null;
 }
 
-/** A widget's rectangle in our convention (top-left origin, crop box relative). */
-export function widgetBox(page: PDFPage, widget: PDFWidgetAnnotation) {
+/** A widget's /Rect, normalised (some writers give the corners in another order). */
+function widgetRect(widget: PDFWidgetAnnotation) {
   const r = widget.getRectangle();
-  const x1 = Math.min(r.x, r.x + r.width);
-  const y1 = Math.min(r.y, r.y + r.height);
-  const width = Math.abs(r.width);
-  const height = Math.abs(r.height);
-  const crop = page.getCropBox();
   return {
-    x: round(x1 - crop.x),
-    y: round(crop.y + crop.height - (y1 + height)),
-    width: round(width),
-    height: round(height),
+    x: Math.min(r.x, r.x + r.width),
+    y: Math.min(r.y, r.y + r.height),
+    width: Math.abs(r.width),
+    height: Math.abs(r.height),
   };
+}
+
+/** A widget's rectangle in our convention (top-left of the page as shown, crop box relative). */
+export function widgetBox(page: PDFPage, widget: PDFWidgetAnnotation) {
+  const box = pageRectToShown(page.getCropBox(), pageRotation(page), widgetRect(widget));
+  return {
+    x: round(box.x),
+    y: round(box.y),
+    width: round(box.width),
+    height: round(box.height),
+  };
+}
+
+type Matrix = [number, number, number, number, number, number];
+
+function numbers(value: unknown, count: number): number[] | null {
+  if (!(value instanceof PDFArray) || value.size() !== count) return null;
+  const out = value.asArray().map((n) => (n instanceof PDFNumber ? n.asNumber() : NaN));
+  return out.every(Number.isFinite) ? out : null;
+}
+
+/**
+ * Where an appearance is drawn to show as a viewer shows it (PDF 32000 §12.5.5): its /BBox,
+ * carried by its own /Matrix, is fitted onto the widget's /Rect. The matrix returned goes before
+ * the `Do`, which applies the appearance's /Matrix itself. An appearance turned by its /Matrix
+ * (as editors write them for widgets on turned pages) lands on the rectangle, not beside it.
+ */
+function appearancePlacement(
+  appearance: PDFStream | undefined,
+  rect: { x: number; y: number; width: number; height: number },
+): Matrix {
+  const bbox = numbers(appearance?.dict.lookup(PDFName.of('BBox')), 4) ?? [
+    0,
+    0,
+    rect.width,
+    rect.height,
+  ];
+  const [a, b, c, d, e, f] = (numbers(appearance?.dict.lookup(PDFName.of('Matrix')), 6) ?? [
+    1, 0, 0, 1, 0, 0,
+  ]) as Matrix;
+  const [x0, y0, x1, y1] = bbox as [number, number, number, number];
+  const corners = [
+    [x0, y0],
+    [x1, y0],
+    [x0, y1],
+    [x1, y1],
+  ].map(([x, y]) => [a * x! + c * y! + e, b * x! + d * y! + f] as const);
+  const minX = Math.min(...corners.map((p) => p[0]));
+  const maxX = Math.max(...corners.map((p) => p[0]));
+  const minY = Math.min(...corners.map((p) => p[1]));
+  const maxY = Math.max(...corners.map((p) => p[1]));
+  const sx = maxX > minX ? rect.width / (maxX - minX) : 1;
+  const sy = maxY > minY ? rect.height / (maxY - minY) : 1;
+  return [sx, 0, 0, sy, rect.x - minX * sx, rect.y - minY * sy];
 }
 
 function valueOf(field: PDFField): string | null {
@@ -343,11 +395,11 @@ export async function fillAndFlatten(
         const ref = appearanceRef(field, widget);
         if (index === null || !ref || isHidden(widget)) continue;
         const page = pages[index]!;
-        const rect = widget.getRectangle();
+        const appearance = doc.context.lookupMaybe(ref, PDFStream);
         const key = page.node.newXObject('FlatWidget', ref);
         page.pushOperators(
           pushGraphicsState(),
-          translate(Math.min(rect.x, rect.x + rect.width), Math.min(rect.y, rect.y + rect.height)),
+          concatTransformationMatrix(...appearancePlacement(appearance, widgetRect(widget))),
           drawObject(key),
           popGraphicsState(),
         );

@@ -23,6 +23,8 @@ export interface AuditCertificateData {
   sentAt: Date | null;
   completedAt: Date | null;
   documents: { name: string; sha256: string; pageCount: number }[];
+  /** Files signers attached (their pages follow their document), each with its SHA-256. */
+  attachments?: { name: string; document: string; signer: string; sha256: string }[];
   signers: AuditSigner[];
   trail: {
     signer: string;
@@ -301,6 +303,17 @@ export async function appendAuditCertificate(
     w.pair("Pagina's", String(d.pageCount), 10);
     w.pair('SHA-256 origineel', d.sha256, 10);
     w.gap(4);
+  }
+
+  if (data.attachments?.length) {
+    w.heading('Bijlagen van ondertekenaars');
+    for (const a of data.attachments) {
+      w.text(a.name, { font: bold, size: 10 });
+      w.pair('Bij document', a.document, 10);
+      w.pair('Van', a.signer, 10);
+      w.pair('SHA-256 bijlage', a.sha256, 10);
+      w.gap(4);
+    }
   }
 
   w.heading('Ondertekenaars');

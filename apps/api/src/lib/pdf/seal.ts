@@ -18,6 +18,8 @@ export interface SealInput {
    * either way, so a sealed document has no editable fields left.
    */
   formValues?: Map<string, string | null>;
+  /** PDFs whose pages follow the document (a signer's attachments), before the certificate. */
+  appendPdfs?: Buffer[];
   /** Filled with each phase's wall time in ms when given (scripts/bench-sealing.mjs prints it). */
   phases?: Record<string, number>;
 }
@@ -37,6 +39,11 @@ export async function sealPdf(input: SealInput): Promise<{ pdf: Buffer; pageCoun
   mark('form');
   await stampPdf(doc, input.items, input.images);
   mark('stamp');
+  for (const extra of input.appendPdfs ?? []) {
+    const source = await loadPdf(extra);
+    const pages = await doc.copyPages(source, source.getPageIndices());
+    for (const page of pages) doc.addPage(page);
+  }
   await appendAuditCertificate(doc, input.certificate);
   mark('auditCertificate');
   // The sealed file's own page count (the document and its audit certificate), for the screens.

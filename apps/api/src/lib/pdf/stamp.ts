@@ -97,6 +97,33 @@ export function shownToPage(
   }
 }
 
+/**
+ * A rectangle in the page's own space (bottom-left origin, as a widget's /Rect) as a box on the
+ * page as shown: turned by /Rotate, PDF points from its top-left corner, relative to the crop box
+ * (the markers' convention). The inverse of drawing through `shownToPage`.
+ */
+export function pageRectToShown(
+  crop: Crop,
+  rotation: 0 | 90 | 180 | 270,
+  rect: { x: number; y: number; width: number; height: number },
+): { x: number; y: number; width: number; height: number } {
+  const [a, b, c, d, e, f] = shownToPage(crop, rotation);
+  // The matrix turns by a multiple of 90°: its inverse is its transpose.
+  const corners = [
+    [rect.x, rect.y],
+    [rect.x + rect.width, rect.y + rect.height],
+  ].map(([x, y]) => [a * (x! - e) + b * (y! - f), c * (x! - e) + d * (y! - f)] as const);
+  const xs = corners.map((p) => p[0]);
+  const ys = corners.map((p) => p[1]);
+  const shownHeight = rotation === 90 || rotation === 270 ? crop.width : crop.height;
+  return {
+    x: Math.min(...xs),
+    y: shownHeight - Math.max(...ys),
+    width: Math.max(...xs) - Math.min(...xs),
+    height: Math.max(...ys) - Math.min(...ys),
+  };
+}
+
 /** Largest size of `w`×`h` that fits in the box keeping the aspect ratio, centred. */
 export function fitInto(
   w: number,

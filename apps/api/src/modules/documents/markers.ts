@@ -16,6 +16,14 @@ import {
   type Variable as ContractVariable,
 } from '@paraaf/contract';
 import { ValidationError } from '../../lib/errors.ts';
+import {
+  checkFieldReferences,
+  FIELD_OPTION_KEYS,
+  parseFieldOptions,
+  toNumber,
+} from './field-options.ts';
+
+export { toNumber };
 
 /**
  * The contract's shapes as stored: options may also carry keys the editor does not know yet
@@ -77,14 +85,6 @@ function asList(value: unknown): unknown[] | null {
 function asRecord(value: unknown): Obj | null {
   if (value === undefined || value === null || value === '') return {};
   return typeof value === 'object' && !Array.isArray(value) ? (value as Obj) : null;
-}
-
-/** A finite number from JSON (12.5) or a form string ('12.5'); null otherwise. */
-export function toNumber(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value !== 'string' || !/^-?\d+(\.\d+)?$/.test(value.trim())) return null;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : null;
 }
 
 function toBoolean(value: unknown): boolean | null {
@@ -236,7 +236,9 @@ function field(raw: unknown, path: string, limits: MarkerLimits, errors: Errors)
   }
   const box = geometry(item, path, limits, errors);
   const rawOptions = asRecord(item.options);
-  const opts = options(item.options, path, errors, ['rules', 'signer']);
+  const opts = options(item.options, path, errors, ['rules', 'signer', ...FIELD_OPTION_KEYS]);
+  const typed =
+    typeof type === 'string' ? parseFieldOptions(type, rawOptions ?? {}, path, errors) : {};
   minimumSize(box, opts, path, errors);
 
   // The signer it belongs to: 1..n; missing means the first signer.
@@ -269,7 +271,7 @@ function field(raw: unknown, path: string, limits: MarkerLimits, errors: Errors)
   return {
     ...box,
     type: type as Field['type'],
-    options: { ...(opts as StoredOptions), ...(signer ? { signer } : {}), rules },
+    options: { ...(opts as StoredOptions), ...typed, ...(signer ? { signer } : {}), rules },
   };
 }
 
@@ -299,6 +301,12 @@ export function parseMarkers(
 
   const variables = rawVariables!.map((raw, i) => variable(raw, `variables.${i}`, limits, errors));
   const fields = rawFields!.map((raw, i) => field(raw, `fields.${i}`, limits, errors));
+  checkFieldReferences(
+    fields.map((f) =>
+      typeof f === 'object' ? { type: f.type, options: f.options } : { type: '', options: {} },
+    ),
+    errors,
+  );
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   return { variables: variables as Variable[], fields: fields as Field[] };
 }

@@ -18,6 +18,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { Deps } from '../../lib/context.ts';
 import { ENDED_REQUEST_STATES } from '../sign-requests/retention.ts';
+import { attachmentKeysOf } from '../sign-requests/field-attachments.ts';
 import { truncateIp } from './truncate-ip.ts';
 
 /** What names, subjects and mail addresses become: neutral, and an address that cannot receive. */
@@ -84,6 +85,7 @@ export async function purgeSignRequest(deps: PurgeDeps, id: number, now: Date): 
     for (const e of evidence) {
       if (e.signatureKey) keys.add(e.signatureKey);
       if (e.paraphKey) keys.add(e.paraphKey);
+      for (const key of attachmentKeysOf(e.fieldValues, request.companyId)) keys.add(key);
     }
     for (const m of requestMails)
       for (const a of m.attachments ?? []) if (a.kind !== 'invoice') keys.add(a.storageKey);

@@ -29,6 +29,7 @@ import {
   type SignableRow,
 } from './sealing.repository.ts';
 import { stampPlan, type PlanSigner } from './stamp-plan.ts';
+import { AttachmentMissingError, attachmentPdfs, attachmentsOf } from './seal-attachments.ts';
 import { signedPdfName } from '../documents/file-names.ts';
 import { emitWebhookEvent } from '../sign-requests/webhook-events.ts';
 
@@ -46,7 +47,7 @@ export const INVALID_FILE = 51;
 /** What the sender sees on a request the worker found invalid. */
 export const INVALID_REASONS = {
   [INVALID]:
-    'De handtekening of paraaf van een ondertekenaar is niet meer beschikbaar; de documenten kunnen niet verzegeld worden.',
+    'De handtekening, paraaf of een bijlage van een ondertekenaar is niet meer beschikbaar; de documenten kunnen niet verzegeld worden.',
   [INVALID_FILE]:
     'Een document van deze ondertekening is niet meer leesbaar of is gewijzigd; het kan niet verzegeld worden.',
 } as const;
@@ -133,7 +134,20 @@ export async function sealSignRequest(deps: SealDeps, signRequestId: number): Pr
     const identity = await sealIdentity(deps.config, deps.db);
     const images = await loadImages(deps.storage, bundle);
     assertEvidencePresent(bundle, images);
-    const certificate = certificateData(bundle, images, deps.config.appUrl);
+    const attachments = attachmentsOf(bundle);
+    const attachedPdfs = await attachmentPdfs(deps.storage, attachments).catch((error) => {
+      if (error instanceof AttachmentMissingError) throw new InvalidSealInputError(INVALID);
+      throw error;
+    });
+    const certificate = {
+      ...certificateData(bundle, images, deps.config.appUrl),
+      attachments: attachments.map(({ name, document, signer, sha256 }) => ({
+        name,
+        document,
+        signer,
+        sha256,
+      })),
+    };
     const signers = planSigners(bundle, images);
     const completedAt = completionDate(bundle);
     for (const signable of pending) {
@@ -155,6 +169,7 @@ export async function sealSignRequest(deps: SealDeps, signRequestId: number): Pr
             onWarning: (warning) => deps.log.warn({ warning }, 'seal: validation data left out'),
           },
           formValues: formValuesOf(bundle, signable),
+          appendPdfs: attachedPdfs.get(signable.id) ?? [],
         });
         // Two runs at once: the first file stored is the one both record (same pages).
         if (!(await deps.storage.putIfAbsent(key, sealed.pdf)))

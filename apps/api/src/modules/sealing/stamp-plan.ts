@@ -1,4 +1,9 @@
-import { dateMarkerFormats, MIN_FONT_SIZE, type DateMarkerFormat } from '@paraaf/contract';
+import {
+  dateMarkerFormats,
+  displayFieldValue,
+  MIN_FONT_SIZE,
+  type DateMarkerFormat,
+} from '@paraaf/contract';
 import { formatDutchDateTime, formatMarkerDate } from '../../lib/pdf/audit-certificate.ts';
 import type { StampItem } from '../../lib/pdf/stamp.ts';
 
@@ -99,13 +104,22 @@ export function stampPlan(
     const box = asBox(raw);
     if (!box) return;
     const key = `${signable.id}:${index}`;
-    const value = signers
-      .map((s) => s.fieldValues[key])
-      .find((v) => v !== undefined && v !== null && v !== '');
+    const value =
+      box.type === 'label'
+        ? ''
+        : signers
+            .map((s) => s.fieldValues[key])
+            .find((v) => v !== undefined && v !== null && v !== '');
     if (value === undefined || value === null) return;
     if (box.type === 'checkbox') {
       if (CHECKED.has(value.trim().toLowerCase())) items.push({ kind: 'check', ...box });
-    } else items.push({ kind: 'text', text: value, ...box, ...fontSizeOf(box) });
+      return;
+    }
+    // Dates and numbers in Dutch, the chosen options, an attachment by its file name.
+    const shown = displayFieldValue(box, value);
+    if (!shown) return;
+    const text = box.type === 'attachment' ? `Bijlage: ${shown}` : shown;
+    items.push({ kind: 'text', text, ...box, ...fontSizeOf(box) });
   });
 
   const paraphMarked = new Set<number>();

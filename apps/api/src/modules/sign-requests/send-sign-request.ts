@@ -16,6 +16,7 @@ import {
   listSignersAndDocuments,
   type SignRequestRow,
 } from './sign-requests.repository.ts';
+import type { MailPriority } from '../../lib/mail/outbox.ts';
 import { sentPurgeEstimate } from './retention.ts';
 import { emitWebhookEvent } from './webhook-events.ts';
 
@@ -29,6 +30,7 @@ export async function inviteSigner(
   ctx: SenderCtx,
   request: SignRequestRow,
   signer: SignerRow,
+  mailPriority: MailPriority = 'prompt',
 ): Promise<void> {
   const token = createToken();
   const now = ctx.now();
@@ -63,15 +65,31 @@ export async function inviteSigner(
       })
       .returning({ id: signerActions.id }),
   );
-  await queueSignerLinkMail(tx, ctx, 'invitation', request, { ...signer, ...change }, token, [
-    invited,
-    link,
-    action,
-  ]);
+  await queueSignerLinkMail(
+    tx,
+    ctx,
+    'invitation',
+    request,
+    { ...signer, ...change },
+    token,
+    mailPriority,
+    [invited, link, action],
+  );
 }
 
-/** POST /api/sign-requests/{id}/ready: charges the credits and invites the signers. */
-export async function sendSignRequest(ctx: AuthedCtx, id: number): Promise<{ id: number }> {
+/**
+ * POST /api/sign-requests/{id}/ready: charges the credits and invites the signers. A bulk send
+ * queues its invitations at `bulk` mail priority, behind every other company's prompt mails.
+ */
+export async function sendSignRequest(
+  ctx: AuthedCtx,
+  id: number,
+  options: {
+    invitationPriority?: MailPriority;
+    /** Runs in the sending transaction just before the company is locked and charged. */
+    beforeCharge?: (tx: Tx) => Promise<void>;
+  } = {},
+): Promise<{ id: number }> {
   const companyId = ctx.auth.user.companyId;
   await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
@@ -107,7 +125,11 @@ export async function sendSignRequest(ctx: AuthedCtx, id: number): Promise<{ id:
     const sent = { ...request, isSync: request.isSync || rules.inSequence };
     // In sequence (is_sync) only the first signer is invited now; the others when it is their turn.
     const invited = sent.isSync ? current.slice(0, 1) : current;
-    for (const signer of invited) await inviteSigner(tx, ctx, sent, signer);
+    for (const signer of invited) {
+      await inviteSigner(tx, ctx, sent, signer, options.invitationPriority);
+    }
+    // A bulk send gives back the credits it reserved for this request, so that they pay for it.
+    await options.beforeCharge?.(tx);
     // The company row last (db/README.md, "Locks"): every ready of a company charges that one
     // row, so it is locked at the end and held only for the charge and the commit. The cost is
     // by the plan as read under that lock.

@@ -1,4 +1,12 @@
-import { signRequestStates, type SignableDto, type SignRequestDetail } from '@paraaf/contract';
+import {
+  displayFieldValue,
+  signRequestStates,
+  type FieldValueDto,
+  type SignableDto,
+  type SignRequestDetail,
+} from '@paraaf/contract';
+import type { Field } from '../documents/markers.ts';
+import { storedAttachment } from './field-attachments.ts';
 import type { signables } from '../../db/schema/index.ts';
 import type { SignRequestRow } from './sign-requests.read.repository.ts';
 import { toSignerDto, type SignerRow } from './signer-dto.ts';
@@ -25,8 +33,28 @@ export function customFieldValues(
     .map((f) => ({ name: f.name, value: f.value }));
 }
 
+/** The values of a document's input fields, as the sender and integrations see them. */
+function fieldValuesOf(d: SignableRow, values: Record<string, string | null>): FieldValueDto[] {
+  return (d.config.fields as Field[]).map((field, index) => {
+    const raw = values[`${d.id}:${index}`] ?? null;
+    const attachment = field.type === 'attachment' ? storedAttachment(raw, d.companyId) : null;
+    const { key: _key, ...described } = attachment ?? { key: '' };
+    return {
+      index,
+      type: field.type,
+      name: typeof field.options?.name === 'string' ? field.options.name : null,
+      value: field.type === 'attachment' ? (attachment ? JSON.stringify(described) : null) : raw,
+      display: displayFieldValue(field, raw),
+      attachment: attachment ? (described as FieldValueDto['attachment']) : null,
+    };
+  });
+}
+
 /** Picks the public fields of a document: never its storage keys. */
-export function toSignableDto(d: SignableRow): SignableDto {
+export function toSignableDto(
+  d: SignableRow,
+  values: Record<string, string | null> = {},
+): SignableDto {
   return {
     id: d.id,
     name: d.name,
@@ -38,6 +66,7 @@ export function toSignableDto(d: SignableRow): SignableDto {
     has_acroforms: d.hasAcroforms,
     settings: { forms_enabled: d.settings.forms_enabled },
     config: { variables: d.config.variables ?? [], fields: d.config.fields ?? [] },
+    field_values: fieldValuesOf(d, values),
     signed_at: iso(d.signedAt),
     file_deleted_at: iso(d.fileDeletedAt),
     signed_signable:
@@ -59,6 +88,7 @@ export function toSignRequestDetail(
     department: { id: number; name: string } | null;
     viewerUser: { id: number; name: string } | null;
     initiator: { id: number; name: string } | null;
+    fieldValues?: Record<string, string | null>;
   },
 ): SignRequestDetail {
   return {
@@ -88,11 +118,12 @@ export function toSignRequestDetail(
     custom_field_values: customFieldValues(r.customFields),
     viewer_user: parts.viewerUser,
     viewer_user_id: r.viewerUserId,
+    bulk_send_id: r.bulkSendId,
     estimated_gdpr_purge_at: iso(r.estimatedGdprPurgeAt),
     gdpr_purged_at: iso(r.gdprPurgedAt),
     failure_reason: r.failureReason,
     signers: parts.signers.map(toSignerDto),
-    signables: parts.signables.map(toSignableDto),
+    signables: parts.signables.map((d) => toSignableDto(d, parts.fieldValues)),
     email_templates: r.emailTemplates,
     initiator: parts.initiator,
   };

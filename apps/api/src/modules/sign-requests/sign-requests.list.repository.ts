@@ -27,6 +27,8 @@ interface Conditions {
   /** Search texts, lower-cased. */
   signerTexts: string[];
   signableTexts: string[];
+  /** The bulk sends the requests were made for (all must match: at most one can). */
+  bulkSends: number[];
 }
 
 const MAX_INT = 2147483647;
@@ -37,7 +39,13 @@ function likePattern(text: string): string {
 }
 
 function conditionsOf(filters: SignRequestFilter[]): Conditions {
-  const c: Conditions = { states: null, days: [], signerTexts: [], signableTexts: [] };
+  const c: Conditions = {
+    states: null,
+    days: [],
+    signerTexts: [],
+    signableTexts: [],
+    bulkSends: [],
+  };
   for (const f of filters) {
     if (f.field === 'state_id') {
       if (f.value.length === 0) continue; // the filter panel with nothing ticked
@@ -45,6 +53,8 @@ function conditionsOf(filters: SignRequestFilter[]): Conditions {
       c.states = c.states === null ? ids : c.states.filter((s) => ids.includes(s));
     } else if (f.field === 'created_at') {
       c.days.push(f.value);
+    } else if (f.field === 'bulk_send_id') {
+      c.bulkSends.push(f.value);
     } else {
       const text = f.value.trim().toLowerCase();
       if (!text) continue;
@@ -59,6 +69,7 @@ function countedByCounters(scope: ListScope, c: Conditions): boolean {
   return (
     scope.viewerUserId === null &&
     c.days.length === 0 &&
+    c.bulkSends.length === 0 &&
     !c.signerTexts.length &&
     !c.signableTexts.length
   );
@@ -140,6 +151,7 @@ function whereOf(st: Statement, company: string, scope: ListScope, c: Conditions
     parts.push(`sr.viewer_user_id = ${st.param(scope.viewerUserId)}`, 'sr.state_id = 5');
   }
   if (c.states !== null) parts.push(stateCondition('sr.state_id', c.states));
+  for (const id of c.bulkSends) parts.push(`sr.bulk_send_id = ${st.param(id)}`);
   for (const day of c.days) {
     // The calendar day in Amsterdam, DST included: [local midnight, next local midnight).
     const d = st.param(day);
@@ -387,7 +399,16 @@ function countedStatement(
 /** The cache key of a counted filter: everything that decides its rows and their order. */
 function cacheKey(scope: ListScope, c: Conditions, order: string): string {
   const { col, dir } = orderOf(order);
-  const shape = [scope.viewerUserId, c.states, c.days, c.signerTexts, c.signableTexts, col, dir];
+  const shape = [
+    scope.viewerUserId,
+    c.states,
+    c.days,
+    c.signerTexts,
+    c.signableTexts,
+    c.bulkSends,
+    col,
+    dir,
+  ];
   return createHash('sha256').update(JSON.stringify(shape)).digest('base64url');
 }
 

@@ -4,6 +4,7 @@ import {
   departments,
   signables,
   signerActions,
+  signerEvidence,
   signers,
   signRequests,
   users,
@@ -35,7 +36,7 @@ export async function findSignRequestInScope(
 /** Everything the detail shows besides the request row, in parallel. */
 export async function findSignRequestParts(db: DbOrTx, request: SignRequestRow) {
   const userIds = [request.viewerUserId, request.userId].filter((v): v is number => v !== null);
-  const [signerRows, signableRows, department, people] = await Promise.all([
+  const [signerRows, signableRows, department, people, evidence] = await Promise.all([
     db
       .select()
       .from(signers)
@@ -65,6 +66,12 @@ export async function findSignRequestParts(db: DbOrTx, request: SignRequestRow) 
           .select({ id: users.id, name: users.name })
           .from(users)
           .where(and(inArray(users.id, userIds), eq(users.companyId, request.companyId))),
+    db
+      .select({ fieldValues: signerEvidence.fieldValues })
+      .from(signerEvidence)
+      .innerJoin(signers, eq(signers.id, signerEvidence.signerId))
+      .where(and(eq(signers.signRequestId, request.id), eq(signers.companyId, request.companyId)))
+      .orderBy(asc(signers.position)),
   ]);
   return {
     signers: signerRows,
@@ -72,6 +79,11 @@ export async function findSignRequestParts(db: DbOrTx, request: SignRequestRow) 
     department: department[0] ?? null,
     viewerUser: people.find((p) => p.id === request.viewerUserId) ?? null,
     initiator: people.find((p) => p.id === request.userId) ?? null,
+    /** Every signer's input field values by `{signable_id}:{index}` (a field has one signer). */
+    fieldValues: Object.assign({}, ...evidence.map((e) => e.fieldValues)) as Record<
+      string,
+      string | null
+    >,
   };
 }
 

@@ -5,7 +5,11 @@ import {
   signRequestListSchema,
 } from '@paraaf/contract';
 import { authedCtx, type Deps } from '../../lib/context.ts';
-import { doc } from '../../lib/openapi/route-doc.ts';
+import { doc, file } from '../../lib/openapi/route-doc.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
+import { sendStoredFile } from '../../lib/storage/send-stored-file.ts';
+import { getFieldAttachment, pathNumber } from './get-field-attachment.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { bearerToken } from '../sessions/bearer-token.ts';
 import { withCheckedSession } from '../sessions/session-guard.ts';
@@ -64,5 +68,48 @@ export function signRequestsReadRoutes(app: FastifyInstance, deps: Deps): void {
       },
     },
     (request) => getSignRequest(authedCtx(deps, request), request.params.id, bearerToken(request)),
+  );
+
+  app.get<{ Params: { id: number; signable_id: string; index: string } }>(
+    '/api/sign-requests/:id/signables/:signable_id/fields/:index/attachment',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: {
+            ...idParams.properties,
+            signable_id: { type: 'string' },
+            index: { type: 'string' },
+          },
+          required: ['id', 'signable_id', 'index'],
+        },
+      },
+      config: {
+        openapi: doc({
+          summary: 'De bijlage die een ondertekenaar bij een bijlageveld uploadde',
+          description:
+            'Het bestand zoals geüpload (PDF, JPEG of PNG); de SHA-256 staat in ' +
+            '`signables[].field_values[].attachment` en op het auditcertificaat.',
+          tags: ['Ondertekeningen'],
+          response: {
+            200: file('application/pdf', 'image/jpeg', 'image/png'),
+          },
+          errors: [403, 404, 410],
+        }),
+      },
+    },
+    async (request, reply) => {
+      const ctx = authedCtx(deps, request, 'getSignableFile');
+      const signableId = pathNumber(request.params.signable_id, 1);
+      const index = pathNumber(request.params.index, 0);
+      if (signableId === null || index === null) throw new NotFoundError();
+      const attachment = await getFieldAttachment(ctx, request.params.id, signableId, index);
+      return sendStoredFile(request, reply, ctx.storage, attachment.key, {
+        'content-type': attachment.type,
+        'content-disposition': contentDisposition('attachment', attachment.name),
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+      });
+    },
   );
 }

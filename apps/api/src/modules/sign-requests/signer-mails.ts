@@ -1,7 +1,7 @@
 import type { SQL, WithSubquery } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { Ctx } from '../../lib/context.ts';
-import { queueMail } from '../../lib/mail/outbox.ts';
+import { queueMail, type MailPriority } from '../../lib/mail/outbox.ts';
 import {
   formatDateTime,
   renderSignerMail,
@@ -94,6 +94,7 @@ export async function queueSignerLinkMail(
   request: SignRequestRow,
   signer: SignerRow,
   token: string,
+  priority: MailPriority = 'prompt',
   /** Writes made in the mail's statement (queueMail `alongWith`). */
   alongWith: WithSubquery[] = [],
 ): Promise<void> {
@@ -116,7 +117,7 @@ export async function queueSignerLinkMail(
     replyTo,
     signerId: signer.id,
     signRequestId: request.id,
-    priority: 'prompt',
+    priority,
     alongWith,
   });
 }

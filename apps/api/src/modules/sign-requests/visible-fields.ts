@@ -1,6 +1,7 @@
 import type { SignRequestDetail, SignRequestListItem } from '@paraaf/contract';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
+import { attachmentPath } from './field-attachments.ts';
 
 /**
  * What a caller sees of a sign request follows seed 000 §6 on the server, not only in the web:
@@ -11,7 +12,8 @@ import { ForbiddenError } from '../../lib/errors.ts';
  * - `viewer_user`/`viewer_user_id`: changeSignRequestViewerUser (the 'Inzage' row);
  * - `credits_cost`: getSignRequestCosts;
  * - `signers[].actions`: getVerifications (the audit trail);
- * - `signables[].src`/`file`: getSignableFile (preview and download).
+ * - `signables[].src`/`file` and `field_values[].attachment.url`: getSignableFile (preview and
+ *   download).
  */
 type Permissions = AuthedCtx['auth']['permissions'];
 
@@ -60,6 +62,8 @@ export function visibleDetail(
   const p = ctx.auth.permissions;
   const { state_id, state, credits_cost, viewer_user, viewer_user_id, ...rest } = detail;
   const withFiles = p.has('getSignableFile');
+  const withToken = (url: string) =>
+    sessionToken ? `${url}?${new URLSearchParams({ token: sessionToken }).toString()}` : url;
   const fileUrl = (id: number, view: boolean) => {
     const query = new URLSearchParams(view ? { view: 'true' } : {});
     if (sessionToken) query.set('token', sessionToken);
@@ -87,7 +91,26 @@ export function visibleDetail(
           },
     ),
     signables: detail.signables.map((d) =>
-      withFiles ? { ...d, src: fileUrl(d.id, true), file: fileUrl(d.id, false) } : d,
+      withFiles
+        ? {
+            ...d,
+            src: fileUrl(d.id, true),
+            file: fileUrl(d.id, false),
+            field_values: d.field_values?.map((v) =>
+              v.attachment
+                ? {
+                    ...v,
+                    attachment: {
+                      ...v.attachment,
+                      url: withToken(
+                        `${ctx.config.appUrl}${attachmentPath(detail.id, d.id, v.index)}`,
+                      ),
+                    },
+                  }
+                : v,
+            ),
+          }
+        : d,
     ),
   };
 }

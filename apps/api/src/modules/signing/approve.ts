@@ -1,5 +1,5 @@
 import { emitWebhookEvent } from '../sign-requests/webhook-events.ts';
-import { and, asc, eq, inArray, lt, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import {
   formFieldMessages,
   signerApiMessages,
@@ -22,7 +22,13 @@ import {
   resolveSigner,
   type ResolvedSigner,
 } from './resolve-signer.ts';
-import { missingRequired, ownFields, stepsOf } from './signer-fields.ts';
+import {
+  fieldKey,
+  fieldProblems,
+  ownFields,
+  resolvedFieldValues,
+  stepsOf,
+} from './signer-fields.ts';
 
 /**
  * Locks the request row and checks, under the lock, that it is still in progress and that it
@@ -63,14 +69,18 @@ export async function approve(ctx: Ctx, token: string): Promise<{ status: 'appro
       `${signerApiMessages.stepsMissing}: ${open.map((s) => signingStepLabels[s.type]).join(', ')}`,
     );
   }
-  const missing = missingRequired(fields, evidence.fieldValues);
-  if (missing.length > 0) {
+  // Every value again against its field (never trusting what the page checked), each problem
+  // on `fields.{signable_id}.{index}`; hidden fields are left out and formulas computed here.
+  const problems = fieldProblems(fields, evidence.fieldValues);
+  if (problems.size > 0) {
     const errors: Record<string, string[]> = { fields: [signerApiMessages.fieldsMissing] };
-    for (const f of missing) {
-      errors[`fields.${f.signableId}.${f.index}`] = [signerApiMessages.fieldsMissing];
+    for (const f of fields) {
+      const message = problems.get(fieldKey(f.signableId, f.index));
+      if (message) errors[`fields.${f.signableId}.${f.index}`] = [message];
     }
     throw new ValidationError(errors, signerApiMessages.fieldsMissing);
   }
+  const finalValues = resolvedFieldValues(fields, evidence.fieldValues);
   const missingForm = missingFormFields(
     await openForms(ctx, signer, documents),
     evidence.formValues,
@@ -116,7 +126,12 @@ export async function approve(ctx: Ctx, token: string): Promise<{ status: 'appro
     await emitWebhookEvent(tx, ctx, event, now);
     await tx
       .update(signerEvidence)
-      .set({ approvedIp: ctx.ip, approvedUserAgent: ctx.userAgent.slice(0, 500), updatedAt: now })
+      .set({
+        approvedIp: ctx.ip,
+        approvedUserAgent: ctx.userAgent.slice(0, 500),
+        fieldValues: sql`${signerEvidence.fieldValues} || ${JSON.stringify(finalValues)}::jsonb`,
+        updatedAt: now,
+      })
       .where(eq(signerEvidence.signerId, signer.id));
     await recordAction(tx, signer, 8, ctx, documents.map((d) => d.name).join(', '));
     await recordAction(tx, signer, 3, ctx);

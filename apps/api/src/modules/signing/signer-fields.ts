@@ -1,4 +1,13 @@
-import type { SigningField, SigningMarker, SigningStepType } from '@paraaf/contract';
+import {
+  fieldValueProblems,
+  parseAttachmentValue,
+  resolveFields,
+  signerFieldOptionsSchema,
+  type IndexedField,
+  type SigningField,
+  type SigningMarker,
+  type SigningStepType,
+} from '@paraaf/contract';
 import type { signables } from '../../db/schema/index.ts';
 import type { Field, Variable } from '../documents/markers.ts';
 import type { SignerRow } from '../sign-requests/signer-dto.ts';
@@ -74,27 +83,95 @@ export function ownFields(
   return out;
 }
 
+/** The field options the signer's page may see (no internal keys). */
+const PUBLIC_OPTION_KEYS = Object.keys(signerFieldOptionsSchema.shape);
+
+/** An attachment's stored value without its storage key. */
+export function publicFieldValue(type: string, value: string | null): string | null {
+  if (type !== 'attachment') return value;
+  const attachment = parseAttachmentValue(value);
+  return attachment ? JSON.stringify(attachment) : null;
+}
+
 export function toSigningField(f: OwnField, values: Record<string, string | null>): SigningField {
+  const options = Object.fromEntries(
+    PUBLIC_OPTION_KEYS.filter((k) => f.field.options?.[k] !== undefined).map((k) => [
+      k,
+      f.field.options[k],
+    ]),
+  );
   return {
     index: f.index,
     ...geometry(f.field),
     type: f.field.type,
     required: f.required,
-    value: values[fieldKey(f.signableId, f.index)] ?? null,
+    value: publicFieldValue(f.field.type, values[fieldKey(f.signableId, f.index)] ?? null),
+    options: { ...options, rules: f.field.options?.rules ?? [] },
   };
 }
 
-/** A value counts as filled in: text not blank, a checkbox ticked. */
-export function isFilled(f: OwnField, value: string | null | undefined): boolean {
-  if (value === null || value === undefined) return false;
-  return f.field.type === 'checkbox' ? value === 'true' : value.trim() !== '';
-}
-
-export function missingRequired(
+/** The signer's fields grouped per document, as the contract's rules read them. */
+function perDocument(
   fields: OwnField[],
   values: Record<string, string | null>,
-): OwnField[] {
-  return fields.filter((f) => f.required && !isFilled(f, values[fieldKey(f.signableId, f.index)]));
+): { signableId: number; list: IndexedField[]; raw: Map<number, string | null> }[] {
+  const groups = new Map<number, { list: IndexedField[]; raw: Map<number, string | null> }>();
+  for (const f of fields) {
+    let g = groups.get(f.signableId);
+    if (!g) groups.set(f.signableId, (g = { list: [], raw: new Map() }));
+    g.list.push({ index: f.index, type: f.field.type, options: f.field.options });
+    g.raw.set(f.index, values[fieldKey(f.signableId, f.index)] ?? null);
+  }
+  return [...groups].map(([signableId, g]) => ({ signableId, ...g }));
+}
+
+/**
+ * Every problem of the signer's values, by field key: a value that does not fit its field's
+ * type and rules, or a required field (by its rule or a condition) left empty. Fields hidden by
+ * a condition have none.
+ */
+export function fieldProblems(
+  fields: OwnField[],
+  values: Record<string, string | null>,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const doc of perDocument(fields, values)) {
+    for (const [index, message] of fieldValueProblems(doc.list, doc.raw)) {
+      out.set(fieldKey(doc.signableId, index), message);
+    }
+  }
+  return out;
+}
+
+/** Which of the signer's fields show, given these values (keys of the visible ones). */
+export function visibleFieldKeys(
+  fields: OwnField[],
+  values: Record<string, string | null>,
+): Set<string> {
+  const out = new Set<string>();
+  for (const doc of perDocument(fields, values)) {
+    for (const index of resolveFields(doc.list, doc.raw).visible) {
+      out.add(fieldKey(doc.signableId, index));
+    }
+  }
+  return out;
+}
+
+/**
+ * The values that count for the signer's fields, as sealing stamps them: a hidden field's value
+ * dropped (null), a formula computed on the server.
+ */
+export function resolvedFieldValues(
+  fields: OwnField[],
+  values: Record<string, string | null>,
+): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const doc of perDocument(fields, values)) {
+    for (const [index, value] of resolveFields(doc.list, doc.raw).values) {
+      out[fieldKey(doc.signableId, index)] = value;
+    }
+  }
+  return out;
 }
 
 /** The steps chosen for this signer, in the order the page walks them, with whether each is done. */
@@ -112,7 +189,7 @@ export function stepsOf(
     idin: Boolean(evidence?.idinVerifiedAt),
     signature: Boolean(evidence?.signatureKey),
     paraph: Boolean(evidence?.paraphKey),
-    fields: missingRequired(fields, values).length === 0,
+    fields: fieldProblems(fields, values).size === 0,
   };
   return stepOrder.filter((s) => chosen.has(s)).map((type) => ({ type, done: done[type] }));
 }

@@ -132,6 +132,7 @@ describe('GET /api/signing/{token}', () => {
         type: 'text',
         required: true,
         value: null,
+        options: { rules: ['required'] },
       },
     ]);
     expect(body.idin).toEqual({ status: 'none', attributes: {} });

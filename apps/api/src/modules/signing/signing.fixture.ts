@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { signables, signers, signRequests } from '../../db/schema/index.ts';
 import { createToken, sha256 } from '../../lib/crypto.ts';
 import { createStorage } from '../../lib/storage/create-storage.ts';
+import { newStorageKey } from '../../lib/storage/storage.ts';
 import { registerCompany, type TestApp } from '../../../test/app.ts';
 import { createDraftSignRequest, setPlan } from '../../../test/factories.ts';
 import { makePdf, makePng } from '../../../test/fixtures/documents.ts';
@@ -48,7 +49,8 @@ export async function sendTestRequest(
   const storage = createStorage(t.config);
   for (const s of draft.signables) {
     const pdf = await makePdf(2);
-    const key = `companies/${companyId}/signables/test-${s.id}.pdf`;
+    // A random key, as uploads have: the sealed file's key follows it, and DATA_DIR outlives runs.
+    const key = newStorageKey(`companies/${companyId}/signables`);
     await storage.put(key, pdf);
     await t.db
       .update(signables)

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   approvedSchema,
+  attachmentUploadForm,
+  attachmentValueSchema,
   codeSentSchema,
   codeVerifiedSchema,
   declineBody,
@@ -20,6 +22,8 @@ import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { sendStoredFile } from '../../lib/storage/send-stored-file.ts';
 import { approve } from './approve.ts';
+import { saveAttachment } from './attachment.ts';
+import { readUpload } from '../../lib/multipart-form.ts';
 import { decline } from './decline.ts';
 import { sendEmailCode, verifyEmailCode } from './email-verification.ts';
 import { saveFields } from './fields.ts';
@@ -230,6 +234,27 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       const ctx = await ctxOf(request);
       const input = parseInput(fieldsBody, request.body);
       return saveFields(ctx, request.params.token, input);
+    },
+  );
+
+  app.post<TokenParams>(
+    '/api/signing/:token/attachments',
+    {
+      config: {
+        openapi: signerDoc({
+          summary: 'Het bestand van een bijlageveld uploaden (PDF, JPEG of PNG)',
+          description:
+            'Vervangt een eerder bestand van hetzelfde veld. De SHA-256 komt op het auditcertificaat; bij het verzegelen worden de pagina’s achter het document gezet.',
+          form: attachmentUploadForm,
+          response: { 200: attachmentValueSchema },
+          errors: [409],
+        }),
+      },
+      schema: { params: tokenParam },
+    },
+    async (request) => {
+      const ctx = await ctxOf(request);
+      return saveAttachment(ctx, request.params.token, await readUpload(request));
     },
   );
 

@@ -1,4 +1,4 @@
-import type { SignableDto } from '@paraaf/contract';
+import type { MarkerConfig, SignableDto, Variable } from '@paraaf/contract';
 import { apiKeyMessages, signingMessages } from '@paraaf/contract';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
@@ -18,7 +18,12 @@ const DRAFT = 1;
 export async function createSignableFromTemplate(
   ctx: AuthedCtx,
   signRequestId: number,
-  input: { template_id: number; name: string | null },
+  input: {
+    template_id: number;
+    name: string | null;
+    /** Text markers filled anew, by the marker's label (bulk send: a column per label). */
+    textValues?: Readonly<Record<string, string>>;
+  },
 ): Promise<SignableDto> {
   const companyId = ctx.auth.user.companyId;
   const request = await findSignRequestState(ctx.db, companyId, signRequestId);
@@ -38,7 +43,37 @@ export async function createSignableFromTemplate(
     name: input.name ?? template.name,
     filename: template.filename,
     formsEnabled: false,
-    markers: template.config,
+    markers: input.textValues ? withTextValues(template.config, input.textValues) : template.config,
     detectedMarkers: template.detectedMarkers,
   });
+}
+
+/** The template's markers with the text markers whose label is given set to that text. */
+function withTextValues(
+  config: MarkerConfig,
+  values: Readonly<Record<string, string>>,
+): MarkerConfig {
+  return {
+    ...config,
+    variables: config.variables.map((v, i) => {
+      const label = textMarkerLabel(v, i, config.variables);
+      const value = label === null ? undefined : values[label];
+      return value ? { ...v, value } : v;
+    }),
+  };
+}
+
+/**
+ * The name a sender-filled text marker goes by: its label, else 'tekst{n}' for the n-th text
+ * marker of the template; null for any other marker.
+ */
+export function textMarkerLabel(
+  variable: Variable,
+  index: number,
+  all: readonly Variable[],
+): string | null {
+  if (variable.type !== 'text') return null;
+  const label = variable.options.label?.trim();
+  if (label) return label;
+  return `tekst${all.slice(0, index + 1).filter((v) => v.type === 'text').length}`;
 }

@@ -584,6 +584,9 @@ export default function MarkerEditor({
             name={selected ? markerName(selected, signers) : ''}
             signers={signers}
             fieldsOnlyFirstSigner={fieldsOnlyFirstSigner}
+            fieldNames={markers.flatMap((m) =>
+              m.kind === 'field' && m.options.name && m.id !== selected?.id ? [m.options.name] : [],
+            )}
             onChange={update}
             onResize={(id, want) =>
               update(id, (m) => ({

@@ -1,10 +1,21 @@
 import { useState } from 'react';
 import { Button, Divider, Select, Stack, Switch, Text } from '@mantine/core';
 import {
+  IconCalculator,
   IconCalendar,
+  IconCalendarDue,
   IconCalendarEvent,
   IconCheckbox,
+  IconCircleDot,
   IconForms,
+  IconLetterCase,
+  IconListCheck,
+  IconMail,
+  IconNumber123,
+  IconPaperclip,
+  IconPhone,
+  IconSelect,
+  IconTextCaption,
   IconSignature,
   IconSquareCheck,
   IconTypography,
@@ -12,6 +23,7 @@ import {
   IconWritingSign,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { signerFieldTypes, type SignerFieldType } from '@paraaf/contract';
 import type { MarkerTemplate } from './lib/markers';
 import { PALETTE_MIME } from './page-view';
 import { texts } from './texts';
@@ -30,6 +42,22 @@ interface PaletteProps {
   onParaphPages: () => void;
   children?: ReactNode;
 }
+
+const fieldIcons: Record<SignerFieldType, ReactNode> = {
+  text: <IconForms size={16} />,
+  checkbox: <IconCheckbox size={16} />,
+  date: <IconCalendarDue size={16} />,
+  number: <IconNumber123 size={16} />,
+  dropdown: <IconSelect size={16} />,
+  radio: <IconCircleDot size={16} />,
+  checkbox_group: <IconListCheck size={16} />,
+  email: <IconMail size={16} />,
+  phone: <IconPhone size={16} />,
+  initials: <IconLetterCase size={16} />,
+  label: <IconTextCaption size={16} />,
+  attachment: <IconPaperclip size={16} />,
+  formula: <IconCalculator size={16} />,
+};
 
 /** The palette: click an item to place it on the current page, or drag it onto a page. */
 export function Palette({
@@ -127,17 +155,16 @@ export function Palette({
       )}
       {inputFields && (
         <>
-          {item(
-            { kind: 'field', type: 'text', signer: n, required },
-            texts.palette.fieldText,
-            <IconForms size={16} />,
-            !fieldsAllowed,
-          )}
-          {item(
-            { kind: 'field', type: 'checkbox', signer: n, required },
-            texts.palette.fieldCheckbox,
-            <IconCheckbox size={16} />,
-            !fieldsAllowed,
+          <Text fw={600} size="sm">
+            {texts.palette.fieldsHeading}
+          </Text>
+          {signerFieldTypes.map((type) =>
+            item(
+              { kind: 'field', type, signer: n, required },
+              texts.fieldKinds[type],
+              fieldIcons[type],
+              !fieldsAllowed,
+            ),
           )}
           <Switch
             label={texts.palette.required}

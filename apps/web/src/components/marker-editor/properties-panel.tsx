@@ -7,6 +7,7 @@ import {
   parseGeneratedValue,
 } from '@paraaf/contract';
 import { normaliseFontSize, type EditorMarker } from './lib/markers';
+import { FieldProperties } from './field-properties';
 import { texts } from './texts';
 import type { EditorSigner } from './types';
 import { neverFilledReason } from './lib/signer-rules';
@@ -18,6 +19,8 @@ interface Props {
   name: string;
   signers: EditorSigner[];
   fieldsOnlyFirstSigner: boolean;
+  /** Names of the document's input fields (conditions and formulas refer to them). */
+  fieldNames?: string[];
   onChange: (id: string, patch: (m: EditorMarker) => EditorMarker) => void;
   onResize: (id: string, size: { width: number; height: number }) => void;
   onRemove: (id: string) => void;
@@ -29,6 +32,7 @@ export function PropertiesPanel({
   name,
   signers,
   fieldsOnlyFirstSigner,
+  fieldNames = [],
   onChange,
   onResize,
   onRemove,
@@ -49,7 +53,7 @@ export function PropertiesPanel({
         marker.type === 'date' ||
         generated?.kind === 'name' ||
         generated?.kind === 'date')) ||
-    (marker.kind === 'field' && marker.type === 'text');
+    (marker.kind === 'field' && !['checkbox', 'radio', 'checkbox_group'].includes(marker.type));
   const signerOptions = signers
     .filter((s) => !(marker.kind === 'field' && fieldsOnlyFirstSigner) || s.position === 1)
     .map((s) => ({
@@ -130,7 +134,7 @@ export function PropertiesPanel({
           }}
         />
       )}
-      {marker.kind === 'field' && (
+      {marker.kind === 'field' && marker.type !== 'label' && marker.type !== 'formula' && (
         <Switch
           label={t.required}
           checked={marker.options.rules.includes('required')}
@@ -150,6 +154,16 @@ export function PropertiesPanel({
                 : m,
             );
           }}
+        />
+      )}
+      {marker.kind === 'field' && (
+        <FieldProperties
+          key={id}
+          field={marker}
+          otherNames={fieldNames}
+          onOptions={(patch) =>
+            onChange(id, (m) => (m.kind === 'field' ? { ...m, options: patch(m.options) } : m))
+          }
         />
       )}
       <Text size="sm" fw={500}>

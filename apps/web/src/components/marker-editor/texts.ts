@@ -1,4 +1,4 @@
-import type { GeneratedKind } from '@paraaf/contract';
+import type { ConditionOp, GeneratedKind, SignerFieldType, TextPattern } from '@paraaf/contract';
 
 /** Every Dutch text of the marker editor (seed 000 §2 'Document marker editor'). */
 export const texts = {
@@ -28,6 +28,7 @@ export const texts = {
     paraph: 'Paraaf',
     fieldText: 'Invoerveld tekst',
     fieldCheckbox: 'Invoerveld vinkje',
+    fieldsHeading: 'Invoervelden',
     required: 'Verplicht',
     fieldsOnlyFirst: 'Invoervelden zijn alleen voor de eerste ondertekenaar.',
     paraphPages: "Paraaf toevoegen op pagina's",
@@ -39,6 +40,64 @@ export const texts = {
     checkbox_checked: 'Vinkje',
     fieldText: 'Invoerveld tekst',
     fieldCheckbox: 'Invoerveld vinkje',
+  },
+  /** A signer's input field per type: the palette entry and the marker's name. */
+  fieldKinds: {
+    text: 'Invoerveld tekst',
+    checkbox: 'Invoerveld vinkje',
+    date: 'Invoerveld datum',
+    number: 'Invoerveld getal',
+    dropdown: 'Keuzelijst',
+    radio: 'Keuzerondjes',
+    checkbox_group: 'Aankruisvakken',
+    email: 'Invoerveld e-mailadres',
+    phone: 'Invoerveld telefoonnummer',
+    initials: 'Invoerveld initialen',
+    label: 'Vaste tekst',
+    attachment: 'Bijlage uploaden',
+    formula: 'Berekend getal',
+  } satisfies Record<SignerFieldType, string>,
+  fieldDefaults: {
+    choices: ['Optie 1', 'Optie 2'],
+    label: 'Tekst voor de ondertekenaar',
+    formula: '',
+  },
+  fieldProperties: {
+    name: 'Naam (voor voorwaarden en formules)',
+    nameHint: 'Letters, cijfers en _, bijvoorbeeld prijs',
+    placeholder: 'Voorbeeldtekst in het veld',
+    message: 'Foutmelding bij een ongeldige waarde',
+    pattern: 'Patroon',
+    patternNone: 'Geen',
+    patterns: { iban: 'IBAN', postcode: 'Postcode (1234 AB)', kvk: 'KvK-nummer' } satisfies Record<
+      TextPattern,
+      string
+    >,
+    maxLength: 'Maximaal aantal tekens',
+    min: 'Minimum',
+    max: 'Maximum',
+    decimals: 'Decimalen',
+    choices: 'Opties (één per regel)',
+    minChoices: 'Minimaal aantal keuzes',
+    maxChoices: 'Maximaal aantal keuzes',
+    text: 'Tekst',
+    formula: 'Formule',
+    formulaHint: 'Bijvoorbeeld prijs * aantal of sum(a, b, c); gebruik + − × ÷ en haakjes',
+    formulaInvalid: 'Deze formule klopt niet',
+    condition: 'Voorwaarde',
+    conditionNone: 'Altijd',
+    conditionField: 'Als veld',
+    conditionEffect: 'Dan',
+    effects: { show: 'tonen', require: 'verplicht maken' },
+    conditionOp: 'Soort voorwaarde',
+    ops: {
+      checked: 'is aangevinkt',
+      equals: 'is gelijk aan',
+      above: 'is groter dan',
+      filled: 'is ingevuld',
+    } satisfies Record<ConditionOp, string>,
+    conditionValue: 'Waarde',
+    noNamedFields: 'Geef eerst een ander veld op dit document een naam.',
   },
   generated: {
     name: 'Naam',

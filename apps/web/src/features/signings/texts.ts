@@ -68,6 +68,8 @@ export const texts = {
   department: 'Bedrijfsnaam',
   subject: 'Onderwerp',
   viewerUser: 'Inzage gebruiker',
+  bulkSend: 'Bulkverzending',
+  bulkSendLink: (id: number) => `Bulkverzending #${id}`,
   noViewerUser: 'Geen',
   change: 'Wijzigen',
   customFields: 'Extra velden',
@@ -93,6 +95,9 @@ export const texts = {
   preview: 'Bekijken',
   signedDocument: 'Ondertekend document',
   fileDeleted: 'Het bestand is verwijderd',
+  fieldValues: 'Ingevulde velden',
+  fieldNumber: (n: number) => `Veld ${n}`,
+  attachmentLink: (name: string) => `Bijlage ${name} downloaden`,
 
   send: 'Versturen',
   sent: 'Ondertekening verstuurd',

@@ -2,6 +2,40 @@ import { describe, expect, it } from 'vitest';
 import { countMarkers, encodeMarkerForm, highestSigner } from './encode';
 
 describe('encodeMarkerForm', () => {
+  it('writes a field’s options, choices and condition as nested keys the server decodes', () => {
+    const form = new FormData();
+    encodeMarkerForm(form, {
+      variables: [],
+      fields: [
+        {
+          x: 1,
+          y: 2,
+          width: 150,
+          height: 50,
+          page: 1,
+          type: 'radio',
+          options: {
+            rules: ['required'],
+            name: 'pakket',
+            choices: ['Basis', '', 'Plus'],
+            condition: { field: 'akkoord', op: 'checked', effect: 'show' },
+          },
+        },
+      ],
+    });
+    expect(
+      Object.fromEntries([...form.entries()].filter(([k]) => k.includes('[options]'))),
+    ).toEqual({
+      'fields[0][options][name]': 'pakket',
+      'fields[0][options][choices][0]': 'Basis',
+      'fields[0][options][choices][1]': 'Plus',
+      'fields[0][options][condition][field]': 'akkoord',
+      'fields[0][options][condition][op]': 'checked',
+      'fields[0][options][condition][effect]': 'show',
+      'fields[0][options][rules][0]': 'required',
+    });
+  });
+
   it('appends nothing for an empty config', () => {
     const form = new FormData();
     encodeMarkerForm(form, { variables: [], fields: [] });

@@ -41,12 +41,26 @@ function appendOptions(
   prefix: string,
   options: MarkerOptions & { signer?: number },
 ) {
-  for (const [key, value] of Object.entries(options) as [string, unknown][]) {
+  appendValues(form, `${prefix}[options]`, options);
+}
+
+/** Nested values as bracketed keys: a list's items renumbered 0..n-1 without empty ones. */
+function appendValues(form: FormData, prefix: string, values: object) {
+  for (const [key, value] of Object.entries(values) as [string, unknown][]) {
     if (value === undefined || value === null || value === '') continue;
-    const text =
-      typeof value === 'boolean' ? String(value) : typeof value === 'number' ? num(value) : value;
-    if (typeof text === 'string') form.append(`${prefix}[options][${key}]`, text);
+    if (Array.isArray(value)) {
+      value
+        .filter((v) => v !== undefined && v !== null && v !== '')
+        .forEach((v, j) => appendValue(form, `${prefix}[${key}][${j}]`, v));
+    } else appendValue(form, `${prefix}[${key}]`, value);
   }
+}
+
+function appendValue(form: FormData, key: string, value: unknown) {
+  if (typeof value === 'object' && value !== null) return appendValues(form, key, value);
+  const text =
+    typeof value === 'boolean' ? String(value) : typeof value === 'number' ? num(value) : value;
+  if (typeof text === 'string') form.append(key, text);
 }
 
 /** Points with at most two decimals, never in exponent form (the server reads `12.5`). */

@@ -15,7 +15,7 @@ export function signerLabel(signers: EditorSignerLabel[], n: number): string {
 /** What a marker is, for its box and its accessible name: 'Handtekening Jan Jansen'. */
 export function markerName(marker: EditorMarker, signers: EditorSignerLabel[]): string {
   if (marker.kind === 'field') {
-    const what = marker.type === 'checkbox' ? texts.kinds.fieldCheckbox : texts.kinds.fieldText;
+    const what = texts.fieldKinds[marker.type];
     return texts.ofSigner(what, signerLabel(signers, marker.options.signer ?? 1));
   }
   if (marker.type === 'generated') {

@@ -13,6 +13,7 @@ import {
   type MarkerOptions,
   type Variable,
 } from '@paraaf/contract';
+import { texts } from '../texts';
 
 /**
  * The editor's rules as pure functions (seed 000 §2, §9): default and minimum sizes per kind,
@@ -50,6 +51,8 @@ export interface SizeRule {
 const PARAPH_MIN = { width: 25, height: 25 } as const;
 const SIGNATURE_MIN = { width: 60, height: 20 } as const;
 const CHECKBOX_MIN = { width: 10, height: 10 } as const;
+const LIST_FIELD_SIZE = { width: 150, height: 50 } as const;
+const LIST_FIELD_MIN = { width: 60, height: 20 } as const;
 
 /** The size rules of a marker kind before its own options are applied. */
 export function baseSizeRule(
@@ -57,6 +60,10 @@ export function baseSizeRule(
 ): SizeRule {
   if (marker.type === 'checkbox' || marker.type === 'checkbox_checked') {
     return { defaultSize: CHECKBOX_MARKER_SIZE, minSize: CHECKBOX_MIN, keepRatio: true };
+  }
+  // Options stacked in one box: taller by default, and they may be made small.
+  if (marker.type === 'radio' || marker.type === 'checkbox_group') {
+    return { defaultSize: LIST_FIELD_SIZE, minSize: LIST_FIELD_MIN, keepRatio: false };
   }
   if (marker.kind === 'variable' && marker.type === 'generated') {
     const kind = parseGeneratedValue(marker.value)?.kind;
@@ -213,8 +220,11 @@ export function createMarker(template: MarkerTemplate, page: number, center: Poi
       type: template.type,
       options: {
         ...options,
+        ...fieldDefaults(template.type),
         signer: template.signer,
-        rules: template.required ? ['required'] : [],
+        // A label or a formula is never filled in by the signer.
+        rules:
+          template.required && !['label', 'formula'].includes(template.type) ? ['required'] : [],
       },
     } satisfies EditorMarker as EditorMarker;
   }
@@ -238,6 +248,16 @@ export function createMarker(template: MarkerTemplate, page: number, center: Poi
       ...(textual ? { fontSize: 11 } : {}),
     },
   } satisfies EditorMarker as EditorMarker;
+}
+
+/** What a new field of a type starts with: options to choose from, a text, a formula. */
+function fieldDefaults(type: FieldType): Partial<Field['options']> {
+  if (type === 'dropdown' || type === 'radio' || type === 'checkbox_group')
+    return { choices: [...texts.fieldDefaults.choices] };
+  if (type === 'label') return { text: texts.fieldDefaults.label };
+  if (type === 'formula') return { formula: texts.fieldDefaults.formula, decimals: 2 };
+  if (type === 'number') return { decimals: 2 };
+  return {};
 }
 
 /** The editor's list from a config (ids added). */

@@ -17,7 +17,10 @@ export function StatementRoute() {
     <Box mih="100dvh" bg="gray.0">
       <Container size={760} py="xl" component="main">
         <Stack gap="md">
-          <Title order={1}>Toegankelijkheidsverklaring</Title>
+          {/* One long word: smaller on a phone, and broken rather than scrolling sideways. */}
+          <Title order={1} fz={{ base: 22, xs: 28, sm: 34 }} style={{ overflowWrap: 'anywhere' }}>
+            Toegankelijkheidsverklaring
+          </Title>
           <Text>
             Paraaf wil dat iedereen die een document van ons krijgt het kan lezen en ondertekenen:
             op een telefoon, met alleen een toetsenbord, met een schermlezer of met vergroting.
@@ -60,6 +63,11 @@ export function StatementRoute() {
               je langs alle velden leidt in de volgorde van de pagina;
             </List.Item>
             <List.Item>
+              dat ‘Tekst lezen’ de tekst van het document in letters van minstens 16 pixels toont,
+              en dat de tekst van een verre pagina na ‘Ga naar pagina’ voor een schermlezer
+              beschikbaar is;
+            </List.Item>
+            <List.Item>
               dat een document van 300 pagina’s opent op pagina 1 zonder het hele bestand te
               downloaden, en gedraaide pagina’s rechtop staan.
             </List.Item>
@@ -74,17 +82,20 @@ export function StatementRoute() {
               pagina zegt dat; vraag de afzender om een document met tekst als je dat nodig hebt.
             </List.Item>
             <List.Item>
-              Van een lang document staan alleen de pagina’s rond de plek waar je bent in de pagina.
-              Een schermlezer leest dus niet in één keer het hele document; gebruik ‘Ga naar pagina’
-              of scroll verder.
+              Van een lang document wordt de tekst van een pagina geladen als je er komt (‘Ga naar
+              pagina’, scrollen of de focus). Een pagina die nog niet geladen is zegt dat en heeft
+              een knop ‘Tekst van pagina … laden’; een schermlezer leest dus niet vanzelf in één
+              keer het hele document.
             </List.Item>
             <List.Item>
               De leesvolgorde van de tekst is die van het PDF-bestand. Een PDF zonder goede
               structuur kan in een andere volgorde worden voorgelezen dan je ziet.
             </List.Item>
             <List.Item>
-              Op een telefoon is de tekst van een A4-pagina op paginabreedte klein. Zoom in met de
-              knop ‘Inzoomen’ of door te knijpen.
+              Op een telefoon past ‘Paginabreedte’ de bedrukte breedte van de eerste pagina in het
+              scherm (de witte marges vallen weg); kleine letters blijven dan nog klein. Kies ‘Tekst
+              lezen’ voor de tekst in gewone letters, of zoom in met ‘Inzoomen’ of door te knijpen.
+              Velden vul je in op de pagina zelf.
             </List.Item>
             <List.Item>
               De schermen voor afzenders (een ondertekening klaarzetten, markers plaatsen) zijn nog

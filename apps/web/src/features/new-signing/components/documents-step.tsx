@@ -142,6 +142,12 @@ export function DocumentsStep({
             leftSection={<IconTemplate size={18} />}
             disabled={disabled}
             onClick={() => setPickerOpen(true)}
+            // Wraps on a phone rather than cutting the label off.
+            maw="100%"
+            h="auto"
+            mih={36}
+            py={6}
+            styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
           >
             {pickerTexts.title}
           </Button>

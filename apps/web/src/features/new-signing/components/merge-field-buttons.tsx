@@ -42,6 +42,12 @@ export function MergeFieldButtons({ target, value, onChange }: Props) {
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => insert(field)}
             rightSection={<Code fz="xs">{`[[${field}]]`}</Code>}
+            // A long label wraps inside the button rather than being cut off on a phone.
+            maw="100%"
+            h="auto"
+            mih={26}
+            py={3}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'left', overflow: 'visible' } }}
           >
             {label}
           </Button>

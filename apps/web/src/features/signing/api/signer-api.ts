@@ -1,4 +1,4 @@
-import type { SigningPage } from '@paraaf/contract';
+import type { AttachmentValue, SigningPage } from '@paraaf/contract';
 
 /**
  * The signer's own small client. It never sends the app user's bearer token (a signer's link is
@@ -53,14 +53,16 @@ export function createSignerApi(options: SignerApiOptions = {}) {
       Accept: 'application/json',
       'Content-Language': locale,
     };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+    // A form sets its own multipart Content-Type (with the boundary).
+    if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
     const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     let response: Response;
     try {
       response = await doFetch(baseUrl + signingPath(token, rest), {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
         credentials: 'omit',
       });
     } catch {
@@ -130,6 +132,19 @@ export function createSignerApi(options: SignerApiOptions = {}) {
       fields: { signable_id: number; index: number; value: string | null }[],
     ) => {
       await send(token, locale, 'PUT', '/fields', { fields });
+    },
+    /** The file of an attachment field (PDF, JPEG or PNG); answers its description. */
+    uploadAttachment: async (
+      token: string,
+      locale: string,
+      field: { signable_id: number; index: number },
+      file: File,
+    ) => {
+      const form = new FormData();
+      form.set('signable_id', String(field.signable_id));
+      form.set('index', String(field.index));
+      form.set('file', file, file.name);
+      return json<AttachmentValue>(await send(token, locale, 'POST', '/attachments', form));
     },
     /** Values of the PDF's own form fields (only for the signer allowed to edit forms). */
     saveFormFields: async (

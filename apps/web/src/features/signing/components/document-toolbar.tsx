@@ -1,5 +1,10 @@
 import { ActionIcon, Button, Group, Paper, Text, Tooltip } from '@mantine/core';
-import { IconArrowsHorizontal, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
+import {
+  IconAlignJustified,
+  IconArrowsHorizontal,
+  IconZoomIn,
+  IconZoomOut,
+} from '@tabler/icons-react';
 import { MAX_ZOOM, MIN_ZOOM, zoomIn, zoomOut } from '../lib/zoom';
 import type { Translate } from '../texts';
 
@@ -11,10 +16,22 @@ interface DocumentToolbarProps {
   stops: number;
   left: number;
   onNext: () => void;
+  /** 'Tekst lezen' is on: the text reflowed instead of the pages (no zoom then). */
+  reading: boolean;
+  onReading: (reading: boolean) => void;
 }
 
 /** Above the documents, staying in view: zoom, and 'Volgende veld' with what is left. */
-export function DocumentToolbar({ t, zoom, onZoom, stops, left, onNext }: DocumentToolbarProps) {
+export function DocumentToolbar({
+  t,
+  zoom,
+  onZoom,
+  stops,
+  left,
+  onNext,
+  reading,
+  onReading,
+}: DocumentToolbarProps) {
   return (
     <Paper
       withBorder
@@ -25,7 +42,8 @@ export function DocumentToolbar({ t, zoom, onZoom, stops, left, onNext }: Docume
       aria-label={t('view.toolbar')}
       style={{ position: 'sticky', top: 0, zIndex: 5 }}
     >
-      <Group gap={6} justify="space-between" wrap="nowrap">
+      {/* On a phone the walk's count and button take a line of their own under the view buttons. */}
+      <Group gap={6} justify="space-between" wrap="wrap">
         <Group gap={4} wrap="nowrap">
           <Tooltip label={t('view.zoomOut')}>
             <ActionIcon
@@ -33,7 +51,7 @@ export function DocumentToolbar({ t, zoom, onZoom, stops, left, onNext }: Docume
               size="lg"
               aria-label={t('view.zoomOut')}
               onClick={() => onZoom(zoomOut(zoom))}
-              disabled={zoom <= MIN_ZOOM}
+              disabled={reading || zoom <= MIN_ZOOM}
             >
               <IconZoomOut size={18} />
             </ActionIcon>
@@ -54,7 +72,7 @@ export function DocumentToolbar({ t, zoom, onZoom, stops, left, onNext }: Docume
               size="lg"
               aria-label={t('view.zoomIn')}
               onClick={() => onZoom(zoomIn(zoom))}
-              disabled={zoom >= MAX_ZOOM}
+              disabled={reading || zoom >= MAX_ZOOM}
             >
               <IconZoomIn size={18} />
             </ActionIcon>
@@ -66,15 +84,27 @@ export function DocumentToolbar({ t, zoom, onZoom, stops, left, onNext }: Docume
               aria-label={t('view.fitWidth')}
               aria-pressed={zoom === 1}
               onClick={() => onZoom(1)}
+              disabled={reading}
             >
               <IconArrowsHorizontal size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={reading ? t('view.showPages') : t('view.readText')}>
+            <ActionIcon
+              variant={reading ? 'filled' : 'default'}
+              size="lg"
+              aria-label={t('view.readText')}
+              aria-pressed={reading}
+              onClick={() => onReading(!reading)}
+            >
+              <IconAlignJustified size={18} />
             </ActionIcon>
           </Tooltip>
         </Group>
         {stops > 0 && (
           // May shrink on a 390 px phone: the count wraps onto two lines rather than the bar
           // pushing the page sideways (German 'Alles ausgefüllt' + 'Nächstes Feld').
-          <Group gap={6} wrap="nowrap" miw={0}>
+          <Group gap={6} wrap="nowrap" miw={0} ml="auto">
             <Text
               size="xs"
               c="dimmed"

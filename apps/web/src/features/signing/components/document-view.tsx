@@ -1,12 +1,27 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Anchor, Box, Button, Group, Loader, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Group,
+  Loader,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
 import type { SigningDocument } from '@paraaf/contract';
 import { signerApi } from '../api/signer-api';
 import { renderedHeight } from '../lib/geometry';
+import { printedSpan, type PageSpan } from '../lib/page-text';
+import { pageFrameId } from '../lib/walk';
 import { canvasRatio, pinchZoom } from '../lib/zoom';
-import { loadPdfJs, openPdfUrl } from '../../../lib/pdfjs';
+import { openSigningPdf } from '../lib/prefetch';
+import { loadPdfJs } from '../../../lib/pdfjs';
 import type { Translate } from '../texts';
+import { ReadingView } from './reading-view';
 import './text-layer.css';
 
 interface DocumentViewProps {
@@ -19,17 +34,24 @@ interface DocumentViewProps {
   onZoom: (zoom: number) => void;
   /** What lies over page `page` (1-based): markers and input fields, positioned in percent. */
   overlay: (page: number, width: number) => ReactNode;
+  /** The reading view: the pages' text reflowed instead of the pages. */
+  reading: boolean;
+  /** What the reading view shows under page `page`'s text: the way to its fields. */
+  readingExtras: (page: number) => ReactNode;
   downloadUrl: string;
 }
 
-/** The DOM id of a page's frame (for 'Ga naar pagina' and the zoom's anchor). */
-export const pageFrameId = (docId: number, page: number) => `doc-${docId}-page-${page}`;
+/** Narrower than this (a phone), 'Paginabreedte' fits the printed text, not the paper. */
+const TRIM_BELOW = 600;
 
 /**
  * A document page by page. Every page has a placeholder of its own size at once (so the scroll
- * height is right); a page is drawn when it comes near the viewport and its canvas, text layer and
- * pdf.js resources are released when it leaves, so a 300-page document holds only the few pages
- * around the view. Zoomed wider than the column, the pages scroll sideways inside it.
+ * height is right); a page is drawn when it comes near the viewport and its canvas and pdf.js
+ * resources are released when it leaves, so a 300-page document holds only the few pages around
+ * the view. Its text layer, once made, stays (it is small), so a screen reader can read every
+ * page it has met. Zoomed wider than the column, the pages scroll sideways inside it. On a phone
+ * 'Paginabreedte' fits the width of the printed text (page 1's, margins trimmed) to the screen,
+ * scrolled to where the text starts: an A4 page's paper at 390 px has 6 px letters.
  */
 export function DocumentView({
   doc,
@@ -38,21 +60,25 @@ export function DocumentView({
   zoom,
   onZoom,
   overlay,
+  reading,
+  readingExtras,
   downloadUrl,
 }: DocumentViewProps) {
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
   const [fitWidth, setFitWidth] = useState(0);
+  const [printed, setPrinted] = useState<PageSpan | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const pages = useRef<HTMLDivElement>(null);
-  const width = Math.floor(fitWidth * zoom);
+  const trim = fitWidth > 0 && fitWidth < TRIM_BELOW ? printed : null;
+  const width = Math.floor((trim ? fitWidth / trim.width : fitWidth) * zoom);
 
   useEffect(() => {
     let alive = true;
     let opened: PDFDocumentProxy | null = null;
     // Read in byte ranges, page 1 first; the first range fetched records that the signer has
     // seen the document.
-    openPdfUrl(signerApi.fileUrl(token, doc.id))
+    openSigningPdf(signerApi.fileUrl(token, doc.id))
       .then((p) => {
         opened = p;
         if (alive) setPdf(p);
@@ -64,6 +90,34 @@ export function DocumentView({
       if (opened) void opened.destroy();
     };
   }, [doc.id, token]);
+
+  // The printed part of page 1 sets the trim of every page ('Paginabreedte' stays one zoom).
+  useEffect(() => {
+    if (!pdf) return;
+    let alive = true;
+    void (async () => {
+      const page = await pdf.getPage(1);
+      const viewport = page.getViewport({ scale: 1 });
+      const content = await page.getTextContent();
+      if (!alive) return;
+      setPrinted(
+        printedSpan(content.items, viewport.width, (x, y) => {
+          const [sx = 0, sy = 0] = viewport.convertToViewportPoint(x, y) as number[];
+          return [sx, sy];
+        }),
+      );
+    })().catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [pdf]);
+
+  // At 'Paginabreedte' with the margins trimmed: scrolled to where the printed text starts.
+  const fit = zoom === 1;
+  useEffect(() => {
+    const el = box.current;
+    if (el && trim && fit && width > 0) el.scrollLeft = Math.round(trim.left * width);
+  }, [trim, fit, width, reading]);
 
   useEffect(() => {
     const el = box.current;
@@ -98,9 +152,11 @@ export function DocumentView({
           {t('page.renderError')}
         </Alert>
       )}
+      {reading && <ReadingView doc={doc} pdf={pdf} t={t} extras={readingExtras} />}
       <Box
         ref={box}
         data-testid="document-scroller"
+        hidden={reading}
         // The browser's own pinch would zoom the whole page (toolbar, steps); this one zooms the
         // document. One-finger panning stays the browser's.
         style={{ overflowX: 'auto', overflowY: 'hidden', touchAction: 'pan-x pan-y' }}
@@ -115,20 +171,21 @@ export function DocumentView({
             transformOrigin: '0 0',
           }}
         >
-          {doc.pages.map((size, i) => (
-            <PdfPage
-              key={i}
-              id={pageFrameId(doc.id, i + 1)}
-              pdf={pdf}
-              number={i + 1}
-              size={size}
-              width={width}
-              label={t('page.pageOf', { page: i + 1, count: doc.page_count })}
-              noText={t('page.noText')}
-            >
-              {overlay(i + 1, width)}
-            </PdfPage>
-          ))}
+          {!reading &&
+            doc.pages.map((size, i) => (
+              <PdfPage
+                key={i}
+                id={pageFrameId(doc.id, i + 1)}
+                pdf={pdf}
+                number={i + 1}
+                size={size}
+                width={width}
+                label={t('page.pageOf', { page: i + 1, count: doc.page_count })}
+                t={t}
+              >
+                {overlay(i + 1, width)}
+              </PdfPage>
+            ))}
         </div>
       </Box>
     </section>
@@ -236,19 +293,24 @@ interface PdfPageProps {
   size: { width: number; height: number };
   width: number;
   label: string;
-  noText: string;
+  t: Translate;
   children: ReactNode;
 }
 
-type TextState = 'unknown' | 'text' | 'none';
+type TextState = 'unknown' | 'loading' | 'text' | 'none';
 
-function PdfPage({ id, pdf, number, size, width, label, noText, children }: PdfPageProps) {
+function PdfPage({ id, pdf, number, size, width, label, t, children }: PdfPageProps) {
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const textLayer = useRef<HTMLDivElement>(null);
+  const loadButton = useRef<HTMLButtonElement>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   const [drawn, setDrawn] = useState(false);
   const [text, setText] = useState<TextState>('unknown');
+  // Asked for by coming near, or by the focus reaching the page ('Ga naar pagina', Tab, a
+  // screen reader's button): the text is made once and kept.
+  const [textWanted, setTextWanted] = useState(false);
+  const wantText = near || textWanted;
 
   // Near the view (a screen above or below): drawn; further away: released.
   useEffect(() => {
@@ -268,10 +330,8 @@ function PdfPage({ id, pdf, number, size, width, label, noText, children }: PdfP
 
   useEffect(() => {
     const target = canvas.current;
-    const layer = textLayer.current;
-    if (!pdf || !near || width <= 0 || !target || !layer) return;
+    if (!pdf || !near || width <= 0 || !target) return;
     let task: RenderTask | null = null;
-    let cancelText: (() => void) | null = null;
     let alive = true;
     void (async () => {
       const page = await pdf.getPage(number);
@@ -289,33 +349,56 @@ function PdfPage({ id, pdf, number, size, width, label, noText, children }: PdfP
       const mark = `signing:page${number}-visible`;
       if (!performance.getEntriesByName(mark).length) performance.mark(mark);
       setDrawn(true);
-
-      const { TextLayer } = await loadPdfJs();
-      const content = await page.getTextContent();
-      if (!alive) return;
-      const hasText = content.items.some((item) => 'str' in item && item.str.trim() !== '');
-      setText(hasText ? 'text' : 'none');
-      layer.replaceChildren();
-      if (!hasText) return;
-      layer.style.setProperty('--total-scale-factor', String(scale));
-      const textLayerTask = new TextLayer({
-        textContentSource: content,
-        container: layer,
-        viewport: page.getViewport({ scale }),
-      });
-      cancelText = () => textLayerTask.cancel();
-      await textLayerTask.render();
     })().catch(() => {
       // A cancelled render (scrolling away, zooming) is expected; the next effect redraws.
     });
     return () => {
       alive = false;
       task?.cancel();
-      cancelText?.();
     };
   }, [pdf, near, width, number]);
 
-  // Released when it leaves the view: an empty canvas holds no pixels.
+  // The text layer: made once, at scale 1; --total-scale-factor (below) sizes it to any zoom.
+  useEffect(() => {
+    const layer = textLayer.current;
+    if (!pdf || !wantText || text !== 'unknown' || !layer) return;
+    let cancelText: (() => void) | null = null;
+    let alive = true;
+    setText('loading');
+    void (async () => {
+      const page = await pdf.getPage(number);
+      const { TextLayer } = await loadPdfJs();
+      const content = await page.getTextContent();
+      if (!alive) return;
+      const hasText = content.items.some((item) => 'str' in item && item.str.trim() !== '');
+      layer.replaceChildren();
+      if (hasText) {
+        const task = new TextLayer({
+          textContentSource: content,
+          container: layer,
+          viewport: page.getViewport({ scale: 1 }),
+        });
+        cancelText = () => task.cancel();
+        await task.render();
+      }
+      if (!alive) return;
+      // The button that asked goes away with the loaded text: the focus stays on the page.
+      if (loadButton.current && document.activeElement === loadButton.current) {
+        frame.current?.focus({ preventScroll: true });
+      }
+      setText(hasText ? 'text' : 'none');
+    })().catch(() => {
+      if (alive) setText('unknown');
+    });
+    return () => {
+      alive = false;
+      cancelText?.();
+    };
+    // `text` is left out on purpose: setting it to 'loading' must not cancel this very load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pdf, wantText, number]);
+
+  // Released when it leaves the view: an empty canvas holds no pixels. The text layer stays.
   useEffect(() => {
     if (near) return;
     const target = canvas.current;
@@ -323,7 +406,6 @@ function PdfPage({ id, pdf, number, size, width, label, noText, children }: PdfP
       target.width = 0;
       target.height = 0;
     }
-    textLayer.current?.replaceChildren();
     if (pdf && number <= pdf.numPages) {
       void pdf
         .getPage(number)
@@ -333,6 +415,7 @@ function PdfPage({ id, pdf, number, size, width, label, noText, children }: PdfP
   }, [near, pdf, number]);
 
   const height = width > 0 ? renderedHeight(size, width) : undefined;
+  const scale = width > 0 && size.width > 0 ? width / size.width : 1;
   return (
     <Box
       ref={frame}
@@ -340,8 +423,11 @@ function PdfPage({ id, pdf, number, size, width, label, noText, children }: PdfP
       component="section"
       tabIndex={-1}
       aria-label={label}
+      aria-busy={text === 'loading'}
       data-page={number}
       data-rendered={drawn ? 'true' : 'false'}
+      data-text={text}
+      onFocus={() => setTextWanted(true)}
       style={{
         position: 'relative',
         width: '100%',
@@ -361,7 +447,21 @@ function PdfPage({ id, pdf, number, size, width, label, noText, children }: PdfP
         aria-hidden
         style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
       />
-      <div ref={textLayer} className="textLayer" />
+      <div
+        ref={textLayer}
+        className="textLayer"
+        style={{ '--total-scale-factor': scale } as React.CSSProperties}
+      />
+      {(text === 'unknown' || text === 'loading') && (
+        // Said to a screen reader that meets a page whose text is not there yet; activating it
+        // (or any focus in the page) loads the text.
+        <VisuallyHidden>
+          {t('page.textLoading')}{' '}
+          <button ref={loadButton} type="button" onClick={() => setTextWanted(true)}>
+            {t('page.loadText', { page: number })}
+          </button>
+        </VisuallyHidden>
+      )}
       {!drawn && (
         <Box
           aria-hidden
@@ -378,7 +478,7 @@ function PdfPage({ id, pdf, number, size, width, label, noText, children }: PdfP
           px={4}
           style={{ position: 'absolute', left: 4, top: 4, zIndex: 1 }}
         >
-          {noText}
+          {t('page.noText')}
         </Text>
       )}
       {children}

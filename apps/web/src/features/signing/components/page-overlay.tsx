@@ -1,7 +1,13 @@
 import type { CSSProperties } from 'react';
-import type { SigningDocument, SigningField, SigningMarker } from '@paraaf/contract';
+import {
+  resolveFields,
+  type SigningDocument,
+  type SigningField,
+  type SigningMarker,
+} from '@paraaf/contract';
+import { FieldInput } from './field-input';
 import { markerPercent } from '../lib/geometry';
-import { fieldInputId, markerId, readingOrder } from '../lib/walk';
+import { markerId, readingOrder } from '../lib/walk';
 import type { Translate } from '../texts';
 
 export const fieldKey = (signableId: number, index: number) => `${signableId}:${index}`;
@@ -19,9 +25,22 @@ interface PageOverlayProps {
   values: Record<string, string | null>;
   errors: Record<string, string>;
   onValue: (key: string, value: string | null) => void;
+  /** An attachment field's file was chosen: upload it. */
+  onAttach: (key: string, index: number, file: File) => Promise<void>;
   /** A signature or paraaf box was activated: the page shows where to draw it. */
   onMarker: (kind: 'signature' | 'paraph') => void;
   disabled: boolean;
+}
+
+/** Which of the document's fields show, which are required, and the formulas' values. */
+export function resolveDocumentFields(
+  doc: Pick<SigningDocument, 'id' | 'fields'>,
+  values: Record<string, string | null>,
+) {
+  return resolveFields(
+    doc.fields,
+    new Map(doc.fields.map((f) => [f.index, values[fieldKey(doc.id, f.index)] ?? null])),
+  );
 }
 
 function place(marker: SigningMarker, doc: SigningDocument): CSSProperties {
@@ -43,7 +62,7 @@ export function fieldLabel(
   n: number,
   signerName: string,
 ): string {
-  const kind = t(field.type === 'checkbox' ? 'fields.checkbox' : 'fields.text');
+  const kind = t(`fields.${field.type}`);
   return (
     t('fields.fieldOf', { kind, n, page: field.page, name: signerName }) +
     (field.required ? ` (${t('fields.required')})` : '')
@@ -59,7 +78,11 @@ export function PageOverlay(props: PageOverlayProps) {
   const { doc, page } = props;
   const pageSize = doc.pages[page - 1] ?? { width: 595, height: 842 };
   const scale = props.width > 0 ? props.width / pageSize.width : 1;
-  const fields = doc.fields.filter((f) => f.page === page).sort(readingOrder);
+  // Conditions and formulas over the whole document, as the server applies them.
+  const resolved = resolveDocumentFields(doc, props.values);
+  const fields = doc.fields
+    .filter((f) => f.page === page && resolved.visible.has(f.index))
+    .sort(readingOrder);
   const items = [
     ...doc.signature_markers
       .filter((m) => m.page === page)
@@ -73,12 +96,13 @@ export function PageOverlay(props: PageOverlayProps) {
     <>
       {items.map((item) =>
         item.kind === 'field' ? (
-          <FieldInput
+          <OverlayField
             key={`field-${item.field.index}`}
             {...props}
             field={item.field}
             n={item.n}
             scale={scale}
+            resolved={resolved}
           />
         ) : (
           <MarkerBox
@@ -162,7 +186,7 @@ function MarkerBox({
   );
 }
 
-function FieldInput({
+function OverlayField({
   doc,
   field,
   n,
@@ -172,57 +196,31 @@ function FieldInput({
   values,
   errors,
   onValue,
+  onAttach,
   disabled,
-}: PageOverlayProps & { field: SigningField; n: number; scale: number }) {
+  resolved,
+}: PageOverlayProps & {
+  field: SigningField;
+  n: number;
+  scale: number;
+  resolved: ReturnType<typeof resolveDocumentFields>;
+}) {
   const key = fieldKey(doc.id, field.index);
-  const value = values[key] ?? null;
-  const error = errors[key];
-  const label = fieldLabel(t, field, n, signerName);
-  const common = {
-    id: fieldInputId(doc.id, field.index),
-    'aria-label': label,
-    'aria-required': field.required,
-    'aria-invalid': Boolean(error),
-    disabled,
-  };
-  const frame: CSSProperties = {
-    ...place(field, doc),
-    outline: error
-      ? '2px solid var(--mantine-color-red-6)'
-      : '2px solid var(--mantine-color-blue-5)',
-    background: 'rgba(231, 245, 255, 0.85)',
-    borderRadius: 3,
-  };
-  if (field.type === 'checkbox') {
-    return (
-      <div style={{ ...frame, display: 'grid', placeItems: 'center' }} title={error ?? label}>
-        <input
-          {...common}
-          type="checkbox"
-          checked={value === 'true'}
-          onChange={(e) => onValue(key, e.currentTarget.checked ? 'true' : 'false')}
-          style={{ width: '80%', height: '80%', minWidth: 14, minHeight: 14, margin: 0 }}
-        />
-      </div>
-    );
-  }
+  const shown = field.type === 'formula' ? resolved.values.get(field.index) : values[key];
+  const required = resolved.required.has(field.index);
   return (
-    <input
-      {...common}
-      type="text"
-      title={error ?? label}
-      placeholder={field.required ? '*' : ''}
-      value={value ?? ''}
-      maxLength={1000}
-      onChange={(e) => onValue(key, e.currentTarget.value)}
-      style={{
-        ...frame,
-        border: 'none',
-        padding: '0 4px',
-        boxSizing: 'border-box',
-        fontSize: Math.max(12, Math.min(18, field.height * scale * 0.6)),
-        color: '#111',
-      }}
+    <FieldInput
+      docId={doc.id}
+      field={{ ...field, required }}
+      frame={place(field, doc)}
+      label={fieldLabel(t, { ...field, required }, n, signerName)}
+      t={t}
+      scale={scale}
+      value={shown ?? null}
+      error={errors[key]}
+      disabled={disabled}
+      onValue={(value) => onValue(key, value)}
+      onAttach={(file) => onAttach(key, field.index, file)}
     />
   );
 }

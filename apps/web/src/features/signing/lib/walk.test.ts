@@ -30,6 +30,7 @@ describe('the walk over the signer’s fields', () => {
         type: 'text',
         required: true,
         value: null,
+        options: { rules: ['required'] },
       },
       {
         index: 1,
@@ -41,6 +42,7 @@ describe('the walk over the signer’s fields', () => {
         type: 'checkbox',
         required: false,
         value: null,
+        options: { rules: [] },
       },
       {
         index: 2,
@@ -52,6 +54,7 @@ describe('the walk over the signer’s fields', () => {
         type: 'text',
         required: true,
         value: null,
+        options: { rules: ['required'] },
       },
     ],
     signature_markers: [{ index: 0, page: 3, x: 60, y: 700, width: 150, height: 40 }],
@@ -72,6 +75,7 @@ describe('the walk over the signer’s fields', () => {
         type: 'text',
         required: true,
         value: null,
+        options: { rules: ['required'] },
       },
     ],
   });

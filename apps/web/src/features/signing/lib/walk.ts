@@ -1,8 +1,10 @@
-import type { SigningDocument } from '@paraaf/contract';
+import { isFieldValueGiven, resolveFields, type SigningDocument } from '@paraaf/contract';
 import { editableFormFields, formInputId, formKey, isFormFilled } from './form-fields';
 
 /** DOM ids of what lies over the pages, so the walk, the labels and the approve button agree. */
 export const fieldInputId = (signableId: number, index: number) => `field-${signableId}-${index}`;
+/** A page's frame, in the page view or the reading view (for 'Ga naar pagina', the zoom's anchor). */
+export const pageFrameId = (docId: number, page: number) => `doc-${docId}-page-${page}`;
 export const markerId = (signableId: number, kind: 'signature' | 'paraph', index: number) =>
   `marker-${signableId}-${kind}-${index}`;
 
@@ -35,9 +37,6 @@ export interface WalkState {
   hasParaph: boolean;
 }
 
-const isFieldFilled = (type: 'text' | 'checkbox', v: string | null | undefined) =>
-  type === 'checkbox' ? v === 'true' : Boolean(v?.trim());
-
 /**
  * Everything of this signer over the documents, in reading order: document by document, page by
  * page, top to bottom, then left to right (boxes whose tops are within a few points count as one
@@ -48,7 +47,15 @@ export function walkItems(documents: SigningDocument[], state: WalkState): WalkI
   for (const d of documents) {
     const items: WalkItem[] = [];
     const perPage = new Map<number, number>();
-    for (const f of [...d.fields].sort(readingOrder)) {
+    // Hidden fields (a condition) and read-only ones (a label, a formula) are no stops.
+    const resolved = resolveFields(
+      d.fields,
+      new Map(d.fields.map((f) => [f.index, state.values[`${d.id}:${f.index}`] ?? null])),
+    );
+    const stops = d.fields.filter(
+      (f) => resolved.visible.has(f.index) && f.type !== 'label' && f.type !== 'formula',
+    );
+    for (const f of stops.sort(readingOrder)) {
       const n = (perPage.get(f.page) ?? 0) + 1;
       perPage.set(f.page, n);
       const key = `${d.id}:${f.index}`;
@@ -60,8 +67,8 @@ export function walkItems(documents: SigningDocument[], state: WalkState): WalkI
         page: f.page,
         x: f.x,
         y: f.y,
-        required: f.required,
-        done: isFieldFilled(f.type, v),
+        required: resolved.required.has(f.index),
+        done: isFieldValueGiven(f.type, v),
         key,
         n,
       });

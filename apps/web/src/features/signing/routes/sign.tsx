@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -18,7 +19,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import type { SigningPage } from '@paraaf/contract';
+import { fieldValueProblems, signerFieldMessages, type SigningPage } from '@paraaf/contract';
 import { SignerApiError, signerApi } from '../api/signer-api';
 import { DocumentToolbar } from '../components/document-toolbar';
 import { DocumentView } from '../components/document-view';
@@ -45,6 +46,7 @@ import {
 } from '../lib/form-fields';
 import { displayMessage } from '../lib/message';
 import { pageStatus, pollInterval } from '../lib/status';
+import { signingPageKey } from '../lib/prefetch';
 import { useKeptZoom } from '../lib/use-kept-zoom';
 import { nextItem, remaining, walkItems, type WalkItem } from '../lib/walk';
 import { errorText, useAction } from '../lib/use-action';
@@ -52,6 +54,18 @@ import { createTranslate, isSignerLocale, type SignerLocale } from '../texts';
 import { loadPdfJs } from '../../../lib/pdfjs';
 import { TIME_ZONE } from '../../../lib/format';
 import { paths } from '../../../config/paths';
+
+/** A button label that wraps (a field's name is long) instead of being cut off. */
+const wrappingLabel = {
+  label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'left' },
+} as const;
+
+/** Scrolls a field or box of the walk into view and gives it the focus. */
+function focusStop(id: string) {
+  const el = document.getElementById(id);
+  el?.scrollIntoView({ block: 'center', inline: 'center' });
+  el?.focus({ preventScroll: true });
+}
 
 function browserLocale(): SignerLocale {
   const lang = (typeof navigator === 'undefined' ? 'nl' : navigator.language).slice(0, 2);
@@ -68,7 +82,7 @@ export function SignRoute() {
   });
   const [chosen, setChosen] = useState<SignerLocale | null>(null);
   const queryClient = useQueryClient();
-  const queryKey = useMemo(() => ['signing-page', token], [token]);
+  const queryKey = useMemo(() => signingPageKey(token), [token]);
   const query = useQuery({
     queryKey,
     queryFn: () => signerApi.page(token, chosen ?? 'nl'),
@@ -210,11 +224,33 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
   }, [current, page.steps, t]);
 
   const allFields = page.documents.flatMap((d) => d.fields.map((f) => ({ d, f })));
-  const missing = allFields.filter(({ d, f }) => {
-    if (!f.required) return false;
-    const v = values[fieldKey(d.id, f.index)];
-    return f.type === 'checkbox' ? v !== 'true' : !v?.trim();
-  });
+  // The same rules as the server's: each value against its type, required by rule or condition,
+  // hidden fields left out.
+  const problems = new Map<string, string>();
+  for (const d of page.documents) {
+    const raw = new Map(d.fields.map((f) => [f.index, values[fieldKey(d.id, f.index)] ?? null]));
+    for (const [index, message] of fieldValueProblems(d.fields, raw)) {
+      problems.set(
+        fieldKey(d.id, index),
+        message === signerFieldMessages.required ? t('fields.required') : message,
+      );
+    }
+  }
+  const missing = allFields.filter(({ d, f }) => problems.has(fieldKey(d.id, f.index)));
+  const attach = async (key: string, docId: number, index: number, file: File) => {
+    try {
+      const described = await signerApi.uploadAttachment(
+        token,
+        locale,
+        { signable_id: docId, index },
+        file,
+      );
+      setValues((v) => ({ ...v, [key]: JSON.stringify(described) }));
+      setFieldErrors(({ [key]: _, ...rest }) => rest);
+    } catch (e) {
+      setFieldErrors((errs) => ({ ...errs, [key]: errorText(e, t, 'file') }));
+    }
+  };
 
   const formMissing = missingFormFields(page.documents, formValues);
 
@@ -229,6 +265,9 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
   });
   const todo = remaining(stops);
   const [lastStop, setLastStop] = useState<string | null>(null);
+  // 'Tekst lezen': the documents' text reflowed; a field is filled on its page, so going to one
+  // switches back to the pages first.
+  const [reading, setReading] = useState(false);
   const describe = (item: WalkItem): string => {
     if (item.kind === 'signature') return t('marker.signatureOf', { name: signerName });
     if (item.kind === 'paraph') return t('marker.paraphOf', { name: signerName });
@@ -240,9 +279,9 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
   };
   const goTo = (item: WalkItem) => {
     setLastStop(item.id);
-    const el = document.getElementById(item.id);
-    el?.scrollIntoView({ block: 'center', inline: 'center' });
-    el?.focus({ preventScroll: true });
+    // The pages (with the field over them) are in the DOM before it is scrolled to.
+    if (reading) flushSync(() => setReading(false));
+    focusStop(item.id);
   };
   const goToNext = () => {
     const focused = document.activeElement?.id ?? null;
@@ -281,7 +320,10 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
     if (missing.length > 0) {
       setFieldErrors(
         Object.fromEntries(
-          missing.map(({ d, f }) => [fieldKey(d.id, f.index), t('fields.required')]),
+          missing.map(({ d, f }) => [
+            fieldKey(d.id, f.index),
+            problems.get(fieldKey(d.id, f.index))!,
+          ]),
         ),
       );
       saveFieldsAction.setError(t('fields.missing', { count: missing.length }));
@@ -326,7 +368,9 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
                       variant="subtle"
                       size="compact-sm"
                       justify="flex-start"
-                      style={{ whiteSpace: 'normal', height: 'auto' }}
+                      h="auto"
+                      py={4}
+                      styles={wrappingLabel}
                       onClick={() => goTo(item)}
                     >
                       {t('fields.goto')}: {describe(item)}
@@ -538,6 +582,8 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
                 stops={stops.length}
                 left={todo.length}
                 onNext={goToNext}
+                reading={reading}
+                onReading={setReading}
               />
               {page.documents.map((doc) => (
                 <DocumentView
@@ -548,6 +594,33 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
                   zoom={zoom}
                   onZoom={setZoom}
                   downloadUrl={signerApi.fileUrl(token, doc.id)}
+                  reading={reading}
+                  readingExtras={(n) => {
+                    const here = stops.filter((s) => s.docId === doc.id && s.page === n);
+                    if (here.length === 0) return null;
+                    return (
+                      <Stack gap={4} mt="sm" role="group" aria-label={t('reading.fieldsHere')}>
+                        <Text size="sm" fw={600}>
+                          {t('reading.fieldsHere')}
+                        </Text>
+                        {here.map((item) => (
+                          <Button
+                            key={item.id}
+                            variant="light"
+                            size="compact-md"
+                            justify="flex-start"
+                            h="auto"
+                            mih={36}
+                            py={6}
+                            styles={wrappingLabel}
+                            onClick={() => goTo(item)}
+                          >
+                            {t('fields.goto')}: {describe(item)}
+                          </Button>
+                        ))}
+                      </Stack>
+                    );
+                  }}
                   overlay={(n, width) => (
                     <>
                       <PageOverlay
@@ -566,6 +639,7 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
                           setValues((v) => ({ ...v, [key]: value }));
                           setFieldErrors(({ [key]: _, ...rest }) => rest);
                         }}
+                        onAttach={(key, index, file) => attach(key, doc.id, index, file)}
                       />
                       {doc.form_fields.length > 0 && (
                         <FormOverlay

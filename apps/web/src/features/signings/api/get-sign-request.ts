@@ -38,5 +38,9 @@ function withToken(path: string, query: Record<string, string> = {}) {
 export const signableFileUrl = (signableId: number, view = false) =>
   withToken(`/signables/${signableId}/file`, view ? { view: 'true' } : {});
 
+/** A signer's attachment on a document's input field. */
+export const fieldAttachmentUrl = (signRequestId: number, signableId: number, index: number) =>
+  withToken(`/sign-requests/${signRequestId}/signables/${signableId}/fields/${index}/attachment`);
+
 export const receiptUrl = (signRequestId: number) =>
   withToken(`/sign-requests/${signRequestId}/receipt/download`);

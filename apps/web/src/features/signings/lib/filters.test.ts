@@ -16,6 +16,7 @@ describe('list filters in the URL query', () => {
       signables: 'Huurcontract',
       signers: 'Jan de Vries',
       states: [3, 5],
+      bulkSend: null,
       page: 4,
     };
     const params = filtersToParams(filters);
@@ -23,6 +24,22 @@ describe('list filters in the URL query', () => {
       'sent_at=2025-03-04&signables=Huurcontract&signers=Jan+de+Vries&states=3%2C5&page=4',
     );
     expect(filtersFromParams(new URLSearchParams(params.toString()))).toEqual(filters);
+  });
+
+  it("keeps a bulk send's filter (`?bulk=`) and sends it as bulk_send_id", () => {
+    const filters = filtersFromParams(new URLSearchParams('bulk=12'));
+    expect(filters.bulkSend).toBe(12);
+    expect(hasActiveFilters(filters)).toBe(true);
+    expect(filtersToParams(filters).toString()).toBe('bulk=12');
+    expect(apiFilters(filters, { withStatus: false })).toEqual([
+      { field: 'bulk_send_id', operator: 'eq', value: 12 },
+    ]);
+    expect(filtersFromParams(new URLSearchParams('bulk=x')).bulkSend).toBeNull();
+    expect(
+      signRequestListQuery.parse({
+        filters: JSON.stringify(apiFilters(filters, { withStatus: false })),
+      }).filters,
+    ).toEqual([{ field: 'bulk_send_id', operator: 'eq', value: 12 }]);
   });
 
   it('leaves empty filters and page 1 out of the query', () => {
@@ -65,6 +82,7 @@ describe('the filters JSON sent to GET /api/sign-requests', () => {
     signables: ' contract ',
     signers: 'Jan',
     states: [3, 5],
+    bulkSend: null,
     page: 2,
   };
 

@@ -16,6 +16,8 @@ export interface ListFilters {
   signables: string;
   signers: string;
   states: number[];
+  /** The bulk send the requests were made for (`?bulk=`), or null. */
+  bulkSend: number | null;
   page: number;
 }
 
@@ -24,6 +26,7 @@ export const emptyFilters: ListFilters = {
   signables: '',
   signers: '',
   states: [],
+  bulkSend: null,
   page: 1,
 };
 
@@ -34,6 +37,7 @@ const searchable = new Set<number>(searchableStateIds);
 export function filtersFromParams(params: URLSearchParams): ListFilters {
   const sentAt = params.get('sent_at');
   const page = Number(params.get('page'));
+  const bulk = Number(params.get('bulk'));
   return {
     sentAt: sentAt && isoDate.test(sentAt) && !Number.isNaN(Date.parse(sentAt)) ? sentAt : null,
     signables: (params.get('signables') ?? '').slice(0, 100),
@@ -46,6 +50,7 @@ export function filtersFromParams(params: URLSearchParams): ListFilters {
           .filter((n) => Number.isInteger(n) && searchable.has(n)),
       ),
     ],
+    bulkSend: Number.isInteger(bulk) && bulk > 0 && bulk <= 2_147_483_647 ? bulk : null,
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
@@ -57,13 +62,18 @@ export function filtersToParams(filters: ListFilters): URLSearchParams {
   if (filters.signables.trim()) params.set('signables', filters.signables);
   if (filters.signers.trim()) params.set('signers', filters.signers);
   if (filters.states.length) params.set('states', filters.states.join(','));
+  if (filters.bulkSend) params.set('bulk', String(filters.bulkSend));
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
 }
 
 export function hasActiveFilters(filters: ListFilters): boolean {
   return Boolean(
-    filters.sentAt || filters.signables.trim() || filters.signers.trim() || filters.states.length,
+    filters.sentAt ||
+    filters.signables.trim() ||
+    filters.signers.trim() ||
+    filters.states.length ||
+    filters.bulkSend,
   );
 }
 
@@ -82,6 +92,8 @@ export function apiFilters(
   if (signers) list.push({ field: 'signers', operator: 'like', value: signers });
   const signables = filters.signables.trim();
   if (signables) list.push({ field: 'signables', operator: 'like', value: signables });
+  if (filters.bulkSend)
+    list.push({ field: 'bulk_send_id', operator: 'eq', value: filters.bulkSend });
   if (withStatus && filters.states.length)
     list.push({ field: 'state_id', operator: 'in', value: filters.states });
   return list;

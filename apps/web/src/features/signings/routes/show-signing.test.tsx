@@ -110,6 +110,63 @@ const signed = {
   signables: [signedDocument],
 };
 
+describe('the values signers filled in', () => {
+  it('lists each value as stamped and links an attachment for download', async () => {
+    renderDetail(
+      { credits: 1, current_payment_plan: plan(2, 1) },
+      {
+        ...signed,
+        signables: [
+          {
+            ...signedDocument,
+            field_values: [
+              {
+                index: 0,
+                type: 'date',
+                name: 'ingang',
+                value: '2026-03-01',
+                display: '01-03-2026',
+                attachment: null,
+              },
+              {
+                index: 1,
+                type: 'number',
+                name: null,
+                value: '1234.5',
+                display: '1.234,50',
+                attachment: null,
+              },
+              {
+                index: 2,
+                type: 'text',
+                name: 'leeg',
+                value: null,
+                display: null,
+                attachment: null,
+              },
+              {
+                index: 3,
+                type: 'attachment',
+                name: 'id',
+                value: '{}',
+                display: 'paspoort.jpg',
+                attachment: { name: 'paspoort.jpg', type: 'image/jpeg', size: 10, sha256: 'ab' },
+              },
+            ],
+          },
+        ],
+      },
+    );
+    const table = await screen.findByRole('table', { name: 'Ingevulde velden' });
+    expect(table.textContent).toContain('ingang01-03-2026');
+    expect(table.textContent).toContain('Veld 21.234,50');
+    expect(table.textContent).not.toContain('leeg');
+    const link = screen.getByRole('link', { name: 'Bijlage paspoort.jpg downloaden' });
+    expect(link.getAttribute('href')).toContain('/sign-requests/');
+    expect(link.getAttribute('href')).toContain('/signables/11/fields/3/attachment');
+  });
+});
+
 describe('the GDPR purge on the detail screen', () => {
   it('shows when the documents will be removed, with the downloads', async () => {
     renderDetail({ credits: 1, current_payment_plan: plan(2, 1) }, signed);

@@ -46,6 +46,7 @@ import { receiptUrl, signableFileUrl, useSignRequest } from '../api/get-sign-req
 import { AuditModal } from '../components/audit-modal';
 import { CancelModal } from '../components/cancel-modal';
 import { EditSignerModal } from '../components/edit-signer-modal';
+import { FieldValues } from '../components/field-values';
 import { PreviewModal } from '../components/preview-modal';
 import { StateBadge } from '../components/state-badge';
 import { ViewerUserModal } from '../components/viewer-user-modal';
@@ -238,6 +239,13 @@ function Detail({
           <Item label={texts.extraRecipients}>
             {request.emails.length ? request.emails.join(', ') : texts.none}
           </Item>
+          {request.bulk_send_id && (
+            <Item label={texts.bulkSend}>
+              <Anchor component={Link} to={paths.bulkSendBatch(request.bulk_send_id)} size="sm">
+                {texts.bulkSendLink(request.bulk_send_id)}
+              </Anchor>
+            </Item>
+          )}
           {(request.viewer_user || may('changeSignRequestViewerUser')) && (
             <Item label={texts.viewerUser}>
               <Group gap="xs">
@@ -333,6 +341,11 @@ function Detail({
                       : signable.size,
                   )}
                 </Text>
+                <FieldValues
+                  signRequestId={request.id}
+                  signable={signable}
+                  canDownload={may('getSignableFile')}
+                />
               </Stack>
               {signable.file_deleted_at ? (
                 <Text size="sm" c="dimmed">

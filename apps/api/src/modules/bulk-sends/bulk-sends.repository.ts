@@ -1,0 +1,100 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { bulkSendRows, bulkSends } from '../../db/schema/index.ts';
+
+export type BulkSendRow = typeof bulkSends.$inferSelect;
+export type BulkSendRowRow = typeof bulkSendRows.$inferSelect;
+
+/** A batch of the company; null for another company's or none. */
+export async function findBulkSend(db: DbOrTx, companyId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(bulkSends)
+    .where(and(eq(bulkSends.id, id), eq(bulkSends.companyId, companyId)));
+  return row ?? null;
+}
+
+/** Rows sent and failed (failed counts invalid rows too: they are never sent). */
+export async function rowCounts(db: DbOrTx, bulkSendId: number) {
+  const rows = await db
+    .select({ state: bulkSendRows.state, n: count() })
+    .from(bulkSendRows)
+    .where(eq(bulkSendRows.bulkSendId, bulkSendId))
+    .groupBy(bulkSendRows.state);
+  const of = (state: string) => rows.find((r) => r.state === state)?.n ?? 0;
+  return {
+    sent: of('sent'),
+    failed: of('failed') + of('invalid'),
+    pending: of('pending'),
+    cancelled: of('cancelled'),
+  };
+}
+
+export async function findBulkSendPage(
+  db: DbOrTx,
+  companyId: number,
+  page: { limit: number; offset: number },
+) {
+  const where = eq(bulkSends.companyId, companyId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(bulkSends)
+      .where(where)
+      .orderBy(desc(bulkSends.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(bulkSends).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findRowPage(
+  db: DbOrTx,
+  bulkSendId: number,
+  page: { limit: number; offset: number },
+) {
+  const where = eq(bulkSendRows.bulkSendId, bulkSendId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(bulkSendRows)
+      .where(where)
+      .orderBy(asc(bulkSendRows.rowNumber))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(bulkSendRows).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Every row of a batch in order (the result CSV). */
+export function findAllRows(db: DbOrTx, bulkSendId: number) {
+  return db
+    .select()
+    .from(bulkSendRows)
+    .where(eq(bulkSendRows.bulkSendId, bulkSendId))
+    .orderBy(asc(bulkSendRows.rowNumber));
+}
+
+/** The next pending rows of a batch, in order. */
+export function findPendingRows(db: DbOrTx, bulkSendId: number, limit: number) {
+  return db
+    .select()
+    .from(bulkSendRows)
+    .where(and(eq(bulkSendRows.bulkSendId, bulkSendId), eq(bulkSendRows.state, 'pending')))
+    .orderBy(asc(bulkSendRows.rowNumber))
+    .limit(limit);
+}
+
+/** The row, locked, while it is still pending; null once another run took it. */
+export async function lockPendingRow(db: DbOrTx, rowId: number) {
+  const [row] = await db
+    .select()
+    .from(bulkSendRows)
+    .where(and(eq(bulkSendRows.id, rowId), eq(bulkSendRows.state, 'pending')))
+    .for('update');
+  return row ?? null;
+}
+
+export const now = sql`now()`;

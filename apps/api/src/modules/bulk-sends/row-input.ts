@@ -1,0 +1,99 @@
+import {
+  bulkSendMessages,
+  bulkSignerColumn,
+  createSignerBody,
+  createSignRequestBody,
+  type BulkRowError,
+} from '@paraaf/contract';
+import type { z } from 'zod';
+import type { TemplateShape } from './template-columns.ts';
+
+/** What every row of a batch shares: the batch's subject, message, expiry and order. */
+export interface BatchDefaults {
+  subject: string;
+  message: string;
+  expiresAt: Date;
+  isSync: boolean;
+}
+
+export interface RowInput {
+  request: z.output<typeof createSignRequestBody>;
+  signers: z.output<typeof createSignerBody>[];
+  textValues: Record<string, string>;
+}
+
+/** E-mail code and a signature, as the wizard starts each signer; a paraph where one is placed. */
+const EMAIL = 1;
+const SIGNATURE = 5;
+const PARAPH = 6;
+/** The wizard's defaults for a new signer. */
+const REMINDER_AFTER = 3;
+const MAX_REMINDERS = 5;
+/** A text marker holds at most this much (documents/markers.ts). */
+const MAX_MARKER_TEXT = 1000;
+
+/**
+ * One row as the request it becomes, checked by the contract schemas the wizard's calls use
+ * (POST /api/sign-requests and …/signers): every problem by its column, in Dutch. Run at the
+ * preview and again when the row is sent, so both see the same request.
+ */
+export function rowInput(
+  cells: Record<string, string>,
+  shape: TemplateShape,
+  defaults: BatchDefaults,
+): { input: RowInput | null; errors: Omit<BulkRowError, 'row'>[] } {
+  const errors: Omit<BulkRowError, 'row'>[] = [];
+  const cell = (name: string) => cells[name]?.trim() ?? '';
+
+  const request = createSignRequestBody.safeParse({
+    expires_at: defaults.expiresAt,
+    subject: cell('subject') || defaults.subject,
+    message: cell('message') || defaults.message,
+    is_sync: defaults.isSync,
+  });
+  if (!request.success) {
+    for (const issue of request.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      errors.push({ column: field in cells ? field : null, message: issue.message });
+    }
+  }
+
+  const signers: z.output<typeof createSignerBody>[] = [];
+  for (let n = 1; n <= shape.signers; n++) {
+    const column = (f: 'firstname' | 'lastname' | 'email' | 'phone' | 'locale') =>
+      bulkSignerColumn(n, f);
+    const parsed = createSignerBody.safeParse({
+      firstname: cell(column('firstname')),
+      lastname: cell(column('lastname')),
+      email: cell(column('email')),
+      phone: cell(column('phone')) || null,
+      locale: cell(column('locale')).toLowerCase() || undefined,
+      verifications: shape.paraphSigners.has(n) ? [EMAIL, SIGNATURE, PARAPH] : [EMAIL, SIGNATURE],
+      reminder_after: REMINDER_AFTER,
+      max_reminders: MAX_REMINDERS,
+    });
+    if (parsed.success) signers.push(parsed.data);
+    else {
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? 'email') as 'email';
+        errors.push({ column: column(field), message: issue.message });
+      }
+    }
+  }
+
+  const textValues: Record<string, string> = {};
+  for (const label of shape.textLabels) {
+    const value = cell(label);
+    if (value.length > MAX_MARKER_TEXT) {
+      errors.push({ column: label, message: bulkSendMessages.markerTooLong });
+    } else if (value) textValues[label] = value;
+  }
+
+  if (errors.length > 0 || !request.success) return { input: null, errors };
+  return { input: { request: request.data, signers, textValues }, errors };
+}
+
+/** The same signers (by e-mail, in order) as an earlier row: the row number of that row. */
+export function duplicateKey(input: RowInput): string {
+  return input.signers.map((s) => s.email).join('\u001f');
+}

@@ -1,0 +1,204 @@
+import { and, asc, count, eq, inArray, like, sum } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bulkSendMessages,
+  messages,
+  type BulkSendDto,
+  type Paginated,
+  type BulkRowDto,
+  type Session,
+  type TemplateDto,
+} from '@paraaf/contract';
+import { companies, creditLedger, mails, signers, signRequests } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { PLAN, registerCompanyOnPlan } from '../../../test/factories.ts';
+import {
+  bulkRows,
+  createBatch,
+  createBulkTemplate,
+  csvFile,
+  getBatch,
+  setCredits,
+  waitForBatch,
+  xlsxFile,
+} from '../../../test/bulk-sends.ts';
+import { releaseCause, reserveCause, returnCause } from './send-bulk-send.ts';
+
+/** A batch sent through the real queue and worker (inline), on PGlite or PostgreSQL. */
+describe('sending a bulk send', () => {
+  let t: TestApp;
+  let admin: Session;
+  let template: TemplateDto;
+  const companyId = () => admin.user.company.id;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await registerCompanyOnPlan(t, PLAN.standard);
+    template = await createBulkTemplate(t, admin.token);
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string) => t.request({ method: 'POST', url, token: admin.token });
+  const credits = async () =>
+    (await t.db.select().from(companies).where(eq(companies.id, companyId())))[0]!.credits;
+  const requestsOf = (batchId: number) =>
+    t.db
+      .select({ id: signRequests.id, row: signRequests.bulkSendRow, state: signRequests.stateId })
+      .from(signRequests)
+      .where(eq(signRequests.bulkSendId, batchId))
+      .orderBy(asc(signRequests.bulkSendRow));
+  const ledgerSum = async (cause: string) =>
+    Number(
+      (
+        await t.db
+          .select({ total: sum(creditLedger.amount) })
+          .from(creditLedger)
+          .where(and(eq(creditLedger.companyId, companyId()), like(creditLedger.causeKey, cause)))
+      )[0]!.total ?? 0,
+    );
+  /** Invitation mails per address of the batch's domain. */
+  const invitations = async (domain: string) => {
+    const rows = await t.db
+      .select({ to: mails.to, n: count() })
+      .from(mails)
+      .where(like(mails.to, `%@${domain}`))
+      .groupBy(mails.to);
+    return new Map(rows.map((r) => [r.to, r.n]));
+  };
+
+  async function sendAndFinish(
+    file: Parameters<typeof createBatch>[3],
+    domain: string,
+    rows: number,
+  ) {
+    await setCredits(t, companyId(), 1000);
+    const batch = await createBatch(t, admin.token, template.id, file);
+    const res = await post(`/api/bulk-sends/${batch.id}/send`);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({ id: batch.id, state: 'sending' });
+    const done = await waitForBatch(t, admin.token, batch.id, (b) => b.state === 'done');
+    const requests = await requestsOf(batch.id);
+    // Every valid row once: one request each, sent (state 3), one invitation each.
+    expect(requests).toHaveLength(done.rows_sent);
+    expect(requests.every((r) => r.state === 3)).toBe(true);
+    const sentRows = new Set(requests.map((r) => r.row));
+    expect(sentRows.size).toBe(requests.length);
+    const mailed = await invitations(domain);
+    expect(mailed.size).toBe(done.rows_sent);
+    expect([...mailed.values()].every((n) => n === 1)).toBe(true);
+    // Credits: the reservation, each row's release and its request's own charge, no return.
+    expect(await ledgerSum(reserveCause(batch.id))).toBe(-batch.credits_cost);
+    expect(await ledgerSum(`bulk-send:${batch.id}:row:%`)).toBe(done.rows_sent);
+    const charges = await t.db
+      .select({ total: sum(creditLedger.amount) })
+      .from(creditLedger)
+      .where(
+        inArray(
+          creditLedger.causeKey,
+          requests.map((r) => `sign-request:${r.id}`),
+        ),
+      );
+    expect(Number(charges[0]!.total)).toBe(-done.rows_sent);
+    expect(await credits()).toBe(1000 - done.rows_sent);
+    expect(done.rows_sent + done.rows_failed).toBe(rows);
+    return { batch, done, requests };
+  }
+
+  it('sends a 200-row CSV: each row one request, one invitation and one credit', async () => {
+    const { done } = await sendAndFinish(
+      csvFile(bulkRows(200, 'csv.example.nl')),
+      'csv.example.nl',
+      200,
+    );
+    expect(done).toMatchObject({ rows_total: 200, rows_sent: 200, rows_failed: 0 });
+    // The sender hears once that the batch is done.
+    await t.smtp.waitForMail(admin.user.email, /Bulkverzending 'Arbeidsvoorwaarden' is klaar/);
+  }, 300_000);
+
+  it('sends a 200-row XLSX with a bad e-mail row: that row reported, not charged, not sent', async () => {
+    const rows = bulkRows(200, 'xlsx.example.nl');
+    rows[41]![2] = 'rij42-zonder-apenstaartje';
+    const { batch, done, requests } = await sendAndFinish(
+      await xlsxFile(rows),
+      'xlsx.example.nl',
+      200,
+    );
+    expect(batch).toMatchObject({ rows_valid: 199, credits_cost: 199 });
+    expect(batch.errors).toEqual([{ row: 42, column: 'signer1_email', message: messages.email }]);
+    expect(done).toMatchObject({ rows_sent: 199, rows_failed: 1 });
+    expect(requests.map((r) => r.row)).not.toContain(42);
+    const rowList = await t.request({
+      method: 'GET',
+      url: `/api/bulk-sends/${batch.id}/rows?page=5&limit=10`,
+      token: admin.token,
+    });
+    expect(rowList.json<Paginated<BulkRowDto>>().data[1]).toEqual({
+      row: 42,
+      state: 'invalid',
+      sign_request_id: null,
+      error: messages.email,
+    });
+    // The requests of the batch link back to it and can be found in the list by it.
+    const detail = await t.request({
+      method: 'GET',
+      url: `/api/sign-requests/${requests[0]!.id}`,
+      token: admin.token,
+    });
+    expect(detail.json()).toMatchObject({ bulk_send_id: batch.id });
+    const filters = JSON.stringify([{ field: 'bulk_send_id', value: batch.id }]);
+    const list = await t.request({
+      method: 'GET',
+      url: `/api/sign-requests?filters=${encodeURIComponent(filters)}&limit=10`,
+      token: admin.token,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ total: 199 });
+    const signer = await t.db
+      .select({ email: signers.email })
+      .from(signers)
+      .where(eq(signers.signRequestId, requests[0]!.id));
+    expect(signer[0]!.email).toBe('rij1@xlsx.example.nl');
+  }, 300_000);
+
+  it('refuses to send with too few credits: 402 saying how many are missing, nothing booked', async () => {
+    await setCredits(t, companyId(), 3);
+    const batch = await createBatch(
+      t,
+      admin.token,
+      template.id,
+      csvFile(bulkRows(5, 'arm.example.nl')),
+    );
+    const res = await post(`/api/bulk-sends/${batch.id}/send`);
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({ message: bulkSendMessages.notEnoughCredits(2) });
+    expect(await credits()).toBe(3);
+    expect((await getBatch(t, admin.token, batch.id)).state).toBe('previewed');
+  });
+
+  it('cancelled halfway: the rest is not sent and its credits come back', async () => {
+    await setCredits(t, companyId(), 1000);
+    const batch = await createBatch(
+      t,
+      admin.token,
+      template.id,
+      csvFile(bulkRows(200, 'stop.example.nl')),
+    );
+    expect((await post(`/api/bulk-sends/${batch.id}/send`)).statusCode).toBe(202);
+    await waitForBatch(t, admin.token, batch.id, (b) => b.rows_sent >= 20);
+    const res = await post(`/api/bulk-sends/${batch.id}/cancel`);
+    expect(res.statusCode).toBe(200);
+    const cancelled = res.json<BulkSendDto>();
+    expect(cancelled.state).toBe('cancelled');
+    expect(cancelled.rows_sent).toBeLessThan(200);
+    // Whatever was in hand finished before the cancel; nothing is sent after it.
+    await new Promise((r) => setTimeout(r, 1500));
+    const after = await getBatch(t, admin.token, batch.id);
+    expect(after.rows_sent).toBe(cancelled.rows_sent);
+    expect(await requestsOf(batch.id)).toHaveLength(cancelled.rows_sent);
+    expect(await ledgerSum(returnCause(batch.id))).toBe(200 - cancelled.rows_sent);
+    expect(await credits()).toBe(1000 - cancelled.rows_sent);
+    expect((await invitations('stop.example.nl')).size).toBe(cancelled.rows_sent);
+    expect((await post(`/api/bulk-sends/${batch.id}/cancel`)).statusCode).toBe(409);
+    expect(await ledgerSum(releaseCause(batch.id, 1))).toBe(1);
+  }, 300_000);
+});
