@@ -12,7 +12,7 @@ const layers = [
   {
     name: 'platform',
     comment: 'configuration, database, shared mechanisms and the queue: no business module',
-    paths: ['config/', 'db/', 'lib/', 'jobs/queue\\.ts$', 'jobs/job-names\\.ts$'],
+    paths: ['config/', 'db/', 'lib/'],
   },
   {
     name: 'tenant',

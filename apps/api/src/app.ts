@@ -7,7 +7,7 @@ import { messages } from '@paraaf/contract';
 import { microsoftSimulatorPrefix, type Config } from './config/env.ts';
 import { migrateDatabase, openDatabase, type Database } from './db/client.ts';
 import { impersonationLog } from './db/schema/index.ts';
-import { startQueue } from './jobs/queue.ts';
+import { startQueue } from './lib/queue/queue.ts';
 import { registerWorkers, jobNames } from './jobs/workers.ts';
 import type { Deps } from './lib/context.ts';
 import { createStorage } from './lib/storage/create-storage.ts';

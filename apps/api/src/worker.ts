@@ -2,7 +2,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from './config/env.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
-import { startQueue } from './jobs/queue.ts';
+import { startQueue } from './lib/queue/queue.ts';
 import { jobNames, registerWorkers } from './jobs/workers.ts';
 import { serializeErrorForLog } from './lib/log-errors.ts';
 import { requestIdMixin } from './lib/request-context.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueMail } from '../lib/mail/outbox.ts';
-import { startQueue, type Queue } from './queue.ts';
+import { startQueue, type Queue } from '../lib/queue/queue.ts';
 import { jobNames } from './workers.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../test/app.ts';
 import { sendTestRequest, signerRow } from '../modules/signing/signing.fixture.ts';

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { mails } from '../db/schema/index.ts';
 import { createStorage } from '../lib/storage/create-storage.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../test/app.ts';
-import { startQueue, type Queue } from './queue.ts';
+import { startQueue, type Queue } from '../lib/queue/queue.ts';
 import { jobNames, registerWorkers } from './workers.ts';
 import { createPaymentProvider } from '../lib/payments/create-payment-provider.ts';
 

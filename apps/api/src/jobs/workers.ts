@@ -16,7 +16,7 @@ import { deliverWebhooksJob, resendWebhookJob } from '../modules/webhooks/delive
 import { sweepWebhooksJob } from '../modules/webhooks/sweep-webhooks.ts';
 import { bulkSendJob, requeueBulkSends } from '../modules/bulk-sends/bulk-send-job.ts';
 import { sendFromTemplate } from '../modules/sign-requests/send-from-template.ts';
-import type { Queue, QueueSpec } from './queue.ts';
+import type { Queue, QueueSpec } from '../lib/queue/queue.ts';
 
 /** Every queue the product uses; created at start so that enqueueing never races creation. */
 // 'sealing' is enqueued by the signer's last approval (modules/signing/approve.ts).

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { apiKeyMessages, messages, type Permission } from '@paraaf/contract';
 import type { Config } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
-import type { Queue } from '../jobs/queue.ts';
+import type { Queue } from './queue/queue.ts';
 import type { Storage } from './storage/storage.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import type { users } from '../db/schema/index.ts';

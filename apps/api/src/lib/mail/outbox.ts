@@ -8,7 +8,7 @@ import {
   type MailAttachment,
   type MailBodySource,
 } from '../../db/schema/index.ts';
-import type { JobDefinition, Queue } from '../../jobs/queue.ts';
+import type { JobDefinition, Queue } from '../queue/queue.ts';
 import type { MailContent } from './layout.ts';
 import type { MailFile, MailTransport } from './transport.ts';
 import type { Storage } from '../storage/storage.ts';

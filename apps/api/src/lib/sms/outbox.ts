@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { smsMessages } from '../../db/schema/index.ts';
-import type { JobDefinition, Queue } from '../../jobs/queue.ts';
+import type { JobDefinition, Queue } from '../queue/queue.ts';
 import { SmsSendError, type SmsSender } from './sms-sender.ts';
 
 export interface SmsDeps {

@@ -14,7 +14,7 @@ import {
   paymentSimulatorObjects,
   templates,
 } from '../../db/schema/index.ts';
-import { startQueue, type Queue } from '../../jobs/queue.ts';
+import { startQueue, type Queue } from '../../lib/queue/queue.ts';
 import { jobNames } from '../../jobs/workers.ts';
 import { createPaymentProvider } from '../../lib/payments/create-payment-provider.ts';
 import type { PaymentProvider } from '../../lib/payments/payment-provider.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
-import type { JobDefinition } from '../../jobs/queue.ts';
+import type { JobDefinition } from '../../lib/queue/queue.ts';
 import type { Deps } from '../../lib/context.ts';
 import { dutchDate } from '../../lib/dutch-date.ts';
 import { formatEuroAmount, PaymentProviderError } from '../../lib/payments/payment-provider.ts';

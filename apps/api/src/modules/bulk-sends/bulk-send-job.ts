@@ -4,7 +4,7 @@ import { rolePermissions, type Permission } from '@paraaf/contract';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { bulkSendRows, bulkSends, companies, users } from '../../db/schema/index.ts';
-import type { JobDefinition } from '../../jobs/queue.ts';
+import type { JobDefinition } from '../../lib/queue/queue.ts';
 import type { AuthedCtx, Deps } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bookCredits } from '../companies/companies.repository.ts';

@@ -10,7 +10,7 @@ import {
   type Session,
 } from '@paraaf/contract';
 import { departments, mails, signables, signers, signRequests } from '../../db/schema/index.ts';
-import type { Queue } from '../../jobs/queue.ts';
+import type { Queue } from '../../lib/queue/queue.ts';
 import { createStorage } from '../../lib/storage/create-storage.ts';
 import { createPaymentProvider } from '../../lib/payments/create-payment-provider.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signerActions, signerEvidence } from '../../db/schema/index.ts';
-import { startQueue, type Queue } from '../../jobs/queue.ts';
+import { startQueue, type Queue } from '../../lib/queue/queue.ts';
 import { jobNames } from '../../jobs/workers.ts';
 import { createStorage } from '../../lib/storage/create-storage.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';

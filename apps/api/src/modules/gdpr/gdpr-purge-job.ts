@@ -2,7 +2,7 @@ import { and, asc, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import { signRequests } from '../../db/schema/index.ts';
-import type { JobDefinition } from '../../jobs/queue.ts';
+import type { JobDefinition } from '../../lib/queue/queue.ts';
 import type { Deps } from '../../lib/context.ts';
 import { deleteDeadRateLimits } from '../../lib/rate-limit.ts';
 import { ENDED_REQUEST_STATES } from '../sign-requests/retention.ts';

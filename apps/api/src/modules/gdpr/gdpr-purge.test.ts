@@ -15,7 +15,7 @@ import {
   webhookRequests,
 } from '../../db/schema/index.ts';
 import { jobNames } from '../../jobs/workers.ts';
-import { startQueue, type Queue } from '../../jobs/queue.ts';
+import { startQueue, type Queue } from '../../lib/queue/queue.ts';
 import { createStorage } from '../../lib/storage/create-storage.ts';
 import { listKeys, type Storage } from '../../lib/storage/storage.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@paraaf/contract';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { companies, invoices, mails } from '../../db/schema/index.ts';
-import { startQueue, type Queue } from '../../jobs/queue.ts';
+import { startQueue, type Queue } from '../../lib/queue/queue.ts';
 import { jobNames } from '../../jobs/workers.ts';
 import { createInvoice } from './create-invoice.ts';
 import { queueInvoiceMail } from './invoice-mail.ts';

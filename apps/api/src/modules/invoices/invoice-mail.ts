@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import type { Queue } from '../../jobs/queue.ts';
+import type { Queue } from '../../lib/queue/queue.ts';
 import { queueMail } from '../../lib/mail/outbox.ts';
 import { invoiceFileName } from './invoice-document.ts';
 import { renderInvoiceMail } from './invoice-mail-content.ts';

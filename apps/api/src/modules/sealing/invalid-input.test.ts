@@ -7,7 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paginated, SignRequestDetail, SignRequestListItem } from '@paraaf/contract';
 import { signables, signerEvidence, signers, signRequests } from '../../db/schema/index.ts';
-import type { Queue } from '../../jobs/queue.ts';
+import type { Queue } from '../../lib/queue/queue.ts';
 import { createStorage } from '../../lib/storage/create-storage.ts';
 import { newStorageKey, type Storage } from '../../lib/storage/storage.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';

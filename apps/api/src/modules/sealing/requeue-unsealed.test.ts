@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signRequests } from '../../db/schema/index.ts';
-import { startQueue, type Queue } from '../../jobs/queue.ts';
+import { startQueue, type Queue } from '../../lib/queue/queue.ts';
 import { jobNames } from '../../jobs/workers.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { createDraftSignRequest } from '../../../test/factories.ts';

@@ -18,7 +18,7 @@ import {
   signRequests,
 } from '../../db/schema/index.ts';
 import type { Tx } from '../../db/client.ts';
-import type { Queue } from '../../jobs/queue.ts';
+import type { Queue } from '../../lib/queue/queue.ts';
 import { mailRows } from '../../jobs/workers.ts';
 import { sendMailJob } from '../../lib/mail/outbox.ts';
 import { smtpTransport } from '../../lib/mail/smtp-transport.ts';

@@ -5,7 +5,7 @@ import { companies, signers, signRequests } from '../../db/schema/index.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { linkFrom } from '../../../test/smtp.ts';
 import { createDraftSignRequest, uniqueEmail } from '../../../test/factories.ts';
-import type { Queue } from '../../jobs/queue.ts';
+import type { Queue } from '../../lib/queue/queue.ts';
 import { createStorage } from '../../lib/storage/create-storage.ts';
 import { sweepSignRequests } from './sweep-sign-requests.ts';
 import { createPaymentProvider } from '../../lib/payments/create-payment-provider.ts';

@@ -1,8 +1,8 @@
 import { and, asc, gt, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { signRequests } from '../../db/schema/index.ts';
-import { SEAL_SIGN_REQUEST } from '../../jobs/job-names.ts';
-import type { Queue } from '../../jobs/queue.ts';
+import { SEAL_SIGN_REQUEST } from '../../lib/queue/job-names.ts';
+import type { Queue } from '../../lib/queue/queue.ts';
 
 /**
  * The hand-over to sealing: a request in 60 (handled by signers) or 9 (sealing failed) waits for

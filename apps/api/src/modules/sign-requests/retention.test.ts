@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type Company, type SignRequestDetail } from '@paraaf/contract';
 import { signRequests } from '../../db/schema/index.ts';
-import { startQueue } from '../../jobs/queue.ts';
+import { startQueue } from '../../lib/queue/queue.ts';
 import { jobNames } from '../../jobs/workers.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { createDraftSignRequest, createMember, errorsOf } from '../../../test/factories.ts';

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '@paraaf/contract';
 import { mails, signerActions, signers, signRequests } from '../../db/schema/index.ts';
-import { startQueue, type Queue } from '../../jobs/queue.ts';
+import { startQueue, type Queue } from '../../lib/queue/queue.ts';
 import { jobNames, registerWorkers } from '../../jobs/workers.ts';
 import type { Deps } from '../../lib/context.ts';
 import { createToken, sha256 } from '../../lib/crypto.ts';

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql } from 
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import { signers, signRequests, users } from '../../db/schema/index.ts';
-import type { JobDefinition } from '../../jobs/queue.ts';
+import type { JobDefinition } from '../../lib/queue/queue.ts';
 import type { Deps } from '../../lib/context.ts';
 import { createToken, sha256 } from '../../lib/crypto.ts';
 import { queueMail } from '../../lib/mail/outbox.ts';

@@ -3,10 +3,10 @@ import type { WebhookEventType } from '@paraaf/contract';
 import type { Config } from '../../config/env.ts';
 import type { Tx } from '../../db/client.ts';
 import { webhookRequests, type companies, type paymentPlans } from '../../db/schema/index.ts';
-import type { Queue } from '../../jobs/queue.ts';
+import type { Queue } from '../../lib/queue/queue.ts';
 import { findCompanyWithPlan } from '../companies/companies.repository.ts';
 import { featuresOf } from '../companies/features.ts';
-import { DELIVER_WEBHOOKS } from '../../jobs/job-names.ts';
+import { DELIVER_WEBHOOKS } from '../../lib/queue/job-names.ts';
 import { webhookEventData } from './webhook-event-data.ts';
 
 export interface WebhookEvent {

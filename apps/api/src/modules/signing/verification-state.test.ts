@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignRequestDetail } from '@paraaf/contract';
 import { signers, smsMessages } from '../../db/schema/index.ts';
-import type { Queue } from '../../jobs/queue.ts';
+import type { Queue } from '../../lib/queue/queue.ts';
 import { createStorage } from '../../lib/storage/create-storage.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { sweepSignRequests } from '../sign-requests/sweep-sign-requests.ts';

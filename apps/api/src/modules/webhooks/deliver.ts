@@ -5,8 +5,8 @@ import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_SECONDS } from '@paraaf/cont
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { webhookRequestAttempts, webhookRequests } from '../../db/schema/index.ts';
-import type { JobDefinition, Queue } from '../../jobs/queue.ts';
-import { DELIVER_WEBHOOKS, RESEND_WEBHOOK } from '../../jobs/job-names.ts';
+import type { JobDefinition, Queue } from '../../lib/queue/queue.ts';
+import { DELIVER_WEBHOOKS, RESEND_WEBHOOK } from '../../lib/queue/job-names.ts';
 import { postWebhook, WEBHOOK_TIMEOUT_MS, type AttemptResult } from './post-webhook.ts';
 import { webhookSecretOf } from './secret.ts';
 import type { Resolver } from './ssrf.ts';

@@ -4,7 +4,7 @@ import type { WebhookEventType } from '@paraaf/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companies, webhookRequestAttempts, webhookRequests } from '../../db/schema/index.ts';
 import { jobNames } from '../../jobs/workers.ts';
-import { startQueue, type Queue } from '../../jobs/queue.ts';
+import { startQueue, type Queue } from '../../lib/queue/queue.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { seedSignRequest } from '../../../test/factories.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../test/webhook-receiver.ts';

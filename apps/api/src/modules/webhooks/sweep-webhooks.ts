@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { JobDefinition } from '../../jobs/queue.ts';
-import { DELIVER_WEBHOOKS } from '../../jobs/job-names.ts';
+import type { JobDefinition } from '../../lib/queue/queue.ts';
+import { DELIVER_WEBHOOKS } from '../../lib/queue/job-names.ts';
 import { dueSignRequests, type DeliverDeps } from './deliver.ts';
 
 const SWEEP_INTERVAL_SECONDS = 300;

@@ -10,7 +10,7 @@ import type { AuthedCtx } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { requireFeature } from '../companies/features.ts';
 import { paginated } from '../../lib/pagination.ts';
-import { RESEND_WEBHOOK } from '../../jobs/job-names.ts';
+import { RESEND_WEBHOOK } from '../../lib/queue/job-names.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { PgBoss, fromDrizzle, fromPglite, type Job } from 'pg-boss';
 import type { z } from 'zod';
-import type { Database, Tx } from '../db/client.ts';
-import { jobDuration, jobsRun } from '../lib/metrics/metrics.ts';
-import { currentRequestId, runWithRequestId } from '../lib/request-context.ts';
+import type { Database, Tx } from '../../db/client.ts';
+import { jobDuration, jobsRun } from '../metrics/metrics.ts';
+import { currentRequestId, runWithRequestId } from '../request-context.ts';
 
 /** How a job's queue behaves; part of every job definition (and all a queue needs to exist). */
 export interface QueueSpec {
