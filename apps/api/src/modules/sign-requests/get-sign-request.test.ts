@@ -124,6 +124,7 @@ describe('GET /api/sign-requests/{id}', () => {
         'signables',
         'email_templates',
         'initiator',
+        'bulk_send_id',
       ].sort(),
     );
     expect(d).toMatchObject({
@@ -136,6 +137,8 @@ describe('GET /api/sign-requests/{id}', () => {
       ],
       custom_field_values: [{ name: 'Dossier', value: 'D-7' }],
       viewer_user: { id: viewer.user.id, name: 'Vera Viewer' },
+      // Not from a bulk send.
+      bulk_send_id: null,
       initiator: { id: admin.user.id, name: admin.user.name },
       date: null,
     });
