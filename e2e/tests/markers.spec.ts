@@ -137,6 +137,7 @@ async function placeMarkers(page: Page, signerName: string, screenshot?: string)
   await dragFromPalette(editor, 'Handtekening', page2, { x: 200, y: 360 });
   const signature = editor.getByRole('button', {
     name: `Handtekening ${signerName}, pagina 2`,
+    exact: true, // not the found field's 'Overnemen: …' and 'Afwijzen: …'
   });
   await expect(signature).toBeVisible();
 
@@ -145,6 +146,7 @@ async function placeMarkers(page: Page, signerName: string, screenshot?: string)
   await dragFromPalette(editor, 'Invoerveld tekst', page2, { x: 200, y: 220 });
   const inputField = editor.getByRole('button', {
     name: `Invoerveld tekst ${signerName}, pagina 2`,
+    exact: true,
   });
   await expect(inputField).toBeVisible();
   // Selected on drop: the properties show it required for this signer.
@@ -363,7 +365,7 @@ test('template: saved on /templates, picked in the wizard, signed; the sealed PD
   // The markers now name the request's signer.
   await markersButton.click();
   await expect(
-    editorOf(page).getByRole('button', { name: 'Handtekening Kees Smit, pagina 2' }),
+    editorOf(page).getByRole('button', { name: 'Handtekening Kees Smit, pagina 2', exact: true }),
   ).toBeVisible();
   await editorOf(page).getByRole('button', { name: 'Annuleren' }).click();
   await expect(editorOf(page)).toBeHidden();
