@@ -1,5 +1,5 @@
 /** Helpers for specs that follow a signer from the mail to the signer's page. */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { SmtpCatcher } from '../../apps/api/test/smtp.ts';
 
 /** The next mail to `to` after the first `seen` mails caught (optionally with this subject). */
@@ -17,3 +17,20 @@ export async function nextMail(smtp: SmtpCatcher, to: string, seen: number, subj
 
 /** The title of the step the signer's page shows. */
 export const stepTitle = (page: Page) => page.locator('#step-title');
+
+/** Draws a wavy line across a drawing pad with the mouse and saves it ('Opslaan'). */
+export async function drawOnPad(page: Page, pad: Locator) {
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 20; i++) {
+    await page.mouse.move(
+      box.x + 20 + i * ((box.width - 40) / 20),
+      box.y + box.height / 2 + Math.sin(i / 2) * 30,
+      { steps: 2 },
+    );
+  }
+  await page.mouse.up();
+  await page.getByRole('button', { name: 'Opslaan' }).click();
+}

@@ -8,7 +8,7 @@ import type { SmtpCatcher } from '../../apps/api/test/smtp.ts';
 import { downloadSignable, registerCompany, waitUntilSigned } from '../support/api.ts';
 import { expect, linkFrom, test } from '../support/fixtures.ts';
 import { wordsOnPage } from '../support/poppler.ts';
-import { nextMail, stepTitle } from '../support/signer-page.ts';
+import { drawOnPad, nextMail, stepTitle } from '../support/signer-page.ts';
 
 /**
  * Field detection end to end: a two-column 'Opdrachtgever / Opdrachtnemer' contract goes through
@@ -46,16 +46,7 @@ async function sign(page: Page, smtp: SmtpCatcher, email: string) {
     await page.keyboard.type(/(\d{6})/.exec(mail.subject)![1]!);
   }
   await expect(stepTitle(page)).toHaveText('Handtekening');
-  const pad = page.getByRole('img', { name: 'Tekenvak voor je handtekening' });
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 16; i++) {
-    const x = box.x + 20 + i * ((box.width - 40) / 16);
-    await page.mouse.move(x, box.y + box.height / 2 + Math.sin(i / 2) * 25, { steps: 2 });
-  }
-  await page.mouse.up();
-  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await drawOnPad(page, page.getByRole('img', { name: 'Tekenvak voor je handtekening' }));
   await expect(stepTitle(page)).toHaveText('Akkoord');
   await page.getByRole('button', { name: 'Akkoord en ondertekenen' }).click();
   await expect(

@@ -12,7 +12,7 @@ import {
 } from '../support/api.ts';
 import { imagesPerPage } from '../support/poppler.ts';
 import { expect, linkFrom, test } from '../support/fixtures.ts';
-import { stepTitle } from '../support/signer-page.ts';
+import { drawOnPad, stepTitle } from '../support/signer-page.ts';
 
 /**
  * Every type of signer field, filled in on a phone (390×844) and sealed: the sealed PDF shows the
@@ -63,20 +63,7 @@ const FIELDS: FieldSpec[] = [
 
 async function drawSignature(page: Page) {
   await expect(stepTitle(page)).toHaveText('Handtekening');
-  const pad = page.getByRole('img', { name: 'Tekenvak voor je handtekening' });
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 20; i++) {
-    await page.mouse.move(
-      box.x + 20 + i * ((box.width - 40) / 20),
-      box.y + box.height / 2 + Math.sin(i / 2) * 30,
-      { steps: 2 },
-    );
-  }
-  await page.mouse.up();
-  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await drawOnPad(page, page.getByRole('img', { name: 'Tekenvak voor je handtekening' }));
   await expect(stepTitle(page)).not.toHaveText('Handtekening');
 }
 

@@ -12,7 +12,7 @@ import {
   waitUntilSigned,
 } from '../support/api.ts';
 import { expect, linkFrom, test } from '../support/fixtures.ts';
-import { nextMail, stepTitle } from '../support/signer-page.ts';
+import { drawOnPad, nextMail, stepTitle } from '../support/signer-page.ts';
 import { imagesPerPage, signatureReport, wordsOnPage } from '../support/poppler.ts';
 
 /**
@@ -180,20 +180,7 @@ async function placeMarkers(page: Page, signerName: string, screenshot?: string)
 
 /** Draws a wavy line on a pad and saves it. */
 async function draw(page: Page, padName: string) {
-  const pad = page.getByRole('img', { name: padName });
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 16; i++) {
-    await page.mouse.move(
-      box.x + 20 + i * ((box.width - 40) / 16),
-      box.y + box.height / 2 + Math.sin(i / 2) * 25,
-      { steps: 2 },
-    );
-  }
-  await page.mouse.up();
-  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await drawOnPad(page, page.getByRole('img', { name: padName }));
 }
 
 /** The signer follows the mail's link and goes through every step to 'Akkoord'. */

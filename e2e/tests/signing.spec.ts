@@ -10,7 +10,7 @@ import {
   waitUntilSigned,
 } from '../support/api.ts';
 import { expect, linkFrom, test } from '../support/fixtures.ts';
-import { nextMail, stepTitle } from '../support/signer-page.ts';
+import { drawOnPad, nextMail, stepTitle } from '../support/signer-page.ts';
 import type { SmtpCatcher } from '../../apps/api/test/smtp.ts';
 
 /**
@@ -79,19 +79,7 @@ async function verifyEmail(page: Page, smtp: SmtpCatcher, email: string) {
 /** Draws a wavy line on the pad with the mouse and saves it. */
 async function drawSignature(page: Page, pad: Locator) {
   await expect(stepTitle(page)).toHaveText('Handtekening');
-  await pad.scrollIntoViewIfNeeded();
-  const box = (await pad.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 20; i++) {
-    await page.mouse.move(
-      box.x + 20 + i * ((box.width - 40) / 20),
-      box.y + box.height / 2 + Math.sin(i / 2) * 30,
-      { steps: 2 },
-    );
-  }
-  await page.mouse.up();
-  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await drawOnPad(page, pad);
   await expect(stepTitle(page)).not.toHaveText('Handtekening');
   // The drawn image now stands in the signature box on the page.
   await expect(page.getByRole('img', { name: 'Je handtekening', exact: true })).toBeVisible();
