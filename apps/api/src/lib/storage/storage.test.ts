@@ -74,8 +74,9 @@ describe.each(['disk', 's3'] as const)('the %s storage driver', (driver) => {
 
   it('says a key without a file is missing, the same way on every driver', async () => {
     const k = key('nothing.pdf');
-    for (const attempt of [storage.get(k), storage.getStream(k)]) {
-      const error = await attempt.then(
+    // Each read starts only when awaited: a second promise made up front would reject unhandled.
+    for (const attempt of [() => storage.get(k), () => storage.getStream(k)]) {
+      const error = await attempt().then(
         () => null,
         (e: unknown) => e,
       );
