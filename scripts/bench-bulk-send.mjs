@@ -1,7 +1,8 @@
 // Bulk send: 10,000 rows on PostgreSQL with 1 api + 1 worker process. Prints rows per second from
 // 'send' to the last invitation queued, the peak memory (VmHWM) of each process, and the time
 // the request list and a single request's send take while the batch runs, against idle.
-//   DATABASE_URL=postgres://… node scripts/bench-bulk-send.mjs   (BENCH_BULK_ROWS: default 10000)
+//   DATABASE_URL=postgres://… node scripts/bench-bulk-send.mjs   (BENCH_BULK_ROWS: default 10000;
+//   BENCH_BULK_CPU_PROF=dir writes the worker's CPU profile there, node --cpu-prof)
 // Never asserts timings; prints and returns them.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import { apiClient, percentile, registerCompany } from './lib/signing-flow.mjs';
 import { bulkCsv, prepareCompany, previewBatch, uploadTemplate } from './lib/bulk-send-flow.mjs';
 
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
+const CPU_PROF_DIR = process.env.BENCH_BULK_CPU_PROF;
 
 /** Peak resident memory of a process in MB (Linux /proc). */
 function peakMb(pid) {
@@ -96,7 +98,11 @@ export async function benchBulkSend({ databaseUrl }) {
     WEB_DIST: path.join(dataDir, 'no-web'),
   };
   const server = await startServer({ port, env, dataDir, quiet: true });
-  const worker = startWorker({ env: { ...env, WORKER: 'inline' }, dataDir });
+  const worker = startWorker({
+    env: { ...env, WORKER: 'inline' },
+    dataDir,
+    nodeArgs: CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [],
+  });
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   try {

@@ -123,12 +123,22 @@ function isHealthy(baseUrl) {
  * with `env` added; `dataDir` must be the api processes' (documents are files there). It has no health check: jobs wait in the queue until it polls. stop() sends
  * SIGTERM (it drains its jobs) and waits for the exit.
  */
-export function startWorker({ root = repoRoot, env = {}, dataDir, quiet = true } = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/worker.ts'], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...(dataDir ? { DATA_DIR: dataDir } : {}), ...env },
-    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : ['ignore', 'inherit', 'inherit'],
-  });
+export function startWorker({
+  root = repoRoot,
+  env = {},
+  dataDir,
+  quiet = true,
+  nodeArgs = [],
+} = {}) {
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', 'apps/api/src/worker.ts'],
+    {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...(dataDir ? { DATA_DIR: dataDir } : {}), ...env },
+      stdio: quiet ? ['ignore', 'ignore', 'inherit'] : ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {

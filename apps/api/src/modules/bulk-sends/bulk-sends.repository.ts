@@ -5,6 +5,8 @@ import { bulkSendRows, bulkSends } from '../../db/schema/index.ts';
 export type BulkSendRow = typeof bulkSends.$inferSelect;
 export type BulkSendRowRow = typeof bulkSendRows.$inferSelect;
 
+export const now = sql`now()`;
+
 /** A batch of the company; null for another company's or none. */
 export async function findBulkSend(db: DbOrTx, companyId: number, id: number) {
   const [row] = await db
@@ -77,24 +79,50 @@ export function findAllRows(db: DbOrTx, bulkSendId: number) {
     .orderBy(asc(bulkSendRows.rowNumber));
 }
 
-/** The next pending rows of a batch, in order. */
-export function findPendingRows(db: DbOrTx, bulkSendId: number, limit: number) {
-  return db
+/**
+ * The next pending rows of a batch in order, locked for this transaction (a cancel waits for
+ * them, and then finds them sent); rows another lane holds are skipped.
+ */
+export function lockPendingRows(tx: DbOrTx, bulkSendId: number, limit: number) {
+  return tx
     .select()
     .from(bulkSendRows)
     .where(and(eq(bulkSendRows.bulkSendId, bulkSendId), eq(bulkSendRows.state, 'pending')))
     .orderBy(asc(bulkSendRows.rowNumber))
-    .limit(limit);
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }
 
-/** The row, locked, while it is still pending; null once another run took it. */
-export async function lockPendingRow(db: DbOrTx, rowId: number) {
+/** Whether any row of the batch is still to send. */
+export async function hasPendingRows(db: DbOrTx, bulkSendId: number): Promise<boolean> {
   const [row] = await db
-    .select()
+    .select({ id: bulkSendRows.id })
     .from(bulkSendRows)
-    .where(and(eq(bulkSendRows.id, rowId), eq(bulkSendRows.state, 'pending')))
-    .for('update');
-  return row ?? null;
+    .where(and(eq(bulkSendRows.bulkSendId, bulkSendId), eq(bulkSendRows.state, 'pending')))
+    .limit(1);
+  return row !== undefined;
 }
 
-export const now = sql`now()`;
+/** Rows sent, each with its request, in one statement. */
+export async function markRowsSent(
+  tx: DbOrTx,
+  rows: { rowId: number; signRequestId: number }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map((r) => sql`(${r.rowId}::int, ${r.signRequestId}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    UPDATE ${bulkSendRows} SET state = 'sent', sign_request_id = v.request_id, error = NULL,
+      updated_at = now()
+    FROM (VALUES ${values}) AS v(row_id, request_id)
+    WHERE ${bulkSendRows.id} = v.row_id`);
+}
+
+export function markRowFailed(tx: DbOrTx, rowId: number, error: string) {
+  return tx
+    .update(bulkSendRows)
+    .set({ state: 'failed', error, updatedAt: now })
+    .where(eq(bulkSendRows.id, rowId));
+}

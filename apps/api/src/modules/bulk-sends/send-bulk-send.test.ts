@@ -22,7 +22,25 @@ import {
   waitForBatch,
   xlsxFile,
 } from '../../../test/bulk-sends.ts';
+import type { Queue } from '../../lib/queue/queue.ts';
+import { createPaymentProvider } from '../../lib/payments/create-payment-provider.ts';
+import { createStorage } from '../../lib/storage/create-storage.ts';
+import { sendFromTemplate } from '../sign-requests/send-from-template.ts';
+import { BULK_CHUNK_ROWS, bulkSendJob, type BulkSendDeps } from './bulk-send-job.ts';
 import { releaseCause, reserveCause, returnCause } from './send-bulk-send.ts';
+
+const creditsOf = async (t: TestApp, companyId: number) =>
+  (await t.db.select().from(companies).where(eq(companies.id, companyId)))[0]!.credits;
+/** The sum of the company's ledger rows whose cause is like `cause`. */
+const ledgerSumOf = async (t: TestApp, companyId: number, cause: string) =>
+  Number(
+    (
+      await t.db
+        .select({ total: sum(creditLedger.amount) })
+        .from(creditLedger)
+        .where(and(eq(creditLedger.companyId, companyId), like(creditLedger.causeKey, cause)))
+    )[0]!.total ?? 0,
+  );
 
 /** A batch sent through the real queue and worker (inline), on PGlite or PostgreSQL. */
 describe('sending a bulk send', () => {
@@ -39,23 +57,14 @@ describe('sending a bulk send', () => {
   afterAll(() => t.close());
 
   const post = (url: string) => t.request({ method: 'POST', url, token: admin.token });
-  const credits = async () =>
-    (await t.db.select().from(companies).where(eq(companies.id, companyId())))[0]!.credits;
+  const credits = () => creditsOf(t, companyId());
   const requestsOf = (batchId: number) =>
     t.db
       .select({ id: signRequests.id, row: signRequests.bulkSendRow, state: signRequests.stateId })
       .from(signRequests)
       .where(eq(signRequests.bulkSendId, batchId))
       .orderBy(asc(signRequests.bulkSendRow));
-  const ledgerSum = async (cause: string) =>
-    Number(
-      (
-        await t.db
-          .select({ total: sum(creditLedger.amount) })
-          .from(creditLedger)
-          .where(and(eq(creditLedger.companyId, companyId()), like(creditLedger.causeKey, cause)))
-      )[0]!.total ?? 0,
-    );
+  const ledgerSum = (cause: string) => ledgerSumOf(t, companyId(), cause);
   /** Invitation mails per address of the batch's domain. */
   const invitations = async (domain: string) => {
     const rows = await t.db
@@ -174,8 +183,44 @@ describe('sending a bulk send', () => {
     expect(await credits()).toBe(3);
     expect((await getBatch(t, admin.token, batch.id)).state).toBe('previewed');
   });
+});
 
-  it('cancelled halfway: the rest is not sent and its credits come back', async () => {
+/**
+ * A batch whose job is run by hand (no worker): it crashes halfway, is cancelled, and runs again.
+ * On PGlite or PostgreSQL.
+ */
+describe('a bulk send crashed and cancelled halfway', () => {
+  let t: TestApp;
+  let admin: Session;
+  let template: TemplateDto;
+  let deps: BulkSendDeps;
+  const companyId = () => admin.user.company.id;
+
+  beforeAll(async () => {
+    t = await createTestApp({ worker: 'off' });
+    admin = await registerCompanyOnPlan(t, PLAN.standard);
+    template = await createBulkTemplate(t, admin.token);
+    const queue = {
+      enqueue: () => Promise.resolve(true),
+      enqueueLater: () => Promise.resolve(),
+      onStop: () => undefined,
+      check: () => Promise.resolve(),
+      stop: () => Promise.resolve(),
+    } as unknown as Queue;
+    deps = {
+      config: t.config,
+      db: t.db,
+      queue,
+      storage: createStorage(t.config),
+      payments: createPaymentProvider(t.config),
+      sendFromTemplate,
+    };
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string) => t.request({ method: 'POST', url, token: admin.token });
+
+  it('a crash undoes only the rows in hand; a cancel stops the rest and returns its credits', async () => {
     await setCredits(t, companyId(), 1000);
     const batch = await createBatch(
       t,
@@ -184,21 +229,48 @@ describe('sending a bulk send', () => {
       csvFile(bulkRows(200, 'stop.example.nl')),
     );
     expect((await post(`/api/bulk-sends/${batch.id}/send`)).statusCode).toBe(202);
-    await waitForBatch(t, admin.token, batch.id, (b) => b.rows_sent >= 20);
+    expect(await creditsOf(t, companyId())).toBe(800);
+    // The worker dies while making the 40th request: the rows before it in its transaction
+    // go back to pending with everything they made; those committed earlier stay sent.
+    let made = 0;
+    const crashing: BulkSendDeps = {
+      ...deps,
+      sendFromTemplate: (...args) => {
+        made += 1;
+        if (made === 40) throw new Error('worker killed');
+        return sendFromTemplate(...args);
+      },
+    };
+    await expect(bulkSendJob.handle(crashing, { bulkSendId: batch.id })).rejects.toThrow(
+      'worker killed',
+    );
+    const halfway = await getBatch(t, admin.token, batch.id);
+    expect(halfway).toMatchObject({ state: 'sending', rows_sent: BULK_CHUNK_ROWS });
     const res = await post(`/api/bulk-sends/${batch.id}/cancel`);
     expect(res.statusCode).toBe(200);
-    const cancelled = res.json<BulkSendDto>();
-    expect(cancelled.state).toBe('cancelled');
-    expect(cancelled.rows_sent).toBeLessThan(200);
-    // Whatever was in hand finished before the cancel; nothing is sent after it.
-    await new Promise((r) => setTimeout(r, 1500));
+    expect(res.json<BulkSendDto>()).toMatchObject({
+      state: 'cancelled',
+      rows_sent: BULK_CHUNK_ROWS,
+    });
+    // The job's retry finds the batch cancelled and sends nothing more.
+    await bulkSendJob.handle(deps, { bulkSendId: batch.id });
     const after = await getBatch(t, admin.token, batch.id);
-    expect(after.rows_sent).toBe(cancelled.rows_sent);
-    expect(await requestsOf(batch.id)).toHaveLength(cancelled.rows_sent);
-    expect(await ledgerSum(returnCause(batch.id))).toBe(200 - cancelled.rows_sent);
-    expect(await credits()).toBe(1000 - cancelled.rows_sent);
-    expect((await invitations('stop.example.nl')).size).toBe(cancelled.rows_sent);
+    expect(after).toMatchObject({ state: 'cancelled', rows_sent: BULK_CHUNK_ROWS });
+    const requests = await t.db
+      .select({ row: signRequests.bulkSendRow })
+      .from(signRequests)
+      .where(eq(signRequests.bulkSendId, batch.id))
+      .orderBy(asc(signRequests.bulkSendRow));
+    expect(requests.map((r) => r.row)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(await ledgerSumOf(t, companyId(), returnCause(batch.id))).toBe(175);
+    expect(await ledgerSumOf(t, companyId(), releaseCause(batch.id, 1))).toBe(1);
+    expect(await ledgerSumOf(t, companyId(), releaseCause(batch.id, 26))).toBe(0);
+    expect(await creditsOf(t, companyId())).toBe(975);
+    const mailed = await t.db
+      .select({ n: count() })
+      .from(mails)
+      .where(like(mails.to, '%@stop.example.nl'));
+    expect(mailed[0]!.n).toBe(25);
     expect((await post(`/api/bulk-sends/${batch.id}/cancel`)).statusCode).toBe(409);
-    expect(await ledgerSum(releaseCause(batch.id, 1))).toBe(1);
   }, 300_000);
 });

@@ -15,8 +15,15 @@ type Input = Omit<z.output<typeof createSignRequestBody>, 'send_documents_to_ini
   send_documents_to_initiator?: boolean;
 };
 
-/** POST /api/sign-requests: a draft (state 1) that signers and documents are added to. */
-export async function createSignRequest(ctx: AuthedCtx, input: Input): Promise<{ id: number }> {
+/**
+ * POST /api/sign-requests: a draft (state 1) that signers and documents are added to. A bulk
+ * send names its batch and row, stored with the draft (unique: a row becomes one request).
+ */
+export async function createSignRequest(
+  ctx: AuthedCtx,
+  input: Input,
+  bulkSend?: { id: number; row: number },
+): Promise<{ id: number }> {
   const companyId = ctx.auth.user.companyId;
 
   if (input.expires_at.getTime() <= ctx.now().getTime()) {
@@ -46,6 +53,7 @@ export async function createSignRequest(ctx: AuthedCtx, input: Input): Promise<{
     })),
     viewerUserId,
     expiresAt: input.expires_at,
+    ...(bulkSend ? { bulkSendId: bulkSend.id, bulkSendRow: bulkSend.row } : {}),
   };
   // Not given: the company's default setting (seed 001 'default signing setting'), read in the
   // insert itself.

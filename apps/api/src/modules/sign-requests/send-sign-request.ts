@@ -78,78 +78,105 @@ export async function inviteSigner(
 }
 
 /**
- * POST /api/sign-requests/{id}/ready: charges the credits and invites the signers. A bulk send
- * queues its invitations at `bulk` mail priority, behind every other company's prompt mails.
+ * POST /api/sign-requests/{id}/ready: charges the credits and invites the signers, in one
+ * transaction.
  */
-export async function sendSignRequest(
+export async function sendSignRequest(ctx: AuthedCtx, id: number): Promise<{ id: number }> {
+  await ctx.db.transaction(async (tx) => {
+    const { charge } = await startSending(tx, ctx, id);
+    await charge(tx);
+  });
+  return { id };
+}
+
+/** What is left of sending a request once its signers are invited: the charge. */
+export interface PendingCharge {
+  /**
+   * Charges the request and records its webhook message, in the transaction that started the
+   * sending (or, later, the same one): the request is never committed sent but uncharged.
+   */
+  charge: (tx: Tx) => Promise<void>;
+}
+
+/**
+ * The sending of a request up to its charge, in `tx`: the state guard, the wizard's rules, the
+ * invitations. The caller then runs `charge` in the same transaction: at once (the ready call),
+ * or after the other requests of its chunk (a bulk send), so the company row is locked only for
+ * the charges at the end. A bulk send queues the invitations at `bulk` mail priority, behind
+ * every other company's prompt mails, and gives back the credits it reserved for the request
+ * (`beforeCharge`) so that they pay for it.
+ */
+export async function startSending(
+  tx: Tx,
   ctx: AuthedCtx,
   id: number,
   options: {
     invitationPriority?: MailPriority;
-    /** Runs in the sending transaction just before the company is locked and charged. */
+    /** Runs in the charge just before the company is locked and charged. */
     beforeCharge?: (tx: Tx) => Promise<void>;
   } = {},
-): Promise<{ id: number }> {
+): Promise<PendingCharge> {
   const companyId = ctx.auth.user.companyId;
-  await ctx.db.transaction(async (tx) => {
-    const now = ctx.now();
-    // The state change is the guard: of two parallel calls only one finds state 1. The purge
-    // date shown meanwhile (the expiry + the company's retention) is set with it.
-    const [request] = await tx
-      .update(signRequests)
-      .set({ stateId: 3, sentAt: now, updatedAt: now, estimatedGdprPurgeAt: sentPurgeEstimate })
-      .where(
-        and(
-          eq(signRequests.id, id),
-          eq(signRequests.companyId, companyId),
-          eq(signRequests.stateId, 1),
-        ),
-      )
-      .returning();
-    if (!request) {
-      if (!(await findSignRequest(tx, companyId, id))) throw new NotFoundError();
-      throw new ConflictError(signingMessages.stateConflict);
-    }
-    // Read under the guard, in one statement: the signers and documents cannot change once the
-    // request left state 1.
-    const { signers: listed, documents } = await listSignersAndDocuments(tx, companyId, id);
-    let current = listed;
-    if (current.length === 0) throw ValidationError.field('signers', signingMessages.noSigners);
-    if (documents.length === 0) {
-      throw ValidationError.field('signables', signingMessages.noDocuments);
-    }
-    // The wizard's rules as signers and documents are now (a signer added after a document),
-    // and no signature only on the audit certificate: a box on the document for every signer.
-    const rules = await prepareDocumentsForSending(tx, companyId, id, documents, current);
-    if (rules.formsEditable) current = await listSigners(tx, id);
-    const sent = { ...request, isSync: request.isSync || rules.inSequence };
-    // In sequence (is_sync) only the first signer is invited now; the others when it is their turn.
-    const invited = sent.isSync ? current.slice(0, 1) : current;
-    for (const signer of invited) {
-      await inviteSigner(tx, ctx, sent, signer, options.invitationPriority);
-    }
-    // A bulk send gives back the credits it reserved for this request, so that they pay for it.
-    await options.beforeCharge?.(tx);
-    // The company row last (db/README.md, "Locks"): every ready of a company charges that one
-    // row, so it is locked at the end and held only for the charge and the commit. The cost is
-    // by the plan as read under that lock.
-    const locked = (await lockCompany(tx, companyId))!;
-    const cost = costOf(current, locked.plan);
-    await tx.update(signRequests).set({ creditsCost: cost }).where(eq(signRequests.id, id));
-    await chargeSignRequest(tx, {
-      requestId: id,
-      company: locked.company,
-      plan: locked.plan,
-      signers: current,
-      now,
-    });
-    await emitWebhookEvent(
-      tx,
-      ctx,
-      { companyId, type: 'sign_request.sent', signRequestId: id },
-      now,
-      locked,
-    );
-  });
-  return { id };
+  const now = ctx.now();
+  // The state change is the guard: of two parallel calls only one finds state 1. The purge
+  // date shown meanwhile (the expiry + the company's retention) is set with it.
+  const [request] = await tx
+    .update(signRequests)
+    .set({ stateId: 3, sentAt: now, updatedAt: now, estimatedGdprPurgeAt: sentPurgeEstimate })
+    .where(
+      and(
+        eq(signRequests.id, id),
+        eq(signRequests.companyId, companyId),
+        eq(signRequests.stateId, 1),
+      ),
+    )
+    .returning();
+  if (!request) {
+    if (!(await findSignRequest(tx, companyId, id))) throw new NotFoundError();
+    throw new ConflictError(signingMessages.stateConflict);
+  }
+  // Read under the guard, in one statement: the signers and documents cannot change once the
+  // request left state 1.
+  const { signers: listed, documents } = await listSignersAndDocuments(tx, companyId, id);
+  let current = listed;
+  if (current.length === 0) throw ValidationError.field('signers', signingMessages.noSigners);
+  if (documents.length === 0) {
+    throw ValidationError.field('signables', signingMessages.noDocuments);
+  }
+  // The wizard's rules as signers and documents are now (a signer added after a document),
+  // and no signature only on the audit certificate: a box on the document for every signer.
+  const rules = await prepareDocumentsForSending(tx, companyId, id, documents, current);
+  if (rules.formsEditable) current = await listSigners(tx, id);
+  const sent = { ...request, isSync: request.isSync || rules.inSequence };
+  // In sequence (is_sync) only the first signer is invited now; the others when it is their turn.
+  const invited = sent.isSync ? current.slice(0, 1) : current;
+  for (const signer of invited) {
+    await inviteSigner(tx, ctx, sent, signer, options.invitationPriority);
+  }
+  const signersCharged = current;
+  return {
+    async charge(chargeTx) {
+      await options.beforeCharge?.(chargeTx);
+      // The company row last (db/README.md, "Locks"): every ready of a company charges that one
+      // row, so it is locked at the end and held only for the charge and the commit. The cost
+      // is by the plan as read under that lock.
+      const locked = (await lockCompany(chargeTx, companyId))!;
+      const cost = costOf(signersCharged, locked.plan);
+      await chargeTx.update(signRequests).set({ creditsCost: cost }).where(eq(signRequests.id, id));
+      await chargeSignRequest(chargeTx, {
+        requestId: id,
+        company: locked.company,
+        plan: locked.plan,
+        signers: signersCharged,
+        now,
+      });
+      await emitWebhookEvent(
+        chargeTx,
+        ctx,
+        { companyId, type: 'sign_request.sent', signRequestId: id },
+        now,
+        locked,
+      );
+    },
+  };
 }

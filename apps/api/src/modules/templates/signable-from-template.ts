@@ -8,6 +8,12 @@ import { findTemplate } from './templates.repository.ts';
 
 const DRAFT = 1;
 
+/** A template with its PDF, read once by a caller that makes many requests of it (bulk send). */
+export interface LoadedTemplate {
+  row: NonNullable<Awaited<ReturnType<typeof findTemplate>>>;
+  pdf: Buffer;
+}
+
 /**
  * POST /api/sign-requests/{id}/signables/from-template: the template's PDF and markers as a
  * document of the draft, as the wizard adds a picked template (the PDF copied under the
@@ -23,15 +29,23 @@ export async function createSignableFromTemplate(
     name: string | null;
     /** Text markers filled anew, by the marker's label (bulk send: a column per label). */
     textValues?: Readonly<Record<string, string>>;
+    /** The template already read by the caller (its id is template_id): not read again. */
+    loaded?: LoadedTemplate;
   },
 ): Promise<SignableDto> {
   const companyId = ctx.auth.user.companyId;
-  const request = await findSignRequestState(ctx.db, companyId, signRequestId);
-  if (!request) throw new NotFoundError();
-  if (request.stateId !== DRAFT) throw new ConflictError(signingMessages.stateConflict);
-  const template = await findTemplate(ctx.db, companyId, input.template_id);
-  if (!template) throw ValidationError.field('template_id', apiKeyMessages.templateNotFound);
-  const pdf = await ctx.storage.get(template.storageKey);
+  const given =
+    input.loaded?.row.id === input.template_id && input.loaded.row.companyId === companyId
+      ? input.loaded
+      : null;
+  // Checked first so that a wrong request reads no template; storeSignable checks it again
+  // under the request's lock, which is all a caller with the template in hand needs.
+  if (!given) {
+    const request = await findSignRequestState(ctx.db, companyId, signRequestId);
+    if (!request) throw new NotFoundError();
+    if (request.stateId !== DRAFT) throw new ConflictError(signingMessages.stateConflict);
+  }
+  const { row: template, pdf } = given ?? (await loadTemplate(ctx, companyId, input.template_id));
   return storeSignable(ctx, signRequestId, {
     pdf: {
       pdf,
@@ -46,6 +60,16 @@ export async function createSignableFromTemplate(
     markers: input.textValues ? withTextValues(template.config, input.textValues) : template.config,
     detectedMarkers: template.detectedMarkers,
   });
+}
+
+async function loadTemplate(
+  ctx: AuthedCtx,
+  companyId: number,
+  templateId: number,
+): Promise<LoadedTemplate> {
+  const row = await findTemplate(ctx.db, companyId, templateId);
+  if (!row) throw ValidationError.field('template_id', apiKeyMessages.templateNotFound);
+  return { row, pdf: await ctx.storage.get(row.storageKey) };
 }
 
 /** The template's markers with the text markers whose label is given set to that text. */
