@@ -19,7 +19,33 @@ export const bulkRowStates = ['invalid', 'pending', 'sent', 'failed', 'cancelled
 export type BulkRowState = (typeof bulkRowStates)[number];
 
 /** The per-signer columns of the file: `signer{n}_{field}` for each of the template's signers. */
-export const bulkSignerFields = ['firstname', 'lastname', 'email', 'phone', 'locale'] as const;
+export const bulkSignerFields = [
+  'firstname',
+  'lastname',
+  'email',
+  'phone',
+  'locale',
+  'verificatie',
+] as const;
+
+/**
+ * What a `signer{n}_verificatie` cell may list (any case, several joined by `+`, `,`, `;`, `/`
+ * or `|`): the wizard's methods by their Dutch names, as verification types. Empty: e-mail code.
+ * The signature, and the paraph where the template places one, are always asked.
+ */
+export const bulkVerificationNames: Readonly<Record<string, number>> = {
+  'e-mailcode': 1,
+  'e-mail code': 1,
+  'e-mail': 1,
+  email: 1,
+  'sms-code': 2,
+  'sms code': 2,
+  smscode: 2,
+  sms: 2,
+  idin: 4,
+  handtekening: 5,
+  paraaf: 6,
+};
 export const bulkSignerColumn = (n: number, field: (typeof bulkSignerFields)[number]) =>
   `signer${n}_${field}`;
 
@@ -35,6 +61,10 @@ export const bulkSendMessages = {
   duplicateRow: (row: number) => `Deze ondertekenaar staat al in rij ${row}`,
   templateNotFound: 'Dit template bestaat niet',
   markerTooLong: 'Deze tekst is te lang (maximaal 1000 tekens)',
+  verificationUnknown: (value: string) =>
+    `Onbekende verificatie '${value}': kies uit e-mailcode, sms-code, iDIN, handtekening en paraaf`,
+  paraphNotPlaced: 'Het template vraagt deze ondertekenaar geen paraaf',
+  phoneForSms: 'Vul een telefoonnummer in: deze ondertekenaar krijgt een sms-code',
   nothingToSend: 'Er zijn geen geldige rijen om te versturen',
   notEnoughCredits: (missing: number) =>
     `Je hebt niet voldoende credits voor deze bulkverzending: er ${missing === 1 ? 'ontbreekt 1 credit' : `ontbreken ${missing} credits`}.`,

@@ -83,6 +83,8 @@ export const bulkSendRows = pgTable(
       onDelete: 'set null',
     }),
     error: text('error'),
+    /** What the row's request costs (a credit per signer, the plan's SMS and iDIN prices). */
+    creditsCost: integer('credits_cost').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

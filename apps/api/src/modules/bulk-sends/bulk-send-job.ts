@@ -7,7 +7,8 @@ import { bulkSends, companies, users } from '../../db/schema/index.ts';
 import type { JobDefinition } from '../../lib/queue/queue.ts';
 import type { AuthedCtx, Deps } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { bookCredits } from '../companies/companies.repository.ts';
+import { bookCredits, findCompanyWithPlan } from '../companies/companies.repository.ts';
+import { featuresOf } from '../companies/features.ts';
 import type { LoadedTemplate } from '../templates/signable-from-template.ts';
 import { findTemplate } from '../templates/templates.repository.ts';
 import {
@@ -19,7 +20,7 @@ import {
   type BulkSendRowRow,
 } from './bulk-sends.repository.ts';
 import { BULK_SEND_JOB } from './bulk-send-job-name.ts';
-import { rowInput, type RowInput } from './row-input.ts';
+import { rowInput, type RowInput, type RowRules } from './row-input.ts';
 import { finishBulkSend, releaseCause } from './send-bulk-send.ts';
 import { templateShape, type TemplateShape } from './template-columns.ts';
 
@@ -83,8 +84,12 @@ export const bulkSendJob: JobDefinition<z.ZodObject<{ bulkSendId: z.ZodNumber }>
     const template = batch.templateId
       ? await findTemplate(deps.db, batch.companyId, batch.templateId)
       : null;
+    // The plan as it is now: what a row may ask (iDIN), checked again as at the preview.
+    const { company, plan } = (await findCompanyWithPlan(deps.db, batch.companyId))!;
+    const rules: RowRules = { canUseIdin: featuresOf(company, plan).has('idin_verification') };
     const source: BatchSource | null = template
       ? {
+          rules,
           shape: templateShape(template.config),
           template: { row: template, pdf: await deps.storage.get(template.storageKey) },
         }
@@ -124,6 +129,7 @@ export const bulkSendJob: JobDefinition<z.ZodObject<{ bulkSendId: z.ZodNumber }>
 };
 
 interface BatchSource {
+  rules: RowRules;
   shape: TemplateShape;
   template: LoadedTemplate;
 }
@@ -148,7 +154,7 @@ async function sendChunk(
   const rows = await lockPendingRows(tx, batch.id, isolated ? 1 : BULK_CHUNK_ROWS);
   const sent: { rowId: number; signRequestId: number; charge: Charge }[] = [];
   for (const row of rows) {
-    const checked = source ? checkRow(batch, source.shape, row) : { error: templateGone };
+    const checked = source ? checkRow(batch, source, row) : { error: templateGone };
     if ('error' in checked) {
       await markRowFailed(tx, row.id, checked.error);
       continue;
@@ -195,16 +201,17 @@ type Charge = ((tx: Tx) => Promise<void>) | null;
 /** The row as the request it becomes, checked again as at the preview. */
 function checkRow(
   batch: BulkSendRow,
-  shape: TemplateShape,
+  source: BatchSource,
   row: BulkSendRowRow,
 ): { input: RowInput } | { error: string } {
   if (!batch.templateId) return { error: templateGone };
-  const checked = rowInput(row.cells, shape, {
+  const defaults = {
     subject: batch.subject ?? '',
     message: batch.message ?? '',
     expiresAt: batch.expiresAt ?? new Date(0),
     isSync: batch.isSync,
-  });
+  };
+  const checked = rowInput(row.cells, source.shape, defaults, source.rules);
   return checked.input
     ? { input: checked.input }
     : { error: checked.errors[0]?.message ?? templateGone };
@@ -230,7 +237,7 @@ function sendRow(
       await bookCredits(
         chargeTx,
         batch.companyId,
-        batch.signersPerRow,
+        row.creditsCost,
         `Bulkverzending #${batch.id}, rij ${row.rowNumber}`,
         releaseCause(batch.id, row.rowNumber),
       );

@@ -93,6 +93,15 @@ export function lockPendingRows(tx: DbOrTx, bulkSendId: number, limit: number) {
     .for('update', { skipLocked: true });
 }
 
+/** What the batch's sent rows were reserved: released one by one as they were sent. */
+export async function sentRowsCost(db: DbOrTx, bulkSendId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${bulkSendRows.creditsCost}), 0)::int` })
+    .from(bulkSendRows)
+    .where(and(eq(bulkSendRows.bulkSendId, bulkSendId), eq(bulkSendRows.state, 'sent')));
+  return row?.total ?? 0;
+}
+
 /** Whether any row of the batch is still to send. */
 export async function hasPendingRows(db: DbOrTx, bulkSendId: number): Promise<boolean> {
   const [row] = await db

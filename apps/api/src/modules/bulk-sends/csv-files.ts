@@ -25,6 +25,7 @@ export function exampleCsv(shape: TemplateShape): string {
         email: `ondertekenaar${n}@example.nl`,
         phone: '',
         locale: 'nl',
+        verificatie: 'e-mailcode',
       } as Record<string, string>
     )[m[2]!]!;
   });

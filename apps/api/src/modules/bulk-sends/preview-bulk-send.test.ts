@@ -4,6 +4,7 @@ import {
   billingMessages,
   bulkSendMessages,
   messages,
+  signingMessages,
   type BulkSendPreviewDto,
   type Session,
   type TemplateDto,
@@ -107,6 +108,56 @@ describe('POST /api/bulk-sends (the preview)', () => {
     expect(stored.filter((r) => r.state === 'pending').map((r) => r.row)).toEqual([1, 6]);
   });
 
+  it('reads each signer’s verification: SMS needs a phone, iDIN the plan, a paraph the template', async () => {
+    const header = [...bulkHeader, 'signer1_phone', 'signer1_verificatie'];
+    const rows = bulkRows(7, 'verificatie.example.nl');
+    const cells = [
+      ['', ''], // empty: the e-mail code
+      ['+31612345678', 'SMS-code'],
+      ['', 'e-mailcode + sms-code'], // SMS without a phone
+      ['', 'iDIN'], // the standard plan has no iDIN
+      ['', 'vingerafdruk'],
+      ['', 'paraaf'], // the template places no paraph for this signer
+      ['0612345678', 'E-mail code|handtekening|sms'],
+    ];
+    const res = await preview(
+      csvFile(
+        rows.map((r, i) => [...r, ...cells[i]!]),
+        ';',
+        header,
+      ),
+    );
+    expect(res.statusCode).toBe(201);
+    const batch = res.json<BulkSendPreviewDto>();
+    expect(batch.errors).toEqual([
+      { row: 3, column: 'signer1_phone', message: bulkSendMessages.phoneForSms },
+      { row: 4, column: 'signer1_verificatie', message: signingMessages.idinNotAvailable },
+      {
+        row: 5,
+        column: 'signer1_verificatie',
+        message: bulkSendMessages.verificationUnknown('vingerafdruk'),
+      },
+      { row: 6, column: 'signer1_verificatie', message: bulkSendMessages.paraphNotPlaced },
+    ]);
+    // A credit per signer, and the standard plan's 1 credit per SMS signer (rows 2 and 7).
+    expect(batch).toMatchObject({ rows_valid: 3, credits_cost: 5 });
+    const stored = await t.db
+      .select({ row: bulkSendRows.rowNumber, credits: bulkSendRows.creditsCost })
+      .from(bulkSendRows)
+      .where(eq(bulkSendRows.bulkSendId, batch.id))
+      .orderBy(bulkSendRows.rowNumber);
+    expect(stored.map((r) => r.credits)).toEqual([1, 2, 0, 0, 0, 0, 2]);
+
+    // On a plan with iDIN the same cell is fine (premium: 1 credit per iDIN signer).
+    const idin = await previewBulk(
+      t,
+      other.token,
+      csvFile([[...rows[3]!, '', 'iDIN']], ';', header),
+      { template_id: otherTemplate.id },
+    );
+    expect(idin.json<BulkSendPreviewDto>()).toMatchObject({ errors: [], credits_cost: 2 });
+  });
+
   it('keeps a CSV injection cell as text and escapes it in the result CSV', async () => {
     const evil = "=cmd|' /C calc'!A0";
     const batch = await createBatch(
@@ -202,7 +253,7 @@ describe('POST /api/bulk-sends (the preview)', () => {
       .trim()
       .split('\r\n');
     expect(header).toBe(
-      'signer1_firstname;signer1_lastname;signer1_email;signer1_phone;signer1_locale;Functie;subject;message',
+      'signer1_firstname;signer1_lastname;signer1_email;signer1_phone;signer1_locale;signer1_verificatie;Functie;subject;message',
     );
     // The example file itself previews without errors.
     const batch = await createBatch(t, admin.token, template.id, {
@@ -211,5 +262,6 @@ describe('POST /api/bulk-sends (the preview)', () => {
     });
     expect(batch).toMatchObject({ rows_total: 1, rows_valid: 1 });
     expect(example).toContain('ondertekenaar1@example.nl');
+    expect(example).toContain(';e-mailcode;');
   });
 });

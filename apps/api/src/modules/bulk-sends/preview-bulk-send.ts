@@ -12,11 +12,19 @@ import type { AuthedCtx } from '../../lib/context.ts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { decodeForm, requireFile, type Upload } from '../../lib/multipart-form.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { requireFeature } from '../companies/features.ts';
+import { costOf } from '../billing/credit-cost.ts';
+import { findCompanyWithPlan } from '../companies/companies.repository.ts';
+import { featuresOf, requireFeature } from '../companies/features.ts';
 import { findTemplate } from '../templates/templates.repository.ts';
 import { toBulkSendDto } from './bulk-send-dto.ts';
 import { readSheet } from './read-sheet.ts';
-import { duplicateKey, rowInput, type BatchDefaults, type RowInput } from './row-input.ts';
+import {
+  duplicateKey,
+  rowInput,
+  type BatchDefaults,
+  type RowInput,
+  type RowRules,
+} from './row-input.ts';
 import { matchHeader, templateShape } from './template-columns.ts';
 
 const WEEK_MS = 7 * 24 * 3600_000;
@@ -52,6 +60,9 @@ export async function previewBulkSend(ctx: AuthedCtx, upload: Upload): Promise<B
   }
   const sheet = await readSheet(file.bytes, file.filename || 'bestand.csv');
   const shape = templateShape(template.config);
+  // The plan as it is now: what a row may ask (iDIN) and what each row costs.
+  const { company, plan } = (await findCompanyWithPlan(ctx.db, companyId))!;
+  const rules: RowRules = { canUseIdin: featuresOf(company, plan).has('idin_verification') };
   const columns = matchHeader(sheet.header, shape);
   const texts = defaultTexts(ctx.auth.companyName);
   const defaults: BatchDefaults = {
@@ -68,7 +79,7 @@ export async function previewBulkSend(ctx: AuthedCtx, upload: Upload): Promise<B
     const rowNumber = i + 1;
     const cells: Record<string, string> = {};
     columns.forEach((name, c) => (cells[name] = cellsList[c] ?? ''));
-    const checked = rowInput(cells, shape, defaults);
+    const checked = rowInput(cells, shape, defaults, rules);
     const rowErrors = checked.errors.map((e) => ({ row: rowNumber, ...e }));
     if (checked.input) {
       const key = duplicateKey(checked.input);
@@ -86,7 +97,9 @@ export async function previewBulkSend(ctx: AuthedCtx, upload: Upload): Promise<B
     if (valid && preview.length < BULK_PREVIEW_ROWS) {
       preview.push(previewOf(rowNumber, checked.input!));
     }
-    return { rowNumber, cells, valid, error: rowErrors[0]?.message ?? null };
+    // A credit per signer plus the plan's SMS and iDIN prices, reserved and released per row.
+    const creditsCost = valid ? costOf(checked.input!.signers, plan) : 0;
+    return { rowNumber, cells, valid, creditsCost, error: rowErrors[0]?.message ?? null };
   });
   const rowsValid = rows.filter((r) => r.valid).length;
 
@@ -107,8 +120,7 @@ export async function previewBulkSend(ctx: AuthedCtx, upload: Upload): Promise<B
         rowsTotal: rows.length,
         rowsValid,
         signersPerRow: shape.signers,
-        // One credit per signer: the rows carry no SMS or iDIN.
-        creditsCost: rowsValid * shape.signers,
+        creditsCost: rows.reduce((sum, r) => sum + r.creditsCost, 0),
         errors,
         columns,
       })
@@ -122,6 +134,7 @@ export async function previewBulkSend(ctx: AuthedCtx, upload: Upload): Promise<B
           cells: r.cells,
           state: r.valid ? ('pending' as const) : ('invalid' as const),
           error: r.error,
+          creditsCost: r.creditsCost,
         })),
       );
     }

@@ -1,8 +1,11 @@
 import {
   bulkSendMessages,
   bulkSignerColumn,
+  bulkVerificationNames,
   createSignerBody,
   createSignRequestBody,
+  messages,
+  signingMessages,
   type BulkRowError,
 } from '@paraaf/contract';
 import type { z } from 'zod';
@@ -22,8 +25,15 @@ export interface RowInput {
   textValues: Record<string, string>;
 }
 
+/** What the company's plan lets a row ask (read once per batch). */
+export interface RowRules {
+  canUseIdin: boolean;
+}
+
 /** E-mail code and a signature, as the wizard starts each signer; a paraph where one is placed. */
 const EMAIL = 1;
+const SMS = 2;
+const IDIN = 4;
 const SIGNATURE = 5;
 const PARAPH = 6;
 /** The wizard's defaults for a new signer. */
@@ -41,6 +51,7 @@ export function rowInput(
   cells: Record<string, string>,
   shape: TemplateShape,
   defaults: BatchDefaults,
+  rules: RowRules,
 ): { input: RowInput | null; errors: Omit<BulkRowError, 'row'>[] } {
   const errors: Omit<BulkRowError, 'row'>[] = [];
   const cell = (name: string) => cells[name]?.trim() ?? '';
@@ -60,15 +71,21 @@ export function rowInput(
 
   const signers: z.output<typeof createSignerBody>[] = [];
   for (let n = 1; n <= shape.signers; n++) {
-    const column = (f: 'firstname' | 'lastname' | 'email' | 'phone' | 'locale') =>
-      bulkSignerColumn(n, f);
+    const column = (f: Parameters<typeof bulkSignerColumn>[1]) => bulkSignerColumn(n, f);
+    const asked = signerVerifications(
+      cell(column('verificatie')),
+      shape.paraphSigners.has(n),
+      rules,
+    );
+    if ('error' in asked) errors.push({ column: column('verificatie'), message: asked.error });
+    const verifications = 'list' in asked ? asked.list : [EMAIL, SIGNATURE];
     const parsed = createSignerBody.safeParse({
       firstname: cell(column('firstname')),
       lastname: cell(column('lastname')),
       email: cell(column('email')),
       phone: cell(column('phone')) || null,
       locale: cell(column('locale')).toLowerCase() || undefined,
-      verifications: shape.paraphSigners.has(n) ? [EMAIL, SIGNATURE, PARAPH] : [EMAIL, SIGNATURE],
+      verifications,
       reminder_after: REMINDER_AFTER,
       max_reminders: MAX_REMINDERS,
     });
@@ -76,7 +93,15 @@ export function rowInput(
     else {
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? 'email') as 'email';
-        errors.push({ column: column(field), message: issue.message });
+        // The wizard's 'required' on the phone: said here as why the row needs one.
+        const smsPhone =
+          field === ('phone' as string) &&
+          verifications.includes(SMS) &&
+          issue.message === messages.required;
+        errors.push({
+          column: column(field),
+          message: smsPhone ? bulkSendMessages.phoneForSms : issue.message,
+        });
       }
     }
   }
@@ -91,6 +116,32 @@ export function rowInput(
 
   if (errors.length > 0 || !request.success) return { input: null, errors };
   return { input: { request: request.data, signers, textValues }, errors };
+}
+
+/**
+ * The verifications a `signer{n}_verificatie` cell asks (bulkVerificationNames), with the
+ * signature and, where the template places one, the paraph always added; an empty cell asks the
+ * e-mail code. A name the wizard does not know, a paraph the template does not place or iDIN
+ * outside the plan is the cell's error.
+ */
+function signerVerifications(
+  text: string,
+  hasParaph: boolean,
+  rules: RowRules,
+): { list: number[] } | { error: string } {
+  const asked = new Set<number>(text ? [] : [EMAIL]);
+  for (const part of text.split(/[+,;/|]/)) {
+    const name = part.trim().replace(/\s+/g, ' ');
+    if (!name) continue;
+    const type = bulkVerificationNames[name.toLowerCase()];
+    if (type === undefined) return { error: bulkSendMessages.verificationUnknown(name) };
+    if (type === PARAPH && !hasParaph) return { error: bulkSendMessages.paraphNotPlaced };
+    if (type === IDIN && !rules.canUseIdin) return { error: signingMessages.idinNotAvailable };
+    asked.add(type);
+  }
+  asked.add(SIGNATURE);
+  if (hasParaph) asked.add(PARAPH);
+  return { list: [...asked].sort((a, b) => a - b) };
 }
 
 /** The same signers (by e-mail, in order) as an earlier row: the row number of that row. */

@@ -13,6 +13,7 @@ import { companies, creditLedger, mails, signers, signRequests } from '../../db/
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { PLAN, registerCompanyOnPlan } from '../../../test/factories.ts';
 import {
+  bulkHeader,
   bulkRows,
   createBatch,
   createBulkTemplate,
@@ -122,6 +123,39 @@ describe('sending a bulk send', () => {
     expect(done).toMatchObject({ rows_total: 200, rows_sent: 200, rows_failed: 0 });
     // The sender hears once that the batch is done.
     await t.smtp.waitForMail(admin.user.email, /Bulkverzending 'Arbeidsvoorwaarden' is klaar/);
+  }, 300_000);
+
+  it('sends rows that ask an SMS code: the signer gets it with the phone, the row pays its price', async () => {
+    await setCredits(t, companyId(), 1000);
+    const header = [...bulkHeader, 'signer1_phone', 'signer1_verificatie'];
+    const rows = bulkRows(30, 'sms.example.nl').map((r, i) =>
+      i % 3 === 0
+        ? [...r, `+316100000${String(i).padStart(2, '0')}`, 'e-mailcode+sms-code']
+        : [...r, '', ''],
+    );
+    const batch = await createBatch(t, admin.token, template.id, csvFile(rows, ';', header));
+    // 30 signers, and the standard plan's 1 credit for each of the 10 SMS signers.
+    expect(batch).toMatchObject({ rows_valid: 30, credits_cost: 40 });
+    expect((await post(`/api/bulk-sends/${batch.id}/send`)).statusCode).toBe(202);
+    const done = await waitForBatch(t, admin.token, batch.id, (b) => b.state === 'done');
+    expect(done).toMatchObject({ rows_sent: 30, rows_failed: 0 });
+    const sent = await t.db
+      .select({
+        row: signRequests.bulkSendRow,
+        cost: signRequests.creditsCost,
+        phone: signers.phone,
+        verifications: signers.verifications,
+      })
+      .from(signRequests)
+      .innerJoin(signers, eq(signers.signRequestId, signRequests.id))
+      .where(eq(signRequests.bulkSendId, batch.id))
+      .orderBy(asc(signRequests.bulkSendRow));
+    expect(sent[0]).toEqual({ row: 1, cost: 2, phone: '+31610000000', verifications: [1, 2, 5] });
+    expect(sent[1]).toEqual({ row: 2, cost: 1, phone: null, verifications: [1, 5] });
+    expect(await ledgerSum(`bulk-send:${batch.id}:row:%`)).toBe(40);
+    expect(await ledgerSum(releaseCause(batch.id, 1))).toBe(2);
+    expect(await ledgerSum(returnCause(batch.id))).toBe(0);
+    expect(await credits()).toBe(960);
   }, 300_000);
 
   it('sends a 200-row XLSX with a bad e-mail row: that row reported, not charged, not sent', async () => {

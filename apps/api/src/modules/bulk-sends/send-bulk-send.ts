@@ -13,7 +13,12 @@ import { queueMail } from '../../lib/mail/outbox.ts';
 import { renderLayout } from '../../lib/mail/layout.ts';
 import { bookCredits, lockCompany } from '../companies/companies.repository.ts';
 import { requireFeature } from '../companies/features.ts';
-import { findBulkSend, rowCounts, type BulkSendRow } from './bulk-sends.repository.ts';
+import {
+  findBulkSend,
+  rowCounts,
+  sentRowsCost,
+  type BulkSendRow,
+} from './bulk-sends.repository.ts';
 import { BULK_SEND_JOB } from './bulk-send-job-name.ts';
 
 /** The ledger causes of a batch: unique, so none can be booked twice. */
@@ -95,8 +100,7 @@ export async function cancelBulkSend(ctx: AuthedCtx, id: number): Promise<void> 
 /** Gives back what the batch reserved and its sent rows did not use (once: a unique cause). */
 async function returnUnsent(tx: Tx, batch: BulkSendRow): Promise<void> {
   if (batch.creditsReserved === 0) return;
-  const { sent } = await rowCounts(tx, batch.id);
-  const unused = batch.creditsReserved - sent * batch.signersPerRow;
+  const unused = batch.creditsReserved - (await sentRowsCost(tx, batch.id));
   if (unused > 0) {
     await bookCredits(
       tx,

@@ -5,24 +5,9 @@ import { PaymentRequiredError } from '../../lib/errors.ts';
 import { recordBillableUsage } from '../billing/billable-usage.repository.ts';
 import { bookCredits } from '../companies/companies.repository.ts';
 import type { SignerRow } from './signer-dto.ts';
-import { IDIN, SMS } from './signer-input.ts';
+import { costOf, IDIN, SMS } from '../billing/credit-cost.ts';
 
 type Plan = typeof paymentPlans.$inferSelect;
-
-/** One credit per signer, plus the plan's credits per SMS and per iDIN signer. */
-export function costOf(
-  list: Pick<SignerRow, 'verifications'>[],
-  plan: Pick<Plan, 'smsCreditsPrice' | 'idinCreditsPrice'>,
-): number {
-  return list.reduce(
-    (sum, s) =>
-      sum +
-      1 +
-      (s.verifications.includes(SMS) ? plan.smsCreditsPrice : 0) +
-      (s.verifications.includes(IDIN) ? plan.idinCreditsPrice : 0),
-    0,
-  );
-}
 
 /**
  * The send rule of seed 001 §9 (billing-design.md "Sending"), run under the company's row lock

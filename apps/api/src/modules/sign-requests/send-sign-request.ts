@@ -7,7 +7,8 @@ import { createToken, sha256 } from '../../lib/crypto.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { lockCompany } from '../companies/companies.repository.ts';
 import { prepareDocumentsForSending } from '../documents/documents.repository.ts';
-import { chargeSignRequest, costOf } from './charge-sign-request.ts';
+import { costOf } from '../billing/credit-cost.ts';
+import { chargeSignRequest } from './charge-sign-request.ts';
 import type { SignerRow } from './signer-dto.ts';
 import { queueSignerLinkMail, type SenderCtx } from './signer-mails.ts';
 import {

@@ -3,13 +3,11 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { signers } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
+import { IDIN } from '../billing/credit-cost.ts';
 import { companyFeatures } from '../companies/features.ts';
 
 /** The signer fields that adding and updating a signer share (contract `signerFields`). */
 type SignerInput = Omit<z.output<typeof createSignerBody>, 'allow_form_edit' | 'email_templates'>;
-
-export const IDIN = 4;
-export const SMS = 2;
 
 /** iDIN only with the feature; its services default to name, address and date of birth. */
 export async function checkIdin(

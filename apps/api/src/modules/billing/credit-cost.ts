@@ -1,0 +1,20 @@
+import type { paymentPlans } from '../../db/schema/index.ts';
+
+/** The verification types the plan prices (the contract's verificationTypeIds). */
+export const SMS = 2;
+export const IDIN = 4;
+
+/** One credit per signer, plus the plan's credits per SMS and per iDIN signer. */
+export function costOf(
+  list: readonly { verifications: readonly number[] }[],
+  plan: Pick<typeof paymentPlans.$inferSelect, 'smsCreditsPrice' | 'idinCreditsPrice'>,
+): number {
+  return list.reduce(
+    (sum, s) =>
+      sum +
+      1 +
+      (s.verifications.includes(SMS) ? plan.smsCreditsPrice : 0) +
+      (s.verifications.includes(IDIN) ? plan.idinCreditsPrice : 0),
+    0,
+  );
+}
