@@ -36,6 +36,37 @@ function cpuSeconds(pid) {
   }
 }
 
+/**
+ * The CPU the database's backends use while `fn` runs (ms; Linux /proc): sampled every 250 ms,
+ * so backends that come and go are counted while they live.
+ */
+async function databaseCpuMs(db, fn) {
+  const start = new Map();
+  const last = new Map();
+  const sample = async () => {
+    const { rows } = await db.query(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    for (const { pid } of rows) {
+      const seconds = cpuSeconds(pid);
+      if (seconds === null) continue;
+      if (!start.has(pid)) start.set(pid, seconds);
+      last.set(pid, seconds);
+    }
+  };
+  await sample();
+  const timer = setInterval(() => void sample().catch(() => undefined), 250);
+  try {
+    await fn();
+  } finally {
+    clearInterval(timer);
+    await sample();
+  }
+  let ms = 0;
+  for (const [pid, first] of start) ms += (last.get(pid) - first) * 1000;
+  return ms;
+}
+
 /** One single request the ordinary way: draft, signer, a 1-page PDF, ready. */
 async function singleSend(client, token, pdf, n) {
   const expires = new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
@@ -125,18 +156,22 @@ export async function benchBulkSend({ databaseUrl }) {
     const idle = { list: await timed(list, 20), send: await timed(send, 10) };
 
     const workerCpu = cpuSeconds(worker.child.pid);
+    const loadAtSend = os.loadavg()[0].toFixed(1);
     const sentAt = Date.now();
-    await client.call(202, 'POST', `/api/bulk-sends/${batch.id}/send`, { token: bulk.token });
-    // Measured a few seconds into the batch, while it runs.
-    await new Promise((r) => setTimeout(r, 3000));
-    const busy = { list: await timed(list, 20), send: await timed(send, 10) };
-    for (;;) {
-      const res = await client.call(200, 'GET', `/api/bulk-sends/${batch.id}`, {
-        token: bulk.token,
-      });
-      if (res.body.state !== 'sending') break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    let busy;
+    const pgMs = await databaseCpuMs(db, async () => {
+      await client.call(202, 'POST', `/api/bulk-sends/${batch.id}/send`, { token: bulk.token });
+      // Measured a few seconds into the batch, while it runs.
+      await new Promise((r) => setTimeout(r, 3000));
+      busy = { list: await timed(list, 20), send: await timed(send, 10) };
+      for (;;) {
+        const res = await client.call(200, 'GET', `/api/bulk-sends/${batch.id}`, {
+          token: bulk.token,
+        });
+        if (res.body.state !== 'sending') break;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    });
     const { rows } = await db.query(
       `SELECT count(*)::int AS n, max(created_at) AS last FROM mails WHERE "to" LIKE '%@personeel.nl'`,
     );
@@ -144,6 +179,8 @@ export async function benchBulkSend({ databaseUrl }) {
     // The worker's CPU per row: what a free core would sustain, whatever else the machine runs.
     const cpuMsPerRow = Math.round(((cpuSeconds(worker.child.pid) - workerCpu) * 1000) / ROWS);
     const load = os.loadavg()[0].toFixed(1);
+    // The database's CPU per row (its backends; the single sends of the other company included).
+    const pgCpuMsPerRow = Math.round(pgMs / ROWS);
     const result = {
       rows: ROWS,
       invitations: rows[0].n,
@@ -151,7 +188,8 @@ export async function benchBulkSend({ databaseUrl }) {
       seconds: Math.round(seconds * 10) / 10,
       rowsPerSecond: Math.round((rows[0].n / seconds) * 10) / 10,
       workerCpuMsPerRow: cpuMsPerRow,
-      loadAverage: Number(load),
+      databaseCpuMsPerRow: pgCpuMsPerRow,
+      loadAverage: { atSend: Number(loadAtSend), atEnd: Number(load) },
       peakMb: { api: peakMb(server.child.pid), worker: peakMb(worker.child.pid) },
       idle,
       busy,
@@ -160,7 +198,7 @@ export async function benchBulkSend({ databaseUrl }) {
       `  ${ROWS} rows: preview ${previewMs} ms; send → last invitation queued ${result.seconds} s = ${result.rowsPerSecond} rows/s (${result.invitations} invitations)`,
     );
     console.log(
-      `  worker CPU ${cpuMsPerRow} ms per row (a free core: ~${Math.round(1000 / cpuMsPerRow)} rows/s); load average ${load} on ${os.cpus().length} cores`,
+      `  worker CPU ${cpuMsPerRow} ms per row (a free core: ~${Math.round(1000 / cpuMsPerRow)} rows/s), PostgreSQL backends ${pgCpuMsPerRow} ms per row; load average ${loadAtSend} at send, ${load} at the end, on ${os.cpus().length} cores`,
     );
     console.log(
       `  peak memory (VmHWM): api ${result.peakMb.api} MB, worker ${result.peakMb.worker} MB`,
