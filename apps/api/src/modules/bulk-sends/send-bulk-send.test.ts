@@ -3,13 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bulkSendMessages,
   messages,
+  signingMessages,
   type BulkSendDto,
   type Paginated,
   type BulkRowDto,
   type Session,
   type TemplateDto,
 } from '@paraaf/contract';
-import { companies, creditLedger, mails, signers, signRequests } from '../../db/schema/index.ts';
+import {
+  bulkSendRows,
+  companies,
+  creditLedger,
+  mails,
+  signers,
+  signRequests,
+} from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { PLAN, registerCompanyOnPlan } from '../../../test/factories.ts';
 import {
@@ -23,6 +31,7 @@ import {
   waitForBatch,
   xlsxFile,
 } from '../../../test/bulk-sends.ts';
+import { ValidationError } from '../../lib/errors.ts';
 import type { Queue } from '../../lib/queue/queue.ts';
 import { createPaymentProvider } from '../../lib/payments/create-payment-provider.ts';
 import { createStorage } from '../../lib/storage/create-storage.ts';
@@ -306,5 +315,49 @@ describe('a bulk send crashed and cancelled halfway', () => {
       .where(like(mails.to, '%@stop.example.nl'));
     expect(mailed[0]!.n).toBe(25);
     expect((await post(`/api/bulk-sends/${batch.id}/cancel`)).statusCode).toBe(409);
+  }, 300_000);
+
+  it('a row the request rules refuse fails alone with the Dutch reason; the rest is sent once', async () => {
+    await setCredits(t, companyId(), 1000);
+    const batch = await createBatch(
+      t,
+      admin.token,
+      template.id,
+      csvFile(bulkRows(60, 'weiger.example.nl')),
+    );
+    expect((await post(`/api/bulk-sends/${batch.id}/send`)).statusCode).toBe(202);
+    // Row 30's request is refused by its rules (as a passed expiry would be), each time it is made.
+    const refusing: BulkSendDeps = {
+      ...deps,
+      sendFromTemplate: (ctx, tx, input) => {
+        if (input.bulkSend.row === 30) {
+          throw ValidationError.field('expires_at', signingMessages.expiresAfterNow);
+        }
+        return sendFromTemplate(ctx, tx, input);
+      },
+    };
+    await bulkSendJob.handle(refusing, { bulkSendId: batch.id });
+    const done = await getBatch(t, admin.token, batch.id);
+    expect(done).toMatchObject({ state: 'done', rows_sent: 59, rows_failed: 1 });
+    const rows = await t.db
+      .select({ row: bulkSendRows.rowNumber, state: bulkSendRows.state, error: bulkSendRows.error })
+      .from(bulkSendRows)
+      .where(eq(bulkSendRows.bulkSendId, batch.id))
+      .orderBy(asc(bulkSendRows.rowNumber));
+    expect(rows[29]).toEqual({ row: 30, state: 'failed', error: signingMessages.expiresAfterNow });
+    const requests = await t.db
+      .select({ row: signRequests.bulkSendRow })
+      .from(signRequests)
+      .where(eq(signRequests.bulkSendId, batch.id));
+    expect(requests).toHaveLength(59);
+    expect(requests.map((r) => r.row)).not.toContain(30);
+    expect(await ledgerSumOf(t, companyId(), releaseCause(batch.id, 30))).toBe(0);
+    expect(await ledgerSumOf(t, companyId(), returnCause(batch.id))).toBe(1);
+    expect(await creditsOf(t, companyId())).toBe(941);
+    const mailed = await t.db
+      .select({ n: count() })
+      .from(mails)
+      .where(like(mails.to, '%@weiger.example.nl'));
+    expect(mailed[0]!.n).toBe(59);
   }, 300_000);
 });
