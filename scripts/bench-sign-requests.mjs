@@ -8,7 +8,8 @@
 // BENCH_DB=<name of a kept database> measures again without reloading; BENCH_ONLY=<regexp> runs
 // only the cases whose label matches it; BENCH_ROOT=<dir> starts the server from another tree
 // (e.g. a copy of the previous version, to compare both in the same conditions);
-// BENCH_EXPLAIN=0 skips the query plans.
+// BENCH_EXPLAIN=0 skips the query plans; BENCH_ROWS (1000000) sets how many requests are loaded
+// (a tenth of them the measured company's), to see how the list grows with the data.
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -361,8 +362,10 @@ export async function benchSignRequests({
     else {
       let userId;
       ({ token, userId, companyId } = await registerCompany(server.baseUrl));
-      log('Loading 1,000,000 sign requests (100,000 for the measured company):');
-      await loadData(client, { companyId, userId, log });
+      const total = Number(process.env.BENCH_ROWS ?? 1_000_000);
+      const count = (n) => n.toLocaleString('en-US');
+      log(`Loading ${count(total)} sign requests (${count(total / 10)} for the measured company):`);
+      await loadData(client, { companyId, userId, total, log });
     }
     const { rows } = await client.query(
       `SELECT to_char(max(created_at) AT TIME ZONE 'Europe/Amsterdam' - interval '30 days',

@@ -276,6 +276,28 @@ function limitOffset(st: Statement, params: ListParams): string {
     : `LIMIT ${limit} OFFSET ${st.param(offset)}`;
 }
 
+/** A deep page's anchors: the id of every ANCHOR_STEP-th row of the list, in its order. */
+export const ANCHOR_STEP = 100;
+
+/**
+ * The page continues from an anchor row `a` (a lateral reference) in the list's order: the rows
+ * at or after it, as the index reads them (the sort key and then the id, ties included).
+ */
+function fromAnchor(order: string): string {
+  const { col, dir } = orderOf(order);
+  const op = dir === 'DESC' ? '<=' : '>=';
+  return col === 'id' ? `sr.id ${op} a.id` : `(sr.${col}, sr.id) ${op} (a.${col}, a.id)`;
+}
+
+/** A cache entry of the company for `key`, valid while its requests are as it saw them. */
+function cacheHit(company: string, key: string, columns: string): string {
+  return `SELECT ${columns} FROM sign_request_list_cache c
+    WHERE c.company_id = ${company} AND c.key = ${key}
+      AND c.created_at > now() - interval '1 day'
+      AND pg_snapshot_within(c.snap, pg_current_snapshot())
+      AND sign_request_list_unchanged_since(c.company_id, c.snap)`;
+}
+
 /**
  * Without text or date filters (and not a viewer): the page straight from the indexes (with the
  * default order an index-only scan of (company_id, id)) and the total from the per-state counters.
@@ -301,24 +323,52 @@ function countersStatement(
   ${totalAndData(st, company, total, orderBy(params.order, 'p'), guard)}`;
     return st;
   }
-  // A deep page is read from whichever end is nearer: the index skips `offset` rows from the
-  // front, or total - offset - limit from the back (the last page costs what the first does).
-  // The exact total is known in the same snapshot, so both give the same rows; the branch not
-  // taken is never scanned (a one-time filter).
+  // A deep page seeks: the cache holds the id of every ANCHOR_STEP-th row of this list (order
+  // and states), valid while the company's requests are as the snapshot it was made in saw them;
+  // the page is read from the anchor at or before its first row, skipping fewer than ANCHOR_STEP
+  // rows, instead of skipping `offset` rows. Without a valid entry the page is read by offset
+  // from whichever end of the index is nearer (the exact total is known in the same snapshot, so
+  // both give the same rows) and the anchors are stored for the next deep page. Branches not
+  // taken are never scanned (one-time filters).
   const { limit, offset } = bounds(params);
   const o = st.param(offset);
+  const key = st.param(`anchors:${cacheKey(scope, c, params.order)}`);
+  const anchor = st.param(Math.floor(offset / ANCHOR_STEP) + 1);
+  const skip = st.param(offset % ANCHOR_STEP);
   st.text = `WITH t AS (SELECT ${total} AS n),
+  hit AS (${cacheHit(company, key, 'c.ids')}),
+  anchor AS (SELECT a.id${col === 'id' ? '' : `, a.${col}`} FROM sign_requests a
+    WHERE a.company_id = ${company} AND a.id = (SELECT ids[${anchor}::int] FROM hit)),
   page AS (
+    (SELECT p.* FROM anchor a CROSS JOIN LATERAL (SELECT ${cols} FROM sign_requests sr
+      WHERE ${where} AND ${fromAnchor(params.order)}
+      ORDER BY ${orderBy(params.order, 'sr')}
+      LIMIT ${limit} OFFSET ${skip}::int) p)
+    UNION ALL
     (SELECT ${cols} FROM sign_requests sr
-      WHERE ${where} AND (SELECT n FROM t) >= 2 * ${o}::int + ${limit}
+      WHERE ${where} AND NOT EXISTS (SELECT 1 FROM hit)
+        AND (SELECT n FROM t) >= 2 * ${o}::int + ${limit}
       ORDER BY ${orderBy(params.order, 'sr')}
       LIMIT ${limit} OFFSET ${o})
     UNION ALL
     (SELECT ${cols} FROM sign_requests sr
-      WHERE ${where} AND (SELECT n FROM t) < 2 * ${o}::int + ${limit}
+      WHERE ${where} AND NOT EXISTS (SELECT 1 FROM hit)
+        AND (SELECT n FROM t) < 2 * ${o}::int + ${limit}
       ORDER BY ${orderBy(params.order, 'sr', true)}
       LIMIT greatest(least(${limit}, (SELECT n FROM t) - ${o}::int), 0)
-      OFFSET greatest((SELECT n FROM t) - ${o}::int - ${limit}, 0)))
+      OFFSET greatest((SELECT n FROM t) - ${o}::int - ${limit}, 0))),
+  store AS (
+    INSERT INTO sign_request_list_cache (company_id, key, snap, total, ids)
+    SELECT ${company}, ${key}, pg_current_snapshot(), (SELECT n FROM t),
+      ARRAY(SELECT x.id FROM (SELECT sr.id,
+          row_number() OVER (ORDER BY ${orderBy(params.order, 'sr')}) AS rn
+        FROM sign_requests sr WHERE ${where}) x
+        WHERE x.rn % ${ANCHOR_STEP} = 1 ORDER BY x.rn)
+    WHERE NOT EXISTS (SELECT 1 FROM hit)
+    ON CONFLICT (company_id, key) DO UPDATE
+      SET snap = EXCLUDED.snap, total = EXCLUDED.total, ids = EXCLUDED.ids, created_at = now()
+      WHERE sign_request_list_cache.created_at <= now() - interval '1 day'
+        OR NOT sign_request_list_unchanged_since(${company}, sign_request_list_cache.snap))
   ${totalAndData(st, company, '(SELECT n FROM t)', orderBy(params.order, 'p'), guard)}`;
   return st;
 }
@@ -341,12 +391,7 @@ function cachedStatement(
   const st = new Statement();
   const company = st.param(scope.companyId);
   const { limit, offset } = bounds(params);
-  st.text = `WITH hit AS (
-    SELECT c.total, c.ids FROM sign_request_list_cache c
-    WHERE c.company_id = ${company} AND c.key = ${st.param(key)}
-      AND c.created_at > now() - interval '1 day'
-      AND pg_snapshot_within(c.snap, pg_current_snapshot())
-      AND sign_request_list_unchanged_since(c.company_id, c.snap)),
+  st.text = `WITH hit AS (${cacheHit(company, st.param(key), 'c.total, c.ids')}),
   page AS (
     SELECT u.id, u.ord FROM hit, unnest(hit.ids[${st.param(offset + 1)}:${st.param(offset + limit)}])
       WITH ORDINALITY AS u(id, ord))
