@@ -49,7 +49,7 @@ describe('GET /api/sign-requests: deep pages', () => {
   const offsetPage = async (states: number[] | null, order: string, limit: number, n: number) => {
     const [column, direction] = order.split(',');
     const dir = sql.raw(direction === 'asc' ? 'ASC' : 'DESC');
-    const col = sql.raw(column === 'id' ? 'id' : column);
+    const col = sql.raw(column ?? 'id');
     const where = states ? sql`AND state_id IN (${sql.join(states, sql`, `)})` : sql``;
     const { rows } = await t.db.execute<{ id: number }>(sql`SELECT id FROM sign_requests
       WHERE company_id = ${companyId} ${where}
