@@ -8,7 +8,8 @@
 // BENCH_DB=<name of a kept database> measures again without reloading; BENCH_ONLY=<regexp> runs
 // only the cases whose label matches it; BENCH_ROOT=<dir> starts the server from another tree
 // (e.g. a copy of the previous version, to compare both in the same conditions);
-// BENCH_EXPLAIN=0 skips the query plans.
+// BENCH_EXPLAIN=0 skips the query plans; BENCH_ROWS (1000000) sets how many requests are loaded
+// (a tenth of them the measured company's), to see how the list grows with the data.
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -197,6 +198,9 @@ async function sessionOfLoadedCompany(client) {
   return { token, companyId: rows[0].company_id };
 }
 
+/** Numbers the requests of `pathOf` across all runs, so a cold search stays new in every run. */
+let requestNumber = 0;
+
 /**
  * Load on one URL from `connections` connections: as fast as they go (`rate` unset: the
  * throughput) or at `rate` requests/s in all (the latency at that load). `pathOf(n)`, when given,
@@ -204,9 +208,8 @@ async function sessionOfLoadedCompany(client) {
  */
 async function runLoad(url, token, { seconds, connections, pathOf, rate }) {
   const latencies = [];
-  let n = 0;
   const requests = pathOf
-    ? [{ setupRequest: (req) => ({ ...req, path: pathOf(n++) }) }]
+    ? [{ setupRequest: (req) => ({ ...req, path: pathOf(requestNumber++) }) }]
     : undefined;
   const run = (duration) =>
     new Promise((resolve, reject) => {
@@ -284,6 +287,8 @@ export function benchCases(day) {
     {
       // Every request a name not searched before: the count cache never answers (cold searches).
       label: 'signer full name, new each time',
+      // The target of a cold search: 1,000 req/s with p95 at most 30 ms.
+      target: 1000,
       query: { filters: [{ field: 'signers', operator: 'like', value: 'sanne bakker' }] },
       pathOf: (n) => {
         const first = FIRSTNAMES[n % FIRSTNAMES.length].toLowerCase();
@@ -361,8 +366,10 @@ export async function benchSignRequests({
     else {
       let userId;
       ({ token, userId, companyId } = await registerCompany(server.baseUrl));
-      log('Loading 1,000,000 sign requests (100,000 for the measured company):');
-      await loadData(client, { companyId, userId, log });
+      const total = Number(process.env.BENCH_ROWS ?? 1_000_000);
+      const count = (n) => n.toLocaleString('en-US');
+      log(`Loading ${count(total)} sign requests (${count(total / 10)} for the measured company):`);
+      await loadData(client, { companyId, userId, total, log });
     }
     const { rows } = await client.query(
       `SELECT to_char(max(created_at) AT TIME ZONE 'Europe/Amsterdam' - interval '30 days',
@@ -379,10 +386,10 @@ export async function benchSignRequests({
     // its throughput (the connections as fast as they go; p95 there is the latency of a saturated
     // server) and its latency at the target's 1,500 req/s.
     log(
-      `\n${connections} connections, ${seconds} s per URL and load (target ≥ ${TARGET_RPS} req/s, p95 ≤ 15 ms)`,
+      `\n${connections} connections, ${seconds} s per URL and load (target ≥ ${TARGET_RPS} req/s, p95 ≤ 15 ms; a cold search ≥ 1000 req/s, p95 ≤ 30 ms)`,
     );
     log(
-      `  ${'URL'.padEnd(34)} ${'throughput'.padStart(10)} ${'(p95 saturated)'.padStart(16)}   at ${TARGET_RPS} req/s: p50 / p95 / p99            total`,
+      `  ${'URL'.padEnd(34)} ${'throughput'.padStart(10)} ${'(p95 saturated)'.padStart(16)}   at the target: p50 / p95 / p99           total`,
     );
     const ms = (v) => v.toFixed(1).padStart(5);
     for (const c of cases) {
@@ -396,7 +403,7 @@ export async function benchSignRequests({
         seconds,
         connections,
         pathOf: c.pathOf,
-        rate: TARGET_RPS,
+        rate: c.target ?? TARGET_RPS,
       });
       results.push({ label: c.label, total: body.total, ...max, atTarget });
       const bad = max.non2xx + max.errors + atTarget.non2xx + atTarget.errors;

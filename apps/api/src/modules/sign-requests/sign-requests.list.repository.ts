@@ -126,8 +126,10 @@ function tokenRuns(text: string): string[] {
 /**
  * A text search on one of the search columns of migration 0011: candidates from the company's
  * trigram tokens (`search_tokens`, migration 0014, GIN-indexed), then LIKE on the column, so the
- * rows are exactly those of `column LIKE '%text%'`. A text without a run of three characters
- * (e.g. 'an') is LIKE alone, over the company's rows.
+ * rows are exactly those of `column LIKE '%text%'`. The search runs in
+ * `sign_request_search_matches` (migration 0040), whose plan is made once per connection: written
+ * here, every new text made PostgreSQL plan the whole list statement again. A text without a run
+ * of three characters (e.g. 'an') is LIKE alone, over the company's rows.
  */
 function searchCondition(
   st: Statement,
@@ -136,13 +138,10 @@ function searchCondition(
   column: string,
   text: string,
 ): string {
-  const like = `${column} LIKE ${st.param(likePattern(text))}`;
+  const pattern = st.param(likePattern(text));
   const runs = tokenRuns(text);
-  if (runs.length === 0) return like;
-  const tokens = runs
-    .map((run) => `sign_request_search_tokens(${company}, '${kind}', ${st.param(run)})`)
-    .join(' || ');
-  return `sr.search_tokens @> (${tokens}) AND ${like}`;
+  if (runs.length === 0) return `${column} LIKE ${pattern}`;
+  return `sr.id IN (SELECT sign_request_search_matches(${company}, '${kind}', ${st.param(runs)}::text[], ${pattern}))`;
 }
 
 function whereOf(st: Statement, company: string, scope: ListScope, c: Conditions): string {
@@ -276,6 +275,38 @@ function limitOffset(st: Statement, params: ListParams): string {
     : `LIMIT ${limit} OFFSET ${st.param(offset)}`;
 }
 
+/** A deep page's anchors: the id of every ANCHOR_STEP-th row of the list, in its order. */
+export const ANCHOR_STEP = 100;
+
+/**
+ * The page continues from an anchor row `a` (a lateral reference) in the list's order: the rows
+ * at or after it, as the index reads them (the sort key and then the id, ties included).
+ */
+function fromAnchor(order: string): string {
+  const { col, dir } = orderOf(order);
+  const op = dir === 'DESC' ? '<=' : '>=';
+  return col === 'id' ? `sr.id ${op} a.id` : `(sr.${col}, sr.id) ${op} (a.${col}, a.id)`;
+}
+
+/**
+ * A cache entry of the company for `key`, valid while its requests are as it saw them: the
+ * bodies of `pg_snapshot_within` and `sign_request_list_unchanged_since` (migration 0016) written
+ * out, so they are planned once with the prepared statement (PostgreSQL plans a SQL function
+ * that holds a subquery again on every call, which cost more than the rest of a deep page).
+ */
+function cacheHit(company: string, key: string, columns: string): string {
+  return `SELECT ${columns} FROM sign_request_list_cache c, pg_current_snapshot() AS now_snap
+    WHERE c.company_id = ${company} AND c.key = ${key}
+      AND c.created_at > now() - interval '1 day'
+      AND pg_snapshot_xmax(c.snap) <= pg_snapshot_xmax(now_snap)
+      AND NOT EXISTS (SELECT 1 FROM pg_snapshot_xip(now_snap) x
+        WHERE pg_visible_in_snapshot(x, c.snap))
+      AND NOT EXISTS (SELECT 1 FROM sign_requests r WHERE r.company_id = ${company}
+        AND r.list_xid >= pg_snapshot_xmin(c.snap) AND NOT pg_visible_in_snapshot(r.list_xid, c.snap))
+      AND NOT EXISTS (SELECT 1 FROM sign_request_list_removals d WHERE d.company_id = ${company}
+        AND d.xid >= pg_snapshot_xmin(c.snap) AND NOT pg_visible_in_snapshot(d.xid, c.snap))`;
+}
+
 /**
  * Without text or date filters (and not a viewer): the page straight from the indexes (with the
  * default order an index-only scan of (company_id, id)) and the total from the per-state counters.
@@ -286,28 +317,69 @@ function countersStatement(
   params: ListParams,
   guard: Auth | null,
 ): Statement {
+  if (params.page > LITERAL_PAGES) return deepPageStatement(scope, c, params, guard, 'seek');
   const st = new Statement();
   const company = st.param(scope.companyId);
   const { col } = orderOf(params.order);
   const cols = `sr.id${col === 'id' ? '' : `, sr.${col}`}`;
   const where = whereOf(st, company, scope, c);
-  const total = counterTotal(company, c);
-  if (params.page <= LITERAL_PAGES) {
-    st.text = `WITH page AS (
+  st.text = `WITH page AS (
     SELECT ${cols} FROM sign_requests sr
     WHERE ${where}
     ORDER BY ${orderBy(params.order, 'sr')}
     ${limitOffset(st, params)})
-  ${totalAndData(st, company, total, orderBy(params.order, 'p'), guard)}`;
+  ${totalAndData(st, company, counterTotal(company, c), orderBy(params.order, 'p'), guard)}`;
+  return st;
+}
+
+/**
+ * A deep page (past the fifth) without text or date filters. It seeks (`how` 'seek'): the cache
+ * holds the id of every ANCHOR_STEP-th row of this list (order and states), valid while the
+ * company's requests are as the snapshot it was made in saw them, and the page is read from the
+ * anchor at or before its first row, skipping fewer than ANCHOR_STEP rows instead of `offset`;
+ * `anchored` says whether there was a valid entry. Without one ('offset') the page is read by
+ * offset from whichever end of the index is nearer (the exact total is known in the same
+ * snapshot, so both give the same rows; the branch not taken is never scanned) and the anchors
+ * are stored for the next deep page.
+ */
+function deepPageStatement(
+  scope: ListScope,
+  c: Conditions,
+  params: ListParams,
+  guard: Auth | null,
+  how: 'seek' | 'offset',
+): Statement {
+  const st = new Statement();
+  const company = st.param(scope.companyId);
+  const { col } = orderOf(params.order);
+  const cols = `sr.id${col === 'id' ? '' : `, sr.${col}`}`;
+  const where = whereOf(st, company, scope, c);
+  const { limit, offset } = bounds(params);
+  const key = st.param(`anchors:${cacheKey(scope, c, params.order)}`);
+  const total = `WITH t AS (SELECT ${counterTotal(company, c)} AS n)`;
+  const result = totalAndData(st, company, '(SELECT n FROM t)', orderBy(params.order, 'p'), guard);
+  if (how === 'seek') {
+    // The rows from the anchor are read with a fixed LIMIT and the page picked by row number:
+    // an OFFSET parameter would make the planner guess a tenth of the rows and plan anew for
+    // every page instead of keeping one plan.
+    const anchor = st.param(Math.floor(offset / ANCHOR_STEP) + 1);
+    const skip = st.param(offset % ANCHOR_STEP);
+    st.text = `${total},
+  hit AS (${cacheHit(company, key, 'c.ids')}),
+  page AS (
+    SELECT p.* FROM (
+      SELECT q.*, row_number() OVER (ORDER BY ${orderBy(params.order, 'q')}) AS rn
+      FROM sign_requests a CROSS JOIN LATERAL (SELECT ${cols} FROM sign_requests sr
+        WHERE ${where} AND ${fromAnchor(params.order)}
+        ORDER BY ${orderBy(params.order, 'sr')}
+        LIMIT ${ANCHOR_STEP + limit}) q
+      WHERE a.company_id = ${company} AND a.id = (SELECT ids[${anchor}::int] FROM hit)) p
+    WHERE p.rn > ${skip}::int AND p.rn <= ${skip}::int + ${limit})
+  ${result}, EXISTS (SELECT 1 FROM hit) AS anchored`;
     return st;
   }
-  // A deep page is read from whichever end is nearer: the index skips `offset` rows from the
-  // front, or total - offset - limit from the back (the last page costs what the first does).
-  // The exact total is known in the same snapshot, so both give the same rows; the branch not
-  // taken is never scanned (a one-time filter).
-  const { limit, offset } = bounds(params);
   const o = st.param(offset);
-  st.text = `WITH t AS (SELECT ${total} AS n),
+  st.text = `${total},
   page AS (
     (SELECT ${cols} FROM sign_requests sr
       WHERE ${where} AND (SELECT n FROM t) >= 2 * ${o}::int + ${limit}
@@ -318,8 +390,19 @@ function countersStatement(
       WHERE ${where} AND (SELECT n FROM t) < 2 * ${o}::int + ${limit}
       ORDER BY ${orderBy(params.order, 'sr', true)}
       LIMIT greatest(least(${limit}, (SELECT n FROM t) - ${o}::int), 0)
-      OFFSET greatest((SELECT n FROM t) - ${o}::int - ${limit}, 0)))
-  ${totalAndData(st, company, '(SELECT n FROM t)', orderBy(params.order, 'p'), guard)}`;
+      OFFSET greatest((SELECT n FROM t) - ${o}::int - ${limit}, 0))),
+  store AS (
+    INSERT INTO sign_request_list_cache (company_id, key, snap, total, ids)
+    SELECT ${company}, ${key}, pg_current_snapshot(), (SELECT n FROM t),
+      ARRAY(SELECT x.id FROM (SELECT sr.id,
+          row_number() OVER (ORDER BY ${orderBy(params.order, 'sr')}) AS rn
+        FROM sign_requests sr WHERE ${where}) x
+        WHERE x.rn % ${ANCHOR_STEP} = 1 ORDER BY x.rn)
+    ON CONFLICT (company_id, key) DO UPDATE
+      SET snap = EXCLUDED.snap, total = EXCLUDED.total, ids = EXCLUDED.ids, created_at = now()
+      WHERE sign_request_list_cache.created_at <= now() - interval '1 day'
+        OR NOT sign_request_list_unchanged_since(${company}, sign_request_list_cache.snap))
+  ${result}`;
   return st;
 }
 
@@ -341,12 +424,7 @@ function cachedStatement(
   const st = new Statement();
   const company = st.param(scope.companyId);
   const { limit, offset } = bounds(params);
-  st.text = `WITH hit AS (
-    SELECT c.total, c.ids FROM sign_request_list_cache c
-    WHERE c.company_id = ${company} AND c.key = ${st.param(key)}
-      AND c.created_at > now() - interval '1 day'
-      AND pg_snapshot_within(c.snap, pg_current_snapshot())
-      AND sign_request_list_unchanged_since(c.company_id, c.snap)),
+  st.text = `WITH hit AS (${cacheHit(company, st.param(key), 'c.total, c.ids')}),
   page AS (
     SELECT u.id, u.ord FROM hit, unnest(hit.ids[${st.param(offset + 1)}:${st.param(offset + limit)}])
       WITH ORDINALITY AS u(id, ord))
@@ -457,7 +535,14 @@ export function buildListStatements(
   const c = conditionsOf(params.filters);
   if (countedByCounters(scope, c)) {
     const page = countersStatement(scope, c, params, null);
-    return [{ name: 'page + total (counters)', sql: page.text, params: page.values }];
+    const statements = [{ name: 'page + total (counters)', sql: page.text, params: page.values }];
+    if (params.page <= LITERAL_PAGES) return statements;
+    // Without stored anchors (EXPLAIN ANALYZE stores them).
+    const offset = deepPageStatement(scope, c, params, null, 'offset');
+    return [
+      ...statements,
+      { name: 'page + total (offset)', sql: offset.text, params: offset.values },
+    ];
   }
   const cached = cachedStatement(scope, cacheKey(scope, c, params.order), params, null);
   const counted = countedStatement(scope, c, params, null, null);
@@ -494,7 +579,9 @@ export async function findSignRequestPage(
   const c = conditionsOf(params.filters);
   if (countedByCounters(scope, c)) {
     const [row] = await run(db, countersStatement(scope, c, params, guard), true);
-    return pageOf(row);
+    if (row?.anchored !== false || row.session_ok === false) return pageOf(row);
+    const [counted] = await run(db, deepPageStatement(scope, c, params, guard, 'offset'), true);
+    return pageOf(counted);
   }
   const key = cacheKey(scope, c, params.order);
   const [hit] = await run(db, cachedStatement(scope, key, params, guard), true);
