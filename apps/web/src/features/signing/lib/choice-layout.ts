@@ -24,7 +24,7 @@ export function choiceLayout(count: number, width: number, height: number, room 
     rowHeight,
     /** The group's height: more than its box when there was room to grow into. */
     groupHeight: row ? rowHeight : rowHeight * n,
-    control: Math.round(Math.min(24, Math.max(14, rowHeight * 0.55))),
-    fontSize: Math.round(Math.min(18, Math.max(13, rowHeight * 0.45))),
+    control: Math.round(Math.min(24, Math.max(14, rowHeight * 0.7))),
+    fontSize: Math.round(Math.min(18, Math.max(13, rowHeight * 0.55))),
   };
 }
