@@ -81,12 +81,16 @@ describe('values per type', () => {
     expect(ok('number', '12,345', { decimals: 2 })).toMatchObject({
       error: signerFieldMessages.decimals(2),
     });
-    expect(ok('number', '5', { min: 10 })).toMatchObject({ error: signerFieldMessages.below('10') });
+    expect(ok('number', '5', { min: 10 })).toMatchObject({
+      error: signerFieldMessages.below('10'),
+    });
     expect(ok('number', '1e5')).toMatchObject({ error: signerFieldMessages.number });
     expect(ok('text', 'NL91ABNA0417164301', { pattern: 'iban' })).toMatchObject({
       error: signerFieldMessages.iban,
     });
-    expect(ok('text', '1234 SS', { pattern: 'postcode', message: 'Postcode klopt niet' })).toMatchObject({
+    expect(
+      ok('text', '1234 SS', { pattern: 'postcode', message: 'Postcode klopt niet' }),
+    ).toMatchObject({
       error: 'Postcode klopt niet',
     });
     expect(ok('dropdown', 'd', { choices: ['a', 'b'] })).toMatchObject({

@@ -294,8 +294,7 @@ export function normaliseFieldValue(field: FieldRuleInput, raw: string | null): 
           ? { value: `${m[1]} ${letters}` }
           : bad(issue('postcode'));
       }
-      if (o.pattern === 'kvk')
-        return /^\d{8}$/.test(s) ? { value: s } : bad(issue('kvk'));
+      if (o.pattern === 'kvk') return /^\d{8}$/.test(s) ? { value: s } : bad(issue('kvk'));
       return { value: s };
     }
     case 'initials': {
@@ -304,9 +303,7 @@ export function normaliseFieldValue(field: FieldRuleInput, raw: string | null): 
       return /^\p{L}[\p{L}.\s-]*$/u.test(s) ? { value: s } : bad(issue('initials'));
     }
     case 'email':
-      return s.length <= 255 && EMAIL.test(s)
-        ? { value: s.toLowerCase() }
-        : bad(issue('email'));
+      return s.length <= 255 && EMAIL.test(s) ? { value: s.toLowerCase() } : bad(issue('email'));
     case 'phone': {
       const compact = s.replace(/[\s\-().]/g, '');
       return /^\+?\d{9,15}$/.test(compact) ? { value: compact } : bad(issue('phone'));

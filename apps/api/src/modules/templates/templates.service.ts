@@ -19,10 +19,7 @@ import { decodeForm, requireFile, type Upload } from '../../lib/multipart-form.t
 import { parseInput } from '../../lib/validate.ts';
 import { baseName } from '../documents/file-names.ts';
 import { parseMarkers } from '../documents/markers.ts';
-import {
-  parseRejectedSuggestions,
-  withRejections,
-} from '../documents/rejected-suggestions.ts';
+import { parseRejectedSuggestions, withRejections } from '../documents/rejected-suggestions.ts';
 import { findReusableVariables } from '../documents/reusable-variables.ts';
 import { requireFieldFeature } from '../companies/features.ts';
 import { toTemplateDto } from './template-dto.ts';

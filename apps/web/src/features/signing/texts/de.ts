@@ -205,7 +205,8 @@ export const de: Record<TextKey, string> = {
   'fieldError.text': 'Geben Sie einen gültigen Text ein',
   'fieldError.tooLong': 'Verwenden Sie höchstens {n} Zeichen',
   'fieldError.iban': 'Geben Sie eine gültige IBAN ein, zum Beispiel NL91 ABNA 0417 1643 00',
-  'fieldError.postcode': 'Geben Sie eine gültige niederländische Postleitzahl ein, zum Beispiel 1234 AB',
+  'fieldError.postcode':
+    'Geben Sie eine gültige niederländische Postleitzahl ein, zum Beispiel 1234 AB',
   'fieldError.kvk': 'Eine KvK-Nummer (Handelsregister) besteht aus 8 Ziffern',
   'fieldError.checkbox': 'Ein Häkchen ist true oder false',
   'fieldError.date': 'Geben Sie ein gültiges Datum ein (TT-MM-JJJJ)',
