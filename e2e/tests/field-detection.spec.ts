@@ -34,6 +34,35 @@ async function fillSigner(page: Page, n: number, first: string, last: string, em
   if (!(await signature.isChecked())) await signature.check();
 }
 
+/**
+ * A new company's sender in the wizard: Anna Ambt and Piet Jansen as signers (both sign), the
+ * two-column contract uploaded on step 2 and converted.
+ */
+async function wizardWithContract(page: Page, baseURL: string, family: string) {
+  const token = await registerCompany(baseURL, `Bouwbedrijf ${family}`, `Sanne ${family}`);
+  await page.goto('/login');
+  await page.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
+  const stamp = Date.now();
+  const anna = `anna-${stamp}@example.nl`;
+  const piet = `piet-${stamp}@example.nl`;
+
+  await page.goto('/nieuwe-ondertekening');
+  await fillSigner(page, 1, 'Anna', 'Ambt', anna);
+  await page.getByRole('button', { name: 'Ondertekenaar toevoegen' }).click();
+  await fillSigner(page, 2, 'Piet', 'Jansen', piet);
+  await page.getByRole('button', { name: 'Volgende' }).click();
+
+  const contract = await twoColumnContract();
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'overeenkomst.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(contract.bytes),
+  });
+  const table = page.getByRole('table', { name: 'Documenten' });
+  await expect(table.getByText('3 pagina’s')).toBeVisible({ timeout: 30_000 });
+  return { token, anna, piet, contract, table };
+}
+
 /** The signer follows the mail's link, draws a signature and approves. */
 async function sign(page: Page, smtp: SmtpCatcher, email: string) {
   const invitation = await smtp.waitForMail(email, undefined, 20_000);
@@ -64,27 +93,11 @@ test('a two-column contract sent without markers seals each signature on its own
   smtp,
 }) => {
   test.setTimeout(180_000);
-  const token = await registerCompany(baseURL!, 'Bouwbedrijf Akkerman', 'Sanne Akkerman');
-  await page.goto('/login');
-  await page.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
-  const stamp = Date.now();
-  const anna = `anna-${stamp}@example.nl`;
-  const piet = `piet-${stamp}@example.nl`;
-
-  await page.goto('/nieuwe-ondertekening');
-  await fillSigner(page, 1, 'Anna', 'Ambt', anna);
-  await page.getByRole('button', { name: 'Ondertekenaar toevoegen' }).click();
-  await fillSigner(page, 2, 'Piet', 'Jansen', piet);
-  await page.getByRole('button', { name: 'Volgende' }).click();
-
-  const contract = await twoColumnContract();
-  await page.locator('input[type="file"]').setInputFiles({
-    name: 'overeenkomst.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from(contract.bytes),
-  });
-  const table = page.getByRole('table', { name: 'Documenten' });
-  await expect(table.getByText('3 pagina’s')).toBeVisible({ timeout: 30_000 });
+  const { token, anna, piet, contract, table } = await wizardWithContract(
+    page,
+    baseURL!,
+    'Akkerman',
+  );
 
   // The editor offers what was found, dashed, per signer; nothing is taken over here.
   await table.getByRole('button', { name: 'Markers instellen voor overeenkomst.pdf' }).click();
@@ -165,24 +178,7 @@ test('a turned-down suggestion stays turned down when the editor opens again, an
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const token = await registerCompany(baseURL!, 'Bouwbedrijf Vermeulen', 'Sanne Vermeulen');
-  await page.goto('/login');
-  await page.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
-  const stamp = Date.now();
-  await page.goto('/nieuwe-ondertekening');
-  await fillSigner(page, 1, 'Anna', 'Ambt', `anna-${stamp}@example.nl`);
-  await page.getByRole('button', { name: 'Ondertekenaar toevoegen' }).click();
-  await fillSigner(page, 2, 'Piet', 'Jansen', `piet-${stamp}@example.nl`);
-  await page.getByRole('button', { name: 'Volgende' }).click();
-
-  const contract = await twoColumnContract();
-  await page.locator('input[type="file"]').setInputFiles({
-    name: 'overeenkomst.pdf',
-    mimeType: 'application/pdf',
-    buffer: Buffer.from(contract.bytes),
-  });
-  const table = page.getByRole('table', { name: 'Documenten' });
-  await expect(table.getByText('3 pagina’s')).toBeVisible({ timeout: 30_000 });
+  const { token, contract, table } = await wizardWithContract(page, baseURL!, 'Vermeulen');
 
   const openEditor = async () => {
     await table.getByRole('button', { name: 'Markers instellen voor overeenkomst.pdf' }).click();
