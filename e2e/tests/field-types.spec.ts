@@ -154,6 +154,26 @@ test('each field type filled on a phone and sealed with its values and the attac
     .getByTestId('attachment-input-14')
     .setInputFiles({ name: 'identiteitsbewijs.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByText('identiteitsbewijs.png')).toBeVisible();
+  // The groups' options are finger-sized where the page leaves room (side by side, or grown
+  // into the free space below), on a phone and on a desktop.
+  const radios = field(page, 'Keuzerondjes');
+  await radios.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}field-types-groups-phone.png` });
+  const minTarget = async (groups: ReturnType<Page['getByTestId']>) =>
+    Math.min(
+      ...(await groups
+        .locator('label')
+        .evaluateAll((labels) => labels.map((l) => l.getBoundingClientRect().height))),
+    );
+  const allGroups = page.getByTestId(/^choices-/);
+  // On the phone the radio options sit side by side in their low box; the checkbox group has
+  // only 11 pt free below it there, so its rows keep to the box (full width to tap).
+  expect(await minTarget(radios)).toBeGreaterThanOrEqual(24);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await radios.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}field-types-groups-desktop.png` });
+  expect(await minTarget(allGroups)).toBeGreaterThanOrEqual(24);
+  await page.setViewportSize({ width: 390, height: 844 });
   await field(page, 'Tekstveld', 14).scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}field-types-phone.png` });
   await page.getByRole('button', { name: 'Velden opslaan' }).click();
@@ -181,7 +201,7 @@ test('each field type filled on a phone and sealed with its values and the attac
     '2.469,00',
     'Plus',
     'Jaar',
-    'Post, Sms',
+    'Post Mail Sms',
     'piet@example.nl',
     '0612345678',
     'P.J.',

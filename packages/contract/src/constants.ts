@@ -10,6 +10,8 @@ export const TWO_FACTOR_MAX_ATTEMPTS = 5;
 export const PASSWORD_MIN_LENGTH = 8;
 export const DEFAULT_LOCALE = 'nl';
 export const VAT_RATE = 0.21;
+/** The largest file an upload takes (documents, templates, a signer's attachment). */
+export const UPLOAD_MAX_MB = 25;
 
 export const locales = [
   { locale: 'nl', name: 'Nederlands' },

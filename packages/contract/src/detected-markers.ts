@@ -13,8 +13,47 @@ import {
  */
 export const detectedMarkerSchema = variableSchema.extend({
   confidence: z.number().min(0).max(1),
+  /** Turned down by the sender in the marker editor: not offered again and not placed on send. */
+  rejected: z.boolean().optional(),
 });
 export type DetectedMarker = z.infer<typeof detectedMarkerSchema>;
+
+/**
+ * A found marker the sender turned down, named by what and where it is (detection runs again on
+ * the same PDF when a document or template is stored, so its place names it). Sent with the
+ * upload as `rejected_suggestions[i][page|x|y|value]`.
+ */
+export const rejectedSuggestionSchema = z.object({
+  page: z.coerce.number().int().min(1),
+  x: z.coerce.number(),
+  y: z.coerce.number(),
+  value: z.string().max(255),
+});
+export type RejectedSuggestion = z.infer<typeof rejectedSuggestionSchema>;
+export const rejectedSuggestionsSchema = z.array(rejectedSuggestionSchema).max(500);
+
+/** Close enough to count as the same place (points). */
+export const SAME_PLACE = 10;
+
+/** Whether a box stands at a found marker's place, for the same value. */
+export const isSamePlace = (
+  a: { page: number; x: number; y: number; value?: string | null },
+  b: typeof a,
+) =>
+  a.value === b.value &&
+  a.page === b.page &&
+  Math.abs(a.x - b.x) < SAME_PLACE &&
+  Math.abs(a.y - b.y) < SAME_PLACE;
+
+/** The found markers with those the sender turned down flagged `rejected`. */
+export function markRejected(
+  found: readonly DetectedMarker[],
+  rejected: readonly RejectedSuggestion[],
+): DetectedMarker[] {
+  return found.map((m) =>
+    m.rejected || rejected.some((r) => isSamePlace(m, r)) ? { ...m, rejected: true } : m,
+  );
+}
 
 export const detectedMarkersSchema = z.object({ data: z.array(detectedMarkerSchema) }).meta({
   examples: [
@@ -69,7 +108,8 @@ function signersWithMarkers(documents: readonly PlacementDocument[]): Set<number
 /**
  * At sending, before the fallback of `autoMarkers`: a signer with no marker on any document gets
  * the markers found for them on each document (a signature only if they sign, initials only if
- * they paraph; name and date always; at least PLACE_CONFIDENCE sure), as ordinary markers. Per
+ * they paraph; name and date always; at least PLACE_CONFIDENCE sure; none the sender turned
+ * down), as ordinary markers. Per
  * document index, like autoMarkers.
  */
 export function detectedPlacements(
@@ -79,8 +119,8 @@ export function detectedPlacements(
   const marked = signersWithMarkers(documents);
   const bare = new Map(signers.filter((s) => !marked.has(s.position)).map((s) => [s.position, s]));
   return documents.map((doc) =>
-    (doc.detectedMarkers ?? []).flatMap(({ confidence, ...marker }) => {
-      if (confidence < PLACE_CONFIDENCE) return [];
+    (doc.detectedMarkers ?? []).flatMap(({ confidence, rejected, ...marker }) => {
+      if (rejected || confidence < PLACE_CONFIDENCE) return [];
       const ref = parseGeneratedValue(marker.value);
       const signer = ref ? bare.get(ref.signer) : undefined;
       if (!ref || !signer || unfilledMarkerKind(ref.kind, signer.verifications)) return [];

@@ -99,31 +99,88 @@ export interface FieldRuleInput {
   options?: Partial<SignerFieldOptions> & { rules?: string[] } & Record<string, unknown>;
 }
 
-export const signerFieldMessages = {
+/**
+ * Why a value does not fit its field, as a key with its numbers: the server says it in Dutch
+ * (`fieldIssueText`), the signer's page in the signer's language (its text table holds
+ * `fieldError.<key>` for every key). `custom` is the sender's own message for the field.
+ */
+export const fieldIssueTexts = {
   text: 'Vul een geldige tekst in',
-  tooLong: (n: number) => `Gebruik hoogstens ${n} tekens`,
+  tooLong: 'Gebruik hoogstens {n} tekens',
   iban: 'Vul een geldig IBAN in, bijvoorbeeld NL91 ABNA 0417 1643 00',
   postcode: 'Vul een geldige postcode in, bijvoorbeeld 1234 AB',
   kvk: 'Een KvK-nummer bestaat uit 8 cijfers',
   checkbox: 'Een vinkje is true of false',
   date: 'Vul een geldige datum in (DD-MM-JJJJ)',
   number: 'Vul een getal in, bijvoorbeeld 12,50',
-  decimals: (n: number) =>
-    n === 0 ? 'Vul een heel getal in' : `Gebruik hoogstens ${n} cijfers achter de komma`,
-  below: (min: string) => `Het getal moet minimaal ${min} zijn`,
-  above: (max: string) => `Het getal mag hoogstens ${max} zijn`,
+  wholeNumber: 'Vul een heel getal in',
+  decimals: 'Gebruik hoogstens {n} cijfers achter de komma',
+  below: 'Het getal moet minimaal {min} zijn',
+  above: 'Het getal mag hoogstens {max} zijn',
   choice: 'Kies een van de mogelijke waarden',
-  minChoices: (n: number) => (n === 1 ? 'Kies minimaal 1 optie' : `Kies minimaal ${n} opties`),
-  maxChoices: (n: number) => (n === 1 ? 'Kies hoogstens 1 optie' : `Kies hoogstens ${n} opties`),
+  minChoice: 'Kies minimaal 1 optie',
+  minChoices: 'Kies minimaal {n} opties',
+  maxChoice: 'Kies hoogstens 1 optie',
+  maxChoices: 'Kies hoogstens {n} opties',
   email: 'Vul een geldig e-mailadres in',
   phone: 'Vul een geldig telefoonnummer in, bijvoorbeeld 06 12345678',
   initials: 'Vul je initialen in, bijvoorbeeld J.P.',
   attachment: 'Voeg een bestand toe (PDF, JPEG of PNG)',
+  attachmentTooLarge: 'Het bestand is te groot (maximaal {mb} MB)',
   readOnly: 'Dit veld vul je niet zelf in',
   required: messages.required,
 } as const;
+export type FieldIssueKey = keyof typeof fieldIssueTexts;
+export const fieldIssueKeys = Object.keys(fieldIssueTexts) as FieldIssueKey[];
 
-type Normalised = { value: string | null } | { error: string };
+export interface FieldIssue {
+  key: FieldIssueKey;
+  vars?: Record<string, string | number>;
+  /** The sender's own message for this field, said instead of the key's text. */
+  custom?: string;
+}
+
+/** `{name}` placeholders of a message filled in. */
+export const fillMessage = (text: string, vars?: Record<string, string | number>) =>
+  vars ? text.replace(/\{(\w+)\}/g, (whole, name: string) => String(vars[name] ?? whole)) : text;
+
+/** An issue in Dutch, as the server answers it. */
+export const fieldIssueText = (issue: FieldIssue) =>
+  issue.custom ?? fillMessage(fieldIssueTexts[issue.key], issue.vars);
+
+const issue = (key: FieldIssueKey, vars?: Record<string, string | number>): FieldIssue =>
+  vars ? { key, vars } : { key };
+
+/** The issue of a number with too many decimals, a checkbox group with too few or many options. */
+const decimalsIssue = (n: number) => (n === 0 ? issue('wholeNumber') : issue('decimals', { n }));
+const minChoicesIssue = (n: number) => (n === 1 ? issue('minChoice') : issue('minChoices', { n }));
+const maxChoicesIssue = (n: number) => (n === 1 ? issue('maxChoice') : issue('maxChoices', { n }));
+
+/** The Dutch messages, as the server and its tests say them. */
+export const signerFieldMessages = {
+  text: fieldIssueTexts.text,
+  tooLong: (n: number) => fieldIssueText(issue('tooLong', { n })),
+  iban: fieldIssueTexts.iban,
+  postcode: fieldIssueTexts.postcode,
+  kvk: fieldIssueTexts.kvk,
+  checkbox: fieldIssueTexts.checkbox,
+  date: fieldIssueTexts.date,
+  number: fieldIssueTexts.number,
+  decimals: (n: number) => fieldIssueText(decimalsIssue(n)),
+  below: (min: string) => fieldIssueText(issue('below', { min })),
+  above: (max: string) => fieldIssueText(issue('above', { max })),
+  choice: fieldIssueTexts.choice,
+  minChoices: (n: number) => fieldIssueText(minChoicesIssue(n)),
+  maxChoices: (n: number) => fieldIssueText(maxChoicesIssue(n)),
+  email: fieldIssueTexts.email,
+  phone: fieldIssueTexts.phone,
+  initials: fieldIssueTexts.initials,
+  attachment: fieldIssueTexts.attachment,
+  readOnly: fieldIssueTexts.readOnly,
+  required: fieldIssueTexts.required,
+} as const;
+
+type Normalised = { value: string | null } | { error: string; issue: FieldIssue };
 
 const MAX_TEXT = 1000;
 const MAX_INITIALS = 20;
@@ -205,13 +262,17 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
  */
 export function normaliseFieldValue(field: FieldRuleInput, raw: string | null): Normalised {
   const o = field.options ?? {};
-  const bad = (fallback: string): Normalised => ({ error: o.message?.trim() || fallback });
+  const bad = (found: FieldIssue): Normalised => {
+    const custom = o.message?.trim();
+    const said = custom ? { ...found, custom } : found;
+    return { error: fieldIssueText(said), issue: said };
+  };
   if (raw === null) return { value: null };
   if (field.type === 'checkbox') {
-    return raw === 'true' || raw === 'false' ? { value: raw } : bad(signerFieldMessages.checkbox);
+    return raw === 'true' || raw === 'false' ? { value: raw } : bad(issue('checkbox'));
   }
   if ((fieldTypesWithoutInput as readonly string[]).includes(field.type)) {
-    return { error: signerFieldMessages.readOnly };
+    return { error: signerFieldMessages.readOnly, issue: issue('readOnly') };
   }
   const s = raw.trim();
   if (s === '' || (field.type === 'checkbox_group' && s === '[]')) return { value: null };
@@ -219,73 +280,70 @@ export function normaliseFieldValue(field: FieldRuleInput, raw: string | null): 
   switch (field.type) {
     case 'text': {
       const max = o.maxLength ?? MAX_TEXT;
-      if (s.length > max) return bad(signerFieldMessages.tooLong(max));
+      if (s.length > max) return bad(issue('tooLong', { n: max }));
       if (o.pattern === 'iban') {
         const compact = s.replace(/\s/g, '').toUpperCase();
         return ibanValid(compact)
           ? { value: compact.replace(/(.{4})(?=.)/g, '$1 ') }
-          : bad(signerFieldMessages.iban);
+          : bad(issue('iban'));
       }
       if (o.pattern === 'postcode') {
         const m = /^([1-9]\d{3})\s?([A-Za-z]{2})$/.exec(s);
         const letters = m?.[2]?.toUpperCase();
         return m && !['SA', 'SD', 'SS'].includes(letters!)
           ? { value: `${m[1]} ${letters}` }
-          : bad(signerFieldMessages.postcode);
+          : bad(issue('postcode'));
       }
-      if (o.pattern === 'kvk')
-        return /^\d{8}$/.test(s) ? { value: s } : bad(signerFieldMessages.kvk);
+      if (o.pattern === 'kvk') return /^\d{8}$/.test(s) ? { value: s } : bad(issue('kvk'));
       return { value: s };
     }
     case 'initials': {
       const max = Math.min(o.maxLength ?? MAX_INITIALS, MAX_INITIALS);
-      if (s.length > max) return bad(signerFieldMessages.tooLong(max));
-      return /^\p{L}[\p{L}.\s-]*$/u.test(s) ? { value: s } : bad(signerFieldMessages.initials);
+      if (s.length > max) return bad(issue('tooLong', { n: max }));
+      return /^\p{L}[\p{L}.\s-]*$/u.test(s) ? { value: s } : bad(issue('initials'));
     }
     case 'email':
-      return s.length <= 255 && EMAIL.test(s)
-        ? { value: s.toLowerCase() }
-        : bad(signerFieldMessages.email);
+      return s.length <= 255 && EMAIL.test(s) ? { value: s.toLowerCase() } : bad(issue('email'));
     case 'phone': {
       const compact = s.replace(/[\s\-().]/g, '');
-      return /^\+?\d{9,15}$/.test(compact) ? { value: compact } : bad(signerFieldMessages.phone);
+      return /^\+?\d{9,15}$/.test(compact) ? { value: compact } : bad(issue('phone'));
     }
     case 'date': {
       const iso = parseFieldDate(s);
-      return iso ? { value: iso } : bad(signerFieldMessages.date);
+      return iso ? { value: iso } : bad(issue('date'));
     }
     case 'number': {
       const n = parseFieldNumber(s);
-      if (n === null) return bad(signerFieldMessages.number);
+      if (n === null) return bad(issue('number'));
       const decimals = o.decimals ?? 6;
-      if (decimalsOf(n) > decimals) return bad(signerFieldMessages.decimals(decimals));
+      if (decimalsOf(n) > decimals) return bad(decimalsIssue(decimals));
       if (typeof o.min === 'number' && n < o.min)
-        return bad(signerFieldMessages.below(formatFieldNumber(o.min, o.decimals)));
+        return bad(issue('below', { min: formatFieldNumber(o.min, o.decimals) }));
       if (typeof o.max === 'number' && n > o.max)
-        return bad(signerFieldMessages.above(formatFieldNumber(o.max, o.decimals)));
+        return bad(issue('above', { max: formatFieldNumber(o.max, o.decimals) }));
       return { value: String(n) };
     }
     case 'dropdown':
     case 'radio':
-      return choices.includes(s) ? { value: s } : bad(signerFieldMessages.choice);
+      return choices.includes(s) ? { value: s } : bad(issue('choice'));
     case 'checkbox_group': {
       let list: unknown;
       try {
         list = JSON.parse(s);
       } catch {
-        return bad(signerFieldMessages.choice);
+        return bad(issue('choice'));
       }
       if (!Array.isArray(list) || list.some((v) => typeof v !== 'string' || !choices.includes(v)))
-        return bad(signerFieldMessages.choice);
+        return bad(issue('choice'));
       const chosen = choices.filter((c) => list.includes(c));
       if (typeof o.maxChoices === 'number' && chosen.length > o.maxChoices)
-        return bad(signerFieldMessages.maxChoices(o.maxChoices));
+        return bad(maxChoicesIssue(o.maxChoices));
       if (typeof o.minChoices === 'number' && chosen.length > 0 && chosen.length < o.minChoices)
-        return bad(signerFieldMessages.minChoices(o.minChoices));
+        return bad(minChoicesIssue(o.minChoices));
       return chosen.length ? { value: JSON.stringify(chosen) } : { value: null };
     }
     default:
-      return bad(signerFieldMessages.text);
+      return bad(issue('text'));
   }
 }
 
@@ -428,27 +486,36 @@ export function resolveFields(
  * Every problem of a document's values, by field index: a value that does not fit its field,
  * or a required (visible) field left empty. Hidden fields have none.
  */
-export function fieldValueProblems(
+export function fieldValueIssues(
   fields: readonly IndexedField[],
   raw: ReadonlyMap<number, string | null | undefined>,
-): Map<number, string> {
+): Map<number, FieldIssue> {
   const resolved = resolveFields(fields, raw);
-  const problems = new Map<number, string>();
+  const problems = new Map<number, FieldIssue>();
   for (const f of fields) {
     if (!resolved.visible.has(f.index)) continue;
     const v = resolved.values.get(f.index) ?? null;
     if (!(fieldTypesWithoutInput as readonly string[]).includes(f.type)) {
       const checked = normaliseFieldValue(f, v);
       if ('error' in checked) {
-        problems.set(f.index, checked.error);
+        problems.set(f.index, checked.issue);
         continue;
       }
     }
     if (resolved.required.has(f.index) && !isFieldValueGiven(f.type, v)) {
-      problems.set(f.index, signerFieldMessages.required);
+      problems.set(f.index, issue('required'));
     }
   }
   return problems;
+}
+
+/** `fieldValueIssues` in Dutch, as the server answers them. */
+export function fieldValueProblems(
+  fields: readonly IndexedField[],
+  raw: ReadonlyMap<number, string | null | undefined>,
+): Map<number, string> {
+  const issues = fieldValueIssues(fields, raw);
+  return new Map([...issues].map(([index, found]) => [index, fieldIssueText(found)]));
 }
 
 /** What an attachment field's value describes (the upload sets it; the key stays on the server). */

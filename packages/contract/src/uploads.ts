@@ -20,7 +20,9 @@ const markersText =
   signerFieldTypes.join(', ') +
   '), `[options][signer]`, `[options][rules][]` en de opties van het type (`[options][choices][]`, ' +
   '`[options][condition][field]`, `[options][formula]`, …). Posities in PDF-punten vanaf linksboven, ' +
-  '`page` begint bij 1.';
+  '`page` begint bij 1. Gevonden velden die de afzender afwees als ' +
+  '`rejected_suggestions[0][page]`, `[x]`, `[y]`, `[value]`: die worden niet meer voorgesteld ' +
+  'en niet geplaatst bij het versturen.';
 
 /** POST /api/upload-file: any supported file, answered as the PDF it becomes. */
 export const uploadFileForm = z

@@ -41,10 +41,30 @@ const plain = (text) =>
 /** The run of underscores or dots that a value is written on. */
 const LINE_RUN = /_{5,}|(?:\.\s?){8,}|…{3,}/g;
 
-// Glyph widths of Helvetica (per em) for the few characters whose width differs most; anything
-// else counts as an average letter. Only used to find where in a text item a run starts.
+// Where in a text item a run starts ('Handtekening: ______' is often one item) follows from the
+// widths of its glyphs: a fixed-pitch font's are all equal; otherwise the font's own widths as
+// pdf.js loaded them (its Widths, or a standard font's metrics), read once per font. Only when
+// pdf.js has none: Helvetica's (per em) for the few characters whose width differs most, any
+// other counting as an average letter.
 const WIDTHS = { _: 0.556, '.': 0.278, ' ': 0.278, ':': 0.278, i: 0.222, l: 0.222, '…': 1 };
-const widthOf = (ch) => WIDTHS[ch] ?? 0.55;
+const helveticaWidth = (ch) => WIDTHS[ch] ?? 0.55;
+const sameWidth = () => 1;
+
+/** A font's glyph width by character, from the font object pdf.js loaded; null when unknown. */
+function fontWidths(font) {
+  const map = font?.toUnicode?._map;
+  if (!font || font.isType3Font || !Array.isArray(map)) return null;
+  const widths = font.widths ?? {};
+  const byChar = new Map();
+  map.forEach((unicode, code) => {
+    if (typeof unicode !== 'string' || byChar.has(unicode)) return;
+    const w = widths[code] ?? font.defaultWidth;
+    if (w > 0) byChar.set(unicode, w);
+  });
+  if (byChar.size === 0) return null;
+  const average = [...byChar.values()].reduce((a, b) => a + b, 0) / byChar.size;
+  return (ch) => byChar.get(ch) ?? average;
+}
 
 function multiply(m, n) {
   return [
@@ -75,6 +95,8 @@ function textItems(content, view) {
     const style = content.styles?.[item.fontName];
     out.push({
       str: item.str,
+      fontName: item.fontName,
+      fixedPitch: style?.fontFamily === 'monospace',
       left: Math.min(...xs),
       right: Math.max(...xs),
       top: Math.min(...ys),
@@ -129,27 +151,53 @@ function segments(items) {
   return out;
 }
 
-/** Where character `index` of a segment's text starts, estimated from glyph widths. */
-function xAt(seg, index) {
+/** The text item of a segment that character `index` of its text is in, and where it starts. */
+function partAt(seg, index) {
   let part = seg.parts[0];
   for (const p of seg.parts) if (p.start <= index) part = p;
-  const { item } = part;
+  return part;
+}
+
+/** Where character `index` of a segment's text starts, from its item's glyph widths. */
+function xAt(seg, index, fonts) {
+  const { item, start } = partAt(seg, index);
+  const widthOf = item.fixedPitch ? sameWidth : (fonts.get(item.fontName) ?? helveticaWidth);
   const chars = [...item.str];
   const total = chars.reduce((sum, ch) => sum + widthOf(ch), 0) || 1;
   const upto = chars
-    .slice(0, Math.max(0, Math.min(chars.length, index - part.start)))
+    .slice(0, Math.max(0, Math.min(chars.length, index - start)))
     .reduce((sum, ch) => sum + widthOf(ch), 0);
   return item.left + ((item.right - item.left) * upto) / total;
 }
 
+/**
+ * The fonts whose widths place a run: those of items where a run starts after other text (the
+ * label) and that are not fixed-pitch, not read yet.
+ */
+function fontsToMeasure(segs, fonts) {
+  const names = new Set();
+  for (const seg of segs) {
+    for (const m of seg.text.matchAll(LINE_RUN)) {
+      for (const index of [m.index, m.index + m[0].length]) {
+        const { item, start } = partAt(seg, index);
+        if (index > start && index < start + item.str.length && !item.fixedPitch)
+          if (!fonts.has(item.fontName)) names.add(item.fontName);
+      }
+    }
+  }
+  return names;
+}
+
 /** Underscore or dot runs in the text, as lines: where a value is written. */
-function textLines(segs) {
+function textLines(segs, fonts) {
   const lines = [];
   for (const seg of segs) {
     for (const m of seg.text.matchAll(LINE_RUN)) {
-      const left = xAt(seg, m.index);
+      const left = xAt(seg, m.index, fonts);
       const right =
-        m.index + m[0].length >= seg.text.length ? seg.right : xAt(seg, m.index + m[0].length);
+        m.index + m[0].length >= seg.text.length
+          ? seg.right
+          : xAt(seg, m.index + m[0].length, fonts);
       if (right - left < 30) continue;
       lines.push({ left, right, y: seg.baseline + 0.1 * seg.size, seg, start: m.index });
     }
@@ -361,6 +409,8 @@ export async function detectFields(bytes, pdfjs, { timeoutMs = Infinity } = {}) 
     data: bytes,
     isEvalSupported: false,
     disableFontFace: true,
+    // The fonts' glyph widths (read only where a line's place depends on them).
+    fontExtraProperties: true,
     useSystemFonts: false,
     stopAtErrors: false,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
@@ -395,6 +445,8 @@ async function detectInDocument(doc, pdfjs, deadline) {
   };
   const out = [];
   const paraphs = [];
+  /** Glyph widths per pdf.js font name (null: pdf.js has none), read once per document. */
+  const fonts = new Map();
   // Pages are read a few ahead: pdf.js answers through its (in-thread) worker's message queue,
   // so asking early keeps it busy while the previous page is looked at. Normalization (NFKC)
   // is left to plain(), which only the few short lines need.
@@ -450,7 +502,14 @@ async function detectInDocument(doc, pdfjs, deadline) {
       page.cleanup();
       continue;
     }
-    let lines = textLines(segs);
+    const unmeasured = fontsToMeasure(segs, fonts);
+    if (unmeasured.size > 0) {
+      // Loading the page's operator list makes pdf.js hand over its fonts (drawnLines reuses it).
+      await page.getOperatorList();
+      for (const name of unmeasured)
+        fonts.set(name, page.commonObjs.has(name) ? fontWidths(page.commonObjs.get(name)) : null);
+    }
+    let lines = textLines(segs, fonts);
     let found = linesFor(labels, lines);
     if (found.some((f) => !f)) {
       // Some label has no underscores: look at the lines drawn on the page too.

@@ -1,11 +1,11 @@
-import { signingMessages } from '@paraaf/contract';
+import { signingMessages, UPLOAD_MAX_MB } from '@paraaf/contract';
 import { ValidationError } from '../errors.ts';
 import { detectFileKind, zipUncompressedSize, type FileKind } from './detect.ts';
 import { MAX_IMAGE_PIXELS, readImageHeader } from './image-header.ts';
 import { ConversionError, wordToPdf, type ConvertOptions } from './soffice.ts';
 import { WorkerPool, WorkerTaskError } from './worker-pool.ts';
 
-export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
 export const MAX_PAGES = 500;
 /** What a DOCX may unpack to before LibreOffice is asked to open it. */
 export const MAX_WORD_UNPACKED_BYTES = 256 * 1024 * 1024;

@@ -29,6 +29,8 @@ export type StampItem =
   /** `fontSize`: the marker's own size in points (never below MIN_FONT_SIZE); else from the box. */
   | ({ kind: 'text'; text: string; fontSize?: number } & Box)
   | ({ kind: 'check' } & Box)
+  /** A radio or checkbox group: each option with its box, ticked where chosen. */
+  | ({ kind: 'choices'; options: string[]; chosen: string[] } & Box)
   /** `image` is a key into the images map given to stampPdf (each PNG is embedded once). */
   | ({ kind: 'image'; image: string } & Box);
 
@@ -167,6 +169,61 @@ export function drawTextInBox(
   });
 }
 
+/** Largest option text in a group's stamp (points): a tall box spaces its rows, not its letters. */
+const CHOICE_MAX_FONT = 11;
+
+/**
+ * A radio or checkbox group: one row per option (a box, ticked when chosen, and the option's
+ * text), the rows spread evenly over the field's height (at most 22 pt apart); a box too low for that many rows of
+ * readable text puts the options side by side; too small for either, the chosen options as text.
+ */
+export function drawChoices(
+  page: PDFPage,
+  font: PDFFont,
+  options: string[],
+  chosen: string[],
+  at: { x: number; y: number; width: number; height: number },
+): void {
+  const n = options.length;
+  const minRow = MIN_FONT_SIZE * 1.25;
+  // Rows at most twice the largest text apart, from the top: a tall box keeps its options together.
+  const row = Math.min(at.height / n, CHOICE_MAX_FONT * 2);
+  const stacked = at.height / n >= minRow;
+  const sideBySide = at.height >= minRow && at.width / n >= MIN_FONT_SIZE * 4;
+  if (!stacked && !sideBySide) {
+    drawTextInBox(page, font, options.filter((o) => chosen.includes(o)).join(', '), at);
+    return;
+  }
+  options.forEach((option, i) => {
+    const cell = stacked
+      ? { x: at.x, y: at.y + at.height - (i + 1) * row, width: at.width, height: row }
+      : { x: at.x + (i * at.width) / n, y: at.y, width: at.width / n, height: at.height };
+    const size = Math.max(MIN_FONT_SIZE, Math.min(CHOICE_MAX_FONT, cell.height * 0.6));
+    const square = {
+      x: cell.x + 1,
+      y: cell.y + (cell.height - size) / 2,
+      width: size,
+      height: size,
+    };
+    page.drawRectangle({ ...square, borderColor: INK, borderWidth: 0.6 });
+    if (chosen.includes(option)) drawCheck(page, square);
+    const gap = size * 0.5;
+    const textX = square.x + size + gap;
+    drawTextInBox(
+      page,
+      font,
+      option,
+      {
+        x: textX,
+        y: cell.y,
+        width: Math.max(1, cell.x + cell.width - textX - gap),
+        height: cell.height,
+      },
+      size,
+    );
+  });
+}
+
 /** A check mark drawn as two strokes (standard fonts have no ✓ in WinAnsi). */
 export function drawCheck(
   page: PDFPage,
@@ -238,6 +295,7 @@ export async function stampPdf(
     }
     if (item.kind === 'text') drawTextInBox(page, font, item.text, at, item.fontSize);
     else if (item.kind === 'check') drawCheck(page, at);
+    else if (item.kind === 'choices') drawChoices(page, font, item.options, item.chosen, at);
     else if (image) page.drawImage(image, fitInto(image.width, image.height, at));
     if (rotation !== 0) page.pushOperators(popGraphicsState());
   }

@@ -31,7 +31,12 @@ describe('detected markers', () => {
   afterAll(() => t.close());
 
   const signing = [1, 5];
-  async function draftWith(token: string, pdf: Uint8Array, variables: unknown[] = []) {
+  async function draftWith(
+    token: string,
+    pdf: Uint8Array,
+    variables: unknown[] = [],
+    extra: Record<string, string> = {},
+  ) {
     const draft = await createDraftThroughApi(t, token, {
       signers: [{ verifications: signing }, { verifications: signing }],
     });
@@ -39,7 +44,7 @@ describe('detected markers', () => {
       method: 'POST',
       url: `/api/sign-requests/${draft.id}/signables`,
       token,
-      ...multipart({ name: 'Overeenkomst', ...formKeys('variables', variables) }, [
+      ...multipart({ name: 'Overeenkomst', ...formKeys('variables', variables), ...extra }, [
         { content: Buffer.from(pdf), filename: 'overeenkomst.pdf' },
       ]),
     });
@@ -113,6 +118,91 @@ describe('detected markers', () => {
       expect(Math.abs(v.y - e.y)).toBeLessThanOrEqual(20);
       expect(v).not.toHaveProperty('confidence');
     }
+  });
+
+  it('remembers a turned-down suggestion: flagged on the document, not placed on send', async () => {
+    const admin = await registerCompany(t);
+    const contract = await twoColumnContract();
+    const place = contract.expected.find((e) => e.value === 'signer.2.signature')!;
+    // The editor names the turned-down box by its place; a few points off is the same place.
+    const turnedDown = { page: place.page, x: place.x + 3, y: place.y - 2, value: place.value };
+    const { id, signableId } = await draftWith(admin.token, contract.bytes, [], {
+      ...formKeys('rejected_suggestions', [turnedDown]),
+    });
+    const data = (await detected(admin.token, signableId)).json<{ data: DetectedMarker[] }>().data;
+    expect(data.filter((m) => m.rejected).map((m) => m.value)).toEqual(['signer.2.signature']);
+    expect(data.filter((m) => !m.rejected)).toHaveLength(contract.expected.length - 1);
+
+    const sent = await t.request({
+      method: 'POST',
+      url: `/api/sign-requests/${id}/ready`,
+      token: admin.token,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const variables = await variablesOf(signableId);
+    // Signer 2's name and date lines are still taken; the signature goes to the fallback, not
+    // to the turned-down line.
+    const second = variables.filter((v) => v.value?.startsWith('signer.2.'));
+    expect(second.map((v) => v.value)).toContain('signer.2.name');
+    const signature = second.find((v) => v.value === 'signer.2.signature');
+    expect(signature).toBeDefined();
+    expect(Math.abs(signature!.x - place.x) + Math.abs(signature!.y - place.y)).toBeGreaterThan(20);
+
+    const bad = await t.request({
+      method: 'POST',
+      url: `/api/sign-requests/${(await createDraftThroughApi(t, admin.token, {})).id}/signables`,
+      token: admin.token,
+      ...multipart({ 'rejected_suggestions[0][page]': 'nul', 'rejected_suggestions[0][x]': '1' }, [
+        { content: Buffer.from(contract.bytes), filename: 'o.pdf' },
+      ]),
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json<{ errors: object }>().errors).sort()).toEqual([
+      'rejected_suggestions.0.page',
+      'rejected_suggestions.0.value',
+      'rejected_suggestions.0.y',
+    ]);
+  });
+
+  it('keeps a turned-down suggestion of a template turned down on the documents made from it', async () => {
+    const admin = await registerCompanyOnPlan(t, PLAN.premium);
+    const contract = await twoColumnContract();
+    const place = contract.expected.find((e) => e.value === 'signer.1.signature')!;
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/templates',
+      token: admin.token,
+      ...multipart(
+        {
+          name: 'Overeenkomst',
+          ...formKeys('rejected_suggestions', [
+            { page: place.page, x: place.x, y: place.y, value: place.value },
+          ]),
+        },
+        [{ content: Buffer.from(contract.bytes), filename: 'overeenkomst.pdf' }],
+      ),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [row] = await t.db
+      .select()
+      .from(templates)
+      .where(eq(templates.id, created.json<{ id: number }>().id));
+    expect(row!.detectedMarkers.filter((m) => m.rejected).map((m) => m.value)).toEqual([
+      'signer.1.signature',
+    ]);
+    const draft = await createDraftThroughApi(t, admin.token, {
+      signers: [{ verifications: signing }, { verifications: signing }],
+    });
+    const copy = await t.request({
+      method: 'POST',
+      url: `/api/sign-requests/${draft.id}/signables/from-template`,
+      token: admin.token,
+      payload: { template_id: row!.id },
+    });
+    expect(copy.statusCode, copy.body).toBe(201);
+    const found = await detected(admin.token, copy.json<{ id: number }>().id);
+    const data = found.json<{ data: DetectedMarker[] }>().data;
+    expect(data.filter((m) => m.rejected).map((m) => m.value)).toEqual(['signer.1.signature']);
   });
 
   it('finds the fields of a file before it is a document, and refuses what is no PDF', async () => {

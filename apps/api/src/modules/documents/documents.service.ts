@@ -7,6 +7,7 @@ import {
   requiredString,
   signingMessages,
   type DetectedMarker,
+  type RejectedSuggestion,
   type SignableDto,
 } from '@paraaf/contract';
 import type { AuthedCtx } from '../../lib/context.ts';
@@ -26,6 +27,7 @@ import { parseInput } from '../../lib/validate.ts';
 import { companyFeatures } from '../companies/features.ts';
 import * as repo from './documents.repository.ts';
 import { givesMarkers, parseMarkers } from './markers.ts';
+import { parseRejectedSuggestions, withRejections } from './rejected-suggestions.ts';
 import { baseName, originalPdfName, signedPdfName } from './file-names.ts';
 import { toSignableDto } from './signable-dto.ts';
 
@@ -89,6 +91,8 @@ export async function createSignable(
     settings: form.settings,
   });
 
+  const rejectedSuggestions = parseRejectedSuggestions(form);
+
   const prepared = await preparePdf(file.bytes, { convert: { command: ctx.config.soffice } });
   return storeSignable(ctx, signRequestId, {
     pdf: prepared,
@@ -96,6 +100,7 @@ export async function createSignable(
     filename: body.filename,
     formsEnabled: body.settings.forms_enabled,
     markers: form,
+    rejectedSuggestions,
   });
 }
 
@@ -109,6 +114,8 @@ export interface NewSignable {
   markers: { variables?: unknown; fields?: unknown };
   /** Suggestions found already (a template's); absent: found now, in the PDF worker. */
   detectedMarkers?: DetectedMarker[];
+  /** Found markers the sender turned down before sending (the wizard's editor). */
+  rejectedSuggestions?: RejectedSuggestion[];
 }
 
 /**
@@ -130,11 +137,12 @@ export async function storeSignable(
     signerVerifications: signers,
   });
   const key = newStorageKey(`companies/${companyId}/signables`);
-  const [detectedMarkers] = await Promise.all([
+  const [found] = await Promise.all([
     input.detectedMarkers ?? detectMarkers(prepared.pdf),
     ctx.storage.put(key, prepared.pdf),
     storeFirstPageImage(ctx, key, prepared.pdf),
   ]);
+  const detectedMarkers = withRejections(found, input.rejectedSuggestions ?? []);
   try {
     const row = await ctx.db.transaction(async (tx) => {
       const locked = await repo.lockSignRequest(tx, companyId, signRequestId);

@@ -23,6 +23,7 @@ import { multipart } from '../../../test/fixtures/multipart.ts';
 import { pngDataUrl, requestRow, sendTestRequest } from '../signing/signing.fixture.ts';
 import { runGdprPurge } from './gdpr-purge-job.ts';
 import { PURGED_EMAIL, PURGED_TEXT } from './purge-request.ts';
+import { attachmentKeysOf } from '../sign-requests/field-attachments.ts';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -102,6 +103,8 @@ describe('the GDPR purge of a signed request', () => {
   let sealed: Buffer;
   let filesBefore: Set<string>;
   let requestFiles: string[];
+  /** The signer's uploaded attachment (an ID copy), stored under the company's attachments. */
+  let attachmentKeys: string[];
   let purgeAt: Date;
   let fullIps: string[];
   let hashesBefore: { sha256: string; signedSha256: string | null }[];
@@ -112,7 +115,10 @@ describe('the GDPR purge of a signed request', () => {
       signers: [{ ...PERSON, verifications: [1, 5] }],
       config: {
         variables: [],
-        fields: [{ x: 1, y: 2, width: 150, height: 30, page: 1, type: 'text', options: {} }],
+        fields: [
+          { x: 1, y: 2, width: 150, height: 30, page: 1, type: 'text', options: {} },
+          { x: 1, y: 40, width: 150, height: 30, page: 1, type: 'attachment', options: {} },
+        ],
       },
     });
     const token = sent.tokens[0]!;
@@ -141,6 +147,21 @@ describe('the GDPR purge of a signed request', () => {
         })
       ).statusCode,
     ).toBe(200);
+    // The signer's ID copy: a file of its own in storage, named after the person.
+    const idCopy = multipart({ signable_id: signableId, index: 1 }, [
+      {
+        content: Buffer.from(pngDataUrl().split(',')[1]!, 'base64'),
+        filename: `paspoort-${PERSON.lastname}.png`,
+        contentType: 'image/png',
+      },
+    ]);
+    const attached = await t.request({
+      method: 'POST',
+      url: `/api/signing/${token}/attachments`,
+      payload: idCopy.payload,
+      headers: idCopy.headers,
+    });
+    expect(attached.statusCode).toBe(200);
     expect((await signing('GET', token, `/signables/${signableId}/file`)).statusCode).toBe(200);
     // What the SMS, iDIN and PDF-form steps store (their own tests drive them), for this signer.
     const signerId = sent.signerIds[0]!;
@@ -215,7 +236,14 @@ describe('the GDPR purge of a signed request', () => {
       .select()
       .from(signerEvidence)
       .where(eq(signerEvidence.signerId, signerId));
-    requestFiles = [docs[0]!.storageKey, docs[0]!.signedStorageKey!, evidence!.signatureKey!];
+    attachmentKeys = attachmentKeysOf(evidence!.fieldValues, sent.companyId);
+    expect(attachmentKeys).toHaveLength(1);
+    requestFiles = [
+      docs[0]!.storageKey,
+      docs[0]!.signedStorageKey!,
+      evidence!.signatureKey!,
+      ...attachmentKeys,
+    ];
     hashesBefore = docs.map((d) => ({ sha256: d.sha256, signedSha256: d.signedSha256 }));
     const actions = await t.db
       .select()
@@ -292,6 +320,7 @@ describe('the GDPR purge of a signed request', () => {
     const removed = [...filesBefore].filter((f) => !after.has(f)).sort();
     expect(removed).toEqual([...requestFiles].sort());
     for (const key of requestFiles) expect(await isStored(key)).toBe(false);
+    for (const key of attachmentKeys) expect(filesBefore.has(key) && !after.has(key)).toBe(true);
 
     const needles = [
       PERSON.firstname,

@@ -2,6 +2,7 @@ import {
   dateMarkerFormats,
   displayFieldValue,
   MIN_FONT_SIZE,
+  parseChoiceList,
   type DateMarkerFormat,
 } from '@paraaf/contract';
 import { formatDutchDateTime, formatMarkerDate } from '../../lib/pdf/audit-certificate.ts';
@@ -113,6 +114,14 @@ export function stampPlan(
     if (value === undefined || value === null) return;
     if (box.type === 'checkbox') {
       if (CHECKED.has(value.trim().toLowerCase())) items.push({ kind: 'check', ...box });
+      return;
+    }
+    // A radio or checkbox group: every option with a box, ticked where chosen, as on the page.
+    const options = box.options?.choices;
+    if ((box.type === 'radio' || box.type === 'checkbox_group') && Array.isArray(options)) {
+      const choices = options.filter((o): o is string => typeof o === 'string');
+      const chosen = box.type === 'radio' ? [value] : parseChoiceList(value);
+      if (choices.length > 0) items.push({ kind: 'choices', ...box, options: choices, chosen });
       return;
     }
     // Dates and numbers in Dutch, the chosen options, an attachment by its file name.

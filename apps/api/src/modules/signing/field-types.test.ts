@@ -12,6 +12,7 @@ import { createTestApp, registerCompany, type TestApp } from '../../../test/app.
 import { errorsOf } from '../../../test/factories.ts';
 import { jpegFixture, makeDocx, makePdf, makePng } from '../../../test/fixtures/documents.ts';
 import { multipart } from '../../../test/fixtures/multipart.ts';
+import { shownPage } from '../../../test/pdf-pixels.ts';
 import { requestRow, sendTestRequest, type SentRequest } from './signing.fixture.ts';
 
 /**
@@ -284,8 +285,9 @@ describe('signer field types', () => {
       '1.234,50',
       '2.469,00',
       'Plus',
-      'Jaar',
-      'Post, Sms',
+      // Each group with all its options, ticked where chosen (below).
+      'Maand Jaar',
+      'Post Mail Sms',
       'jan@example.nl',
       'J.P.',
       'Lees de voorwaarden',
@@ -295,6 +297,16 @@ describe('signer field types', () => {
     ]) {
       expect(text.replace(/\s+/g, ' '), shown).toContain(shown);
     }
+    // The tick sits in the box left of a chosen option: that strip of its row is darker.
+    const shown = shownPage(pdf, 1);
+    const tickStrip = (field: { y: number; height: number }, i: number, options: number) => {
+      const row = field.height / options;
+      return shown.mean({ x: 42, y: field.y + i * row + 2, width: 10, height: row - 4 });
+    };
+    const [radio, group] = [FIELDS[6]!, FIELDS[7]!];
+    expect(tickStrip(radio, 1, 2)).toBeLessThan(tickStrip(radio, 0, 2) - 10);
+    expect(tickStrip(group, 0, 3)).toBeLessThan(tickStrip(group, 1, 3) - 10);
+    expect(tickStrip(group, 2, 3)).toBeLessThan(tickStrip(group, 1, 3) - 10);
     // 2 pages of the document, 2 of the attachment, then the certificate.
     expect(row!.signedPageCount).toBeGreaterThanOrEqual(5);
     const pages = text.split('\f');

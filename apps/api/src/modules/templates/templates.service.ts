@@ -19,6 +19,7 @@ import { decodeForm, requireFile, type Upload } from '../../lib/multipart-form.t
 import { parseInput } from '../../lib/validate.ts';
 import { baseName } from '../documents/file-names.ts';
 import { parseMarkers } from '../documents/markers.ts';
+import { parseRejectedSuggestions, withRejections } from '../documents/rejected-suggestions.ts';
 import { findReusableVariables } from '../documents/reusable-variables.ts';
 import { requireFieldFeature } from '../companies/features.ts';
 import { toTemplateDto } from './template-dto.ts';
@@ -73,11 +74,13 @@ export async function createTemplate(ctx: AuthedCtx, upload: Upload): Promise<Te
   const prepared = await preparePdf(file.bytes, { convert: { command: ctx.config.soffice } });
   const config = parseMarkers(form, { pages: prepared.pages, signers: TEMPLATE_SIGNERS });
   if (config.fields.length > 0) await requireFieldFeature(ctx, 'input_fields', 'fields');
+  const rejected = parseRejectedSuggestions(form);
   const key = newStorageKey(`companies/${companyId}/templates`);
-  const [detectedMarkers] = await Promise.all([
+  const [found] = await Promise.all([
     detectMarkers(prepared.pdf),
     ctx.storage.put(key, prepared.pdf),
   ]);
+  const detectedMarkers = withRejections(found, rejected);
   try {
     const row = await repo.insertTemplate(ctx.db, {
       companyId,

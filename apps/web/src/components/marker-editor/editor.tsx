@@ -42,7 +42,7 @@ import {
 } from './lib/markers';
 import { paraphMarkers } from './lib/pages';
 import { unfilledMarkers } from './lib/signer-rules';
-import { openSuggestions } from './lib/suggestions';
+import { openSuggestions, withRejected } from './lib/suggestions';
 import { PageView, type MarkerView, type PageHandlers } from './page-view';
 import { Palette } from './palette';
 import { ParaphPagesModal } from './paraph-pages-modal';
@@ -467,7 +467,7 @@ export default function MarkerEditor({
             {texts.cancel}
           </Button>
           <Button
-            onClick={() => onSave(toConfig(markers))}
+            onClick={() => onSave(toConfig(markers), withRejected(detected ?? [], rejected))}
             loading={saving}
             disabled={(!pdf && !failed) || unfilled.length > 0}
           >

@@ -5,4 +5,10 @@
  */
 export { MarkerEditorModal } from './marker-editor-modal';
 export type { EditorSigner, MarkerEditorModalProps } from './types';
-export { encodeMarkerForm, countMarkers, highestSigner, emptyMarkerConfig } from './lib/encode';
+export {
+  encodeMarkerForm,
+  encodeRejectedSuggestions,
+  countMarkers,
+  highestSigner,
+  emptyMarkerConfig,
+} from './lib/encode';

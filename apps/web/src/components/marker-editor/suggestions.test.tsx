@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { DetectedMarker, MarkerConfig } from '@paraaf/contract';
 import { AppProvider } from '../../app/provider';
 import { json, resetApp, stubApi } from '../../test/app-harness';
@@ -38,9 +38,12 @@ const detected = [
   found('signer.3.signature', 146, 'Handtekening'),
 ];
 
-function renderEditor(value: MarkerConfig = { variables: [], fields: [] }) {
+function renderEditor(
+  value: MarkerConfig = { variables: [], fields: [] },
+  suggestions: DetectedMarker[] = detected,
+) {
   stubApi({ answer: (url) => (url.includes('/variables') ? json({ data: [] }) : undefined) });
-  const onSave = vi.fn<(config: MarkerConfig) => void>();
+  const onSave = vi.fn<(config: MarkerConfig, suggestions: DetectedMarker[]) => void>();
   render(
     <AppProvider>
       <MarkerEditor
@@ -48,7 +51,7 @@ function renderEditor(value: MarkerConfig = { variables: [], fields: [] }) {
         pdf={new Blob(['%PDF-1.7'])}
         signers={signers}
         value={value}
-        suggestions={detected}
+        suggestions={suggestions}
         onSave={onSave}
         onClose={vi.fn()}
       />
@@ -96,6 +99,21 @@ describe('found fields as suggestions in the marker editor', { timeout: 20_000 }
     expect(screen.queryByTestId('marker-suggestion')).toBeNull();
     const variables = saved(onSave);
     expect(variables.map((v) => [v.value, v.x, v.y])).toEqual([['signer.2.signature', 394, 346]]);
+  });
+
+  it('hands back the turned-down one flagged, and does not offer it when the editor opens again', () => {
+    const onSave = renderEditor();
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Afwijzen: Handtekening Anna Ambt, pagina 3' }),
+    );
+    saved(onSave);
+    const remembered = onSave.mock.calls.at(-1)![1];
+    expect(remembered.map((m) => Boolean(m.rejected))).toEqual([true, false, false, false]);
+    cleanup();
+    renderEditor({ variables: [], fields: [] }, remembered);
+    expect(
+      screen.getAllByTestId('marker-suggestion').map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Gevonden veld: Handtekening Piet Jansen, pagina 3']);
   });
 
   it('does not offer a field already placed there', () => {

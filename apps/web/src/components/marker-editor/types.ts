@@ -35,6 +35,10 @@ export interface MarkerEditorModalProps {
   saving?: boolean;
   /** Where reusable markers are searched; default ['signrequests']. */
   reusableSources?: ReusableSource[];
-  onSave: (config: MarkerConfig) => void;
+  /**
+   * The markers, and the suggestions as given with those turned down flagged `rejected` (kept by
+   * the caller and sent with the upload, so they are not offered or placed again).
+   */
+  onSave: (config: MarkerConfig, suggestions: DetectedMarker[]) => void;
   onClose: () => void;
 }

@@ -1,4 +1,9 @@
-import { parseGeneratedValue, type MarkerConfig, type MarkerOptions } from '@paraaf/contract';
+import {
+  parseGeneratedValue,
+  type DetectedMarker,
+  type MarkerConfig,
+  type MarkerOptions,
+} from '@paraaf/contract';
 
 /**
  * The marker payload as the form keys of seed 000 §7:
@@ -22,6 +27,22 @@ export function encodeMarkerForm(form: FormData, config: MarkerConfig): void {
     appendOptions(form, p, options);
     (rules ?? []).forEach((rule, j) => form.append(`${p}[options][rules][${j}]`, rule));
   });
+}
+
+/** The suggestions the sender turned down, as `rejected_suggestions[i][page|x|y|value]`. */
+export function encodeRejectedSuggestions(
+  form: FormData,
+  suggestions: readonly DetectedMarker[] | undefined,
+): void {
+  (suggestions ?? [])
+    .filter((s) => s.rejected)
+    .forEach((s, i) => {
+      const p = `rejected_suggestions[${i}]`;
+      form.append(`${p}[page]`, String(s.page));
+      form.append(`${p}[x]`, num(s.x));
+      form.append(`${p}[y]`, num(s.y));
+      form.append(`${p}[value]`, s.value ?? '');
+    });
 }
 
 function appendBox(

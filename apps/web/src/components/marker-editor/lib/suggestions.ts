@@ -1,4 +1,9 @@
-import { parseGeneratedValue, type DetectedMarker, type Variable } from '@paraaf/contract';
+import {
+  isSamePlace,
+  parseGeneratedValue,
+  type DetectedMarker,
+  type Variable,
+} from '@paraaf/contract';
 import type { EditorSigner } from '../types';
 import type { EditorMarker } from './markers';
 import { neverFilledReason } from './signer-rules';
@@ -11,12 +16,19 @@ export interface Suggestion {
   confidence: number;
 }
 
-/** Close enough to count as the same place (points). */
-const SAME_PLACE = 10;
+const suggestionId = (i: number) => `suggestion-${i}`;
+
+/** The suggestions as given, with those turned down in this editor flagged `rejected`. */
+export function withRejected(
+  detected: readonly DetectedMarker[],
+  rejected: ReadonlySet<string>,
+): DetectedMarker[] {
+  return detected.map((m, i) => (rejected.has(suggestionId(i)) ? { ...m, rejected: true } : m));
+}
 
 /**
  * The suggestions still open: for a signer of this request (or template), one that signer fills,
- * not turned down, and not already a marker at the same place.
+ * not turned down (now, or before: flagged `rejected`), and not already a marker at the same place.
  */
 export function openSuggestions(
   detected: readonly DetectedMarker[],
@@ -25,19 +37,13 @@ export function openSuggestions(
   rejected: ReadonlySet<string>,
 ): Suggestion[] {
   const out: Suggestion[] = [];
-  detected.forEach(({ confidence, ...marker }, i) => {
-    const id = `suggestion-${i}`;
+  detected.forEach(({ confidence, rejected: before, ...marker }, i) => {
+    const id = suggestionId(i);
     const ref = parseGeneratedValue(marker.value);
-    if (rejected.has(id) || !ref || !signers.some((s) => s.position === ref.signer)) return;
+    if (before || rejected.has(id) || !ref || !signers.some((s) => s.position === ref.signer))
+      return;
     if (neverFilledReason(signers, ref.signer, ref.kind)) return;
-    const taken = markers.some(
-      (m) =>
-        m.kind === 'variable' &&
-        m.value === marker.value &&
-        m.page === marker.page &&
-        Math.abs(m.x - marker.x) < SAME_PLACE &&
-        Math.abs(m.y - marker.y) < SAME_PLACE,
-    );
+    const taken = markers.some((m) => m.kind === 'variable' && isSamePlace(m, marker));
     if (!taken) out.push({ id, marker: { ...marker, options: { ...marker.options } }, confidence });
   });
   return out;

@@ -25,7 +25,7 @@ import {
   IconUpload,
   IconX,
 } from '@tabler/icons-react';
-import type { MarkerConfig } from '@paraaf/contract';
+import type { DetectedMarker, MarkerConfig } from '@paraaf/contract';
 import { MarkerEditorModal, type EditorSigner } from '../../../components/marker-editor';
 import { isApiError } from '../../../lib/api-client';
 import { convertUpload } from '../../../lib/convert-upload';
@@ -90,8 +90,9 @@ export function DocumentsStep({
     setDocuments((current) => current.map((d) => (d.key === key ? { ...d, ...patch } : d)));
   }
 
-  function saveMarkers(config: MarkerConfig) {
-    if (editing) update(editing, { config });
+  function saveMarkers(config: MarkerConfig, detected: DetectedMarker[]) {
+    // The turned-down suggestions stay turned down (wizard state, then the upload at sending).
+    if (editing) update(editing, { config, detected });
     setEditing(null);
   }
 

@@ -234,6 +234,19 @@ describe('a signer', () => {
     ).toBe(
       'Paraaf plaatst de handtekening van Piet Jansen bij "Opdrachtnemer – Handtekening" op pagina 3',
     );
+    // Turned down in the editor: the warning says the foot of the page, and the upload tells
+    // the server which one it was.
+    const declined = doc({ detected: [detected[0]!, { ...detected[1]!, rejected: true }] });
+    const after = signersWithoutSignatureField(values({ signers: [anna, piet] }), [declined]);
+    expect(after.map((w) => w.found?.options.label)).toEqual([
+      'Opdrachtgever – Handtekening',
+      undefined,
+    ]);
+    const form = buildSignableForm(declined);
+    expect(
+      ['page', 'x', 'y', 'value'].map((k) => form.get(`rejected_suggestions[0][${k}]`)),
+    ).toEqual(['3', '390', '346', 'signer.2.signature']);
+    expect(form.has('rejected_suggestions[1][page]')).toBe(false);
   });
 });
 

@@ -21,6 +21,7 @@ import {
   countMarkers,
   emptyMarkerConfig,
   encodeMarkerForm,
+  encodeRejectedSuggestions,
   highestSigner,
   type EditorSigner,
 } from '../../../components/marker-editor';
@@ -468,6 +469,7 @@ export function buildSignableForm(doc: DocumentItem): FormData {
   form.append('type', '1');
   form.append('settings[forms_enabled]', doc.hasAcroforms && doc.formsEnabled ? '1' : '0');
   encodeMarkerForm(form, doc.config);
+  encodeRejectedSuggestions(form, doc.detected);
   return form;
 }
 

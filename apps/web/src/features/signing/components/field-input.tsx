@@ -5,6 +5,7 @@ import {
   parseChoiceList,
   type SigningField,
 } from '@paraaf/contract';
+import { choiceLayout } from '../lib/choice-layout';
 import { fieldInputId } from '../lib/walk';
 import type { Translate } from '../texts';
 
@@ -24,6 +25,8 @@ export interface FieldInputProps {
   onValue: (value: string | null) => void;
   /** Uploads an attachment's file; resolves with the stored value to show. */
   onAttach: (file: File) => Promise<void>;
+  /** Points free from the field's top down to the next field or the page's foot. */
+  roomBelow?: number;
 }
 
 const INPUT_TYPES: Partial<Record<SigningField['type'], { type: string; inputMode?: string }>> = {
@@ -123,6 +126,12 @@ export function FieldInput(props: FieldInputProps) {
       const next = (o.choices ?? []).filter((x) => (x === c ? on : chosen.includes(x)));
       onValue(next.length ? JSON.stringify(next) : null);
     };
+    const layout = choiceLayout(
+      o.choices?.length ?? 0,
+      field.width * scale,
+      field.height * scale,
+      (props.roomBelow ?? field.height) * scale,
+    );
     return (
       <div
         id={id}
@@ -131,10 +140,33 @@ export function FieldInput(props: FieldInputProps) {
         aria-required={field.required}
         aria-invalid={Boolean(error)}
         title={error ?? label}
-        style={{ ...box, padding: '1px 4px', overflow: 'auto', lineHeight: 1.2 }}
+        data-testid={`choices-${field.index}`}
+        style={{
+          ...box,
+          // Grown below the sender's box into free room when its options would be too small.
+          height: layout.groupHeight,
+          fontSize: layout.fontSize,
+          background: 'rgba(231, 245, 255, 0.95)',
+          display: 'flex',
+          flexDirection: layout.row ? 'row' : 'column',
+          flexWrap: 'wrap',
+          padding: '0 4px',
+          columnGap: 12,
+        }}
       >
         {(o.choices ?? []).map((c) => (
-          <label key={c} style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+          <label
+            key={c}
+            style={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 8,
+              flex: '1 1 auto',
+              minHeight: layout.rowHeight,
+              lineHeight: 1.2,
+              cursor: disabled ? undefined : 'pointer',
+            }}
+          >
             <input
               type={field.type === 'radio' ? 'radio' : 'checkbox'}
               name={id}
@@ -142,7 +174,7 @@ export function FieldInput(props: FieldInputProps) {
               checked={chosen.includes(c)}
               disabled={disabled}
               onChange={(e) => toggle(c, e.currentTarget.checked)}
-              style={{ margin: 0, minWidth: 14, minHeight: 14 }}
+              style={{ margin: 0, width: layout.control, height: layout.control, flex: 'none' }}
             />
             {c}
           </label>

@@ -69,6 +69,20 @@ export function fieldLabel(
   );
 }
 
+/** Points free below a box's top: down to the nearest box under it (overlapping in x) or the foot. */
+function roomBelow(
+  box: { x: number; y: number; width: number; height: number },
+  items: { m: { x: number; y: number; width: number } }[],
+  pageHeight: number,
+): number {
+  let room = pageHeight - box.y;
+  for (const { m } of items) {
+    if (m === box || m.y <= box.y || m.x >= box.x + box.width || m.x + m.width <= box.x) continue;
+    room = Math.min(room, m.y - box.y);
+  }
+  return Math.max(box.height, room - 2);
+}
+
 /**
  * This signer's markers and input fields over one page, in the page's reading order (so Tab and
  * a screen reader meet them as the eye does). Signature and paraaf boxes are buttons that say
@@ -103,6 +117,7 @@ export function PageOverlay(props: PageOverlayProps) {
             n={item.n}
             scale={scale}
             resolved={resolved}
+            roomBelow={roomBelow(item.field, items, pageSize.height)}
           />
         ) : (
           <MarkerBox
@@ -199,11 +214,13 @@ function OverlayField({
   onAttach,
   disabled,
   resolved,
+  roomBelow,
 }: PageOverlayProps & {
   field: SigningField;
   n: number;
   scale: number;
   resolved: ReturnType<typeof resolveDocumentFields>;
+  roomBelow: number;
 }) {
   const key = fieldKey(doc.id, field.index);
   const shown = field.type === 'formula' ? resolved.values.get(field.index) : values[key];
@@ -221,6 +238,7 @@ function OverlayField({
       disabled={disabled}
       onValue={(value) => onValue(key, value)}
       onAttach={(file) => onAttach(key, field.index, file)}
+      roomBelow={roomBelow}
     />
   );
 }

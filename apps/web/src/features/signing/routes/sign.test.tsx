@@ -147,3 +147,39 @@ describe("the signer's page after an iDIN check", () => {
     ]);
   });
 });
+
+describe("the signer's page with a number field out of its range", () => {
+  const withNumberField = (locale: 'nl' | 'en') => {
+    const page = openPage(locale);
+    page.steps = [{ type: 'fields', done: false }];
+    page.documents[0]!.fields = [
+      {
+        index: 0,
+        page: 1,
+        x: 60,
+        y: 100,
+        width: 120,
+        height: 24,
+        type: 'number',
+        required: true,
+        value: '5',
+        options: { min: 10, max: 20, decimals: 0, rules: ['required'] },
+      },
+    ] as never;
+    return page;
+  };
+
+  for (const [locale, message] of [
+    ['en', 'The number must be at least 10'],
+    ['nl', 'Het getal moet minimaal 10 zijn'],
+  ] as const) {
+    it(`says in ${locale} that the number is below the minimum`, async () => {
+      renderSignerPage((url) =>
+        url === `/api/signing/${TOKEN}` ? json(withNumberField(locale)) : undefined,
+      );
+      const goTo = await screen.findByRole('button', { name: new RegExp(message) });
+      expect(goTo.textContent).toContain(message);
+      if (locale === 'en') expect(document.body.textContent).not.toMatch(/Het getal/);
+    });
+  }
+});

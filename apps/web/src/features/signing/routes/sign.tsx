@@ -19,7 +19,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { fieldValueProblems, signerFieldMessages, type SigningPage } from '@paraaf/contract';
+import { fieldValueIssues, type SigningPage } from '@paraaf/contract';
 import { SignerApiError, signerApi } from '../api/signer-api';
 import { DocumentToolbar } from '../components/document-toolbar';
 import { DocumentView } from '../components/document-view';
@@ -50,6 +50,7 @@ import { signingPageKey } from '../lib/prefetch';
 import { useKeptZoom } from '../lib/use-kept-zoom';
 import { nextItem, remaining, walkItems, type WalkItem } from '../lib/walk';
 import { errorText, useAction } from '../lib/use-action';
+import { attachmentFileIssue, fieldIssueMessage } from '../lib/field-issues';
 import { createTranslate, isSignerLocale, type SignerLocale } from '../texts';
 import { loadPdfJs } from '../../../lib/pdfjs';
 import { TIME_ZONE } from '../../../lib/format';
@@ -226,18 +227,23 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
   const allFields = page.documents.flatMap((d) => d.fields.map((f) => ({ d, f })));
   // The same rules as the server's: each value against its type, required by rule or condition,
   // hidden fields left out.
+  // Said in the signer's language; a value that does not fit is also named in the step's list.
   const problems = new Map<string, string>();
+  const misfits = new Set<string>();
   for (const d of page.documents) {
     const raw = new Map(d.fields.map((f) => [f.index, values[fieldKey(d.id, f.index)] ?? null]));
-    for (const [index, message] of fieldValueProblems(d.fields, raw)) {
-      problems.set(
-        fieldKey(d.id, index),
-        message === signerFieldMessages.required ? t('fields.required') : message,
-      );
+    for (const [index, found] of fieldValueIssues(d.fields, raw)) {
+      problems.set(fieldKey(d.id, index), fieldIssueMessage(found, t));
+      if (found.key !== 'required') misfits.add(fieldKey(d.id, index));
     }
   }
   const missing = allFields.filter(({ d, f }) => problems.has(fieldKey(d.id, f.index)));
   const attach = async (key: string, docId: number, index: number, file: File) => {
+    const refused = attachmentFileIssue(file);
+    if (refused) {
+      setFieldErrors((errs) => ({ ...errs, [key]: fieldIssueMessage(refused, t) }));
+      return;
+    }
     try {
       const described = await signerApi.uploadAttachment(
         token,
@@ -360,8 +366,8 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
             <Text>{t('fields.intro')}</Text>
             {missing.length > 0 && (
               <Stack gap={4}>
-                {todo
-                  .filter((item) => item.kind === 'field')
+                {stops
+                  .filter((item) => item.kind === 'field' && problems.has(item.key!))
                   .map((item) => (
                     <Button
                       key={item.id}
@@ -374,6 +380,7 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
                       onClick={() => goTo(item)}
                     >
                       {t('fields.goto')}: {describe(item)}
+                      {misfits.has(item.key!) && ` – ${problems.get(item.key!)}`}
                     </Button>
                   ))}
               </Stack>

@@ -1,4 +1,9 @@
-import { idinDisplayLabels } from '@paraaf/contract';
+import { fieldIssueTexts, idinDisplayLabels, type FieldIssueKey } from '@paraaf/contract';
+
+/** A field's validation messages: the contract's Dutch, the same as the server's 422. */
+const fieldErrors = Object.fromEntries(
+  Object.entries(fieldIssueTexts).map(([key, text]) => [`fieldError.${key}`, text]),
+) as { readonly [K in FieldIssueKey as `fieldError.${K}`]: (typeof fieldIssueTexts)[K] };
 
 /** The signer's page in Dutch: the reference table; en, de and fr must have the same keys. */
 export const nl = {
@@ -200,6 +205,7 @@ export const nl = {
   'fields.replace': 'Ander bestand',
   'fields.choose': 'Kies…',
   'fields.uploading': 'Bezig met uploaden…',
+  ...fieldErrors,
   'approve.missingFirst': 'Nog niet klaar: {what}',
 } as const;
 

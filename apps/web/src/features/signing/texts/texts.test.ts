@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { signingStatuses, signingStepTypes } from '@paraaf/contract';
+import {
+  fieldIssueKeys,
+  fieldIssueText,
+  fieldIssueTexts,
+  signingStatuses,
+  signingStepTypes,
+} from '@paraaf/contract';
 import { createTranslate, isSignerLocale, signerLocales, textTables } from './index';
 import { nl } from './nl';
 import { stepLabel } from '../components/steps';
@@ -43,6 +49,25 @@ describe('signer page texts', () => {
     expect(t('page.pageOf', { page: 2 })).toBe('Page 2 of {count}');
     expect(createTranslate('nl')('approve.button')).toBe('Akkoord en ondertekenen');
     expect(createTranslate('nl')('code.sendEmail')).toBe('Code versturen');
+  });
+
+  it.each(signerLocales)('%s says every field validation message of the contract', (locale) => {
+    const table: Record<string, string> = textTables[locale];
+    for (const key of fieldIssueKeys) {
+      const text = table[`fieldError.${key}`];
+      expect(text, `${locale} fieldError.${key}`).toBeTruthy();
+      // Dutch is the server's own text; the other languages are translations of it.
+      if (locale === 'nl') expect(text).toBe(fieldIssueTexts[key]);
+      else expect(text, `${locale} fieldError.${key}`).not.toBe(fieldIssueTexts[key]);
+    }
+  });
+
+  it('fills in a field message like the server does', () => {
+    const below = { key: 'below', vars: { min: '1.000,50' } } as const;
+    expect(createTranslate('nl')('fieldError.below', below.vars)).toBe(fieldIssueText(below));
+    expect(createTranslate('en')('fieldError.below', below.vars)).toBe(
+      'The number must be at least 1.000,50',
+    );
   });
 
   it('recognises only the four locales', () => {

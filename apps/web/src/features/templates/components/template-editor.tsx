@@ -115,14 +115,14 @@ function EditorWithName({
   const update = useUpdateTemplate();
   const saving = create.isPending || update.isPending;
 
-  async function save(config: MarkerConfig) {
+  async function save(config: MarkerConfig, suggestions: DetectedMarker[]) {
     const trimmed = name.trim();
     // Seed 001 §5: saving with an empty name silently does nothing.
     if (!trimmed || saving) return;
     setNameError(null);
     try {
       if (mode.mode === 'create') {
-        await create.mutateAsync({ name: trimmed, pdf: mode.pdf, config });
+        await create.mutateAsync({ name: trimmed, pdf: mode.pdf, config, suggestions });
       } else {
         await update.mutateAsync({ id: mode.id, name: trimmed, config });
       }
@@ -165,7 +165,7 @@ function EditorWithName({
       saveLabel={texts.save}
       saving={saving}
       reusableSources={['templates', 'signrequests']}
-      onSave={(config) => void save(config)}
+      onSave={(config, suggestions) => void save(config, suggestions)}
       onClose={onClose}
     />
   );

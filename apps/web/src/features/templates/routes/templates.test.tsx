@@ -2,7 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { notifications } from '@mantine/notifications';
-import { permissionsFor, type MarkerConfig, type Role, type TemplateDto } from '@paraaf/contract';
+import {
+  permissionsFor,
+  type DetectedMarker,
+  type MarkerConfig,
+  type Role,
+  type TemplateDto,
+} from '@paraaf/contract';
 import { AppProvider } from '../../../app/provider';
 import { AppLayout } from '../../../app/layouts/app-layout';
 import { requireAuth } from '../../../app/guards';
@@ -17,7 +23,7 @@ interface EditorStubProps {
   value: MarkerConfig;
   header?: React.ReactNode;
   saveLabel?: string;
-  onSave(config: MarkerConfig): void;
+  onSave(config: MarkerConfig, suggestions: DetectedMarker[]): void;
   onClose(): void;
 }
 
@@ -30,7 +36,7 @@ vi.mock('../../../components/marker-editor', () => ({
         <p>{props.signers.map((s) => s.label).join(', ')}</p>
         <p>{props.pdf ? `pdf ${props.pdf.size}` : 'geen pdf'}</p>
         <p>{`markers ${props.value.variables.length}`}</p>
-        <button type="button" onClick={() => props.onSave(props.value)}>
+        <button type="button" onClick={() => props.onSave(props.value, [])}>
           {props.saveLabel ?? 'Opslaan'}
         </button>
         <button type="button" onClick={() => props.onClose()}>
@@ -41,6 +47,7 @@ vi.mock('../../../components/marker-editor', () => ({
   encodeMarkerForm: (form: FormData, config: MarkerConfig) => {
     config.variables.forEach((v, i) => form.append(`variables[${i}][type]`, v.type));
   },
+  encodeRejectedSuggestions: () => undefined,
 }));
 
 const me = (role: Role) => ({
