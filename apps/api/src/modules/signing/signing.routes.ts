@@ -18,7 +18,8 @@ import {
 } from '@paraaf/contract';
 import { doc, file, type RouteDoc } from '../../lib/openapi/route-doc.ts';
 import { ctxFrom, type Deps } from '../../lib/context.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
+import type { Db } from '../../db/client.ts';
+import { BatchedRateLimit } from '../../lib/rate-limit.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { sendStoredFile } from '../../lib/storage/send-stored-file.ts';
 import { approve } from './approve.ts';
@@ -37,6 +38,19 @@ import { contentDisposition } from '../../lib/content-disposition.ts';
 
 /** Token endpoints per client address: guessing 256-bit tokens is pointless anyway. */
 export const SIGNING_RATE_LIMIT = 120;
+
+/**
+ * The signer endpoints' limit per client address (`signing:{ip}`), shared by the signing and
+ * identity routes: counted in this process and added to the shared row about once a second, so
+ * a signer's call writes no counter.
+ */
+export function signingRateLimit(db: Db): BatchedRateLimit {
+  return new BatchedRateLimit(db, { limit: SIGNING_RATE_LIMIT, windowSeconds: 60 });
+}
+
+/** Counts a signer's call from `request`'s address; 429 past the limit. */
+export const hitSigningLimit = (limit: BatchedRateLimit, request: FastifyRequest): void =>
+  limit.hit(`signing:${request.ip}`);
 
 const tokenParam = {
   type: 'object',
@@ -76,9 +90,9 @@ export const signerDoc = (
   });
 
 /** The signer's API: everything under `/api/signing/{token}`, for the holder of the link only. */
-export function signingRoutes(app: FastifyInstance, deps: Deps): void {
-  const ctxOf = async (request: FastifyRequest) => {
-    await hitRateLimit(deps.db, `signing:${request.ip}`, SIGNING_RATE_LIMIT, 60);
+export function signingRoutes(app: FastifyInstance, deps: Deps, limit: BatchedRateLimit): void {
+  const ctxOf = (request: FastifyRequest) => {
+    hitSigningLimit(limit, request);
     return ctxFrom(deps, request);
   };
   const noStore = { 'cache-control': 'no-store' };
@@ -96,7 +110,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: tokenParam },
     },
     async (request, reply) => {
-      const ctx = await ctxOf(request);
+      const ctx = ctxOf(request);
       try {
         return reply.headers(noStore).send(await getSigningPage(ctx, request.params.token));
       } catch (error) {
@@ -123,11 +137,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: fileParams },
     },
     async (request, reply) => {
-      const file = await getSignableFile(
-        await ctxOf(request),
-        request.params.token,
-        request.params.id,
-      );
+      const file = await getSignableFile(ctxOf(request), request.params.token, request.params.id);
       // Streamed, with byte ranges: pdf.js can show page 1 before the rest has come.
       return sendStoredFile(request, reply, deps.storage, file.key, {
         ...noStore,
@@ -150,7 +160,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: drawingParams },
     },
     async (request, reply) => {
-      const png = await getDrawing(await ctxOf(request), request.params.token, request.params.type);
+      const png = await getDrawing(ctxOf(request), request.params.token, request.params.type);
       return reply
         .type('image/png')
         .headers({ 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' })
@@ -170,7 +180,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       },
       schema: { params: tokenParam },
     },
-    async (request) => sendEmailCode(await ctxOf(request), request.params.token),
+    async (request) => sendEmailCode(ctxOf(request), request.params.token),
   );
 
   app.post<TokenParams>(
@@ -188,7 +198,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: tokenParam },
     },
     async (request) => {
-      const ctx = await ctxOf(request);
+      const ctx = ctxOf(request);
       const { code } = parseInput(verifyCodeBody, request.body);
       return verifyEmailCode(ctx, request.params.token, code);
     },
@@ -210,7 +220,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       bodyLimit: 1_000_000,
     },
     async (request) => {
-      const ctx = await ctxOf(request);
+      const ctx = ctxOf(request);
       const input = parseInput(signatureBody, request.body);
       return saveSignature(ctx, request.params.token, input);
     },
@@ -231,7 +241,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: tokenParam },
     },
     async (request) => {
-      const ctx = await ctxOf(request);
+      const ctx = ctxOf(request);
       const input = parseInput(fieldsBody, request.body);
       return saveFields(ctx, request.params.token, input);
     },
@@ -253,7 +263,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: tokenParam },
     },
     async (request) => {
-      const ctx = await ctxOf(request);
+      const ctx = ctxOf(request);
       return saveAttachment(ctx, request.params.token, await readUpload(request));
     },
   );
@@ -276,7 +286,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       bodyLimit: 2_000_000,
     },
     async (request) => {
-      const ctx = await ctxOf(request);
+      const ctx = ctxOf(request);
       const input = parseInput(formFieldsBody, request.body);
       return saveFormFields(ctx, request.params.token, input);
     },
@@ -294,7 +304,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       },
       schema: { params: tokenParam },
     },
-    async (request) => approve(await ctxOf(request), request.params.token),
+    async (request) => approve(ctxOf(request), request.params.token),
   );
 
   app.post<TokenParams>(
@@ -312,7 +322,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: tokenParam },
     },
     async (request) => {
-      const ctx = await ctxOf(request);
+      const ctx = ctxOf(request);
       const { reason } = parseInput(declineBody, request.body);
       return decline(ctx, request.params.token, reason);
     },
