@@ -429,12 +429,23 @@ test.describe('phone 390×844, long and turned documents', () => {
           .filter((r) => /\/signables\/\d+\/file/.test(r.name))
           .reduce((sum, r) => sum + (r as PerformanceResourceTiming).encodedBodySize, 0),
       );
+    // pdf.js's worker is held back: page 1 shows first as the image the server drew at upload.
+    let releaseWorker = () => {};
+    const held = new Promise<void>((resolve) => (releaseWorker = resolve));
+    await page.context().route(/pdf\.worker[^/]*\.mjs/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(link);
-    await expect(page.getByRole('region', { name: 'Pagina 1 van 300' })).toHaveAttribute(
-      'data-rendered',
-      'true',
-      { timeout: 30_000 },
-    );
+    const first = page.getByRole('region', { name: 'Pagina 1 van 300' });
+    const image = first.getByTestId('first-page-image');
+    await expect(image).toBeVisible({ timeout: 30_000 });
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1000);
+    await expect(first).toHaveAttribute('data-rendered', 'false');
+    await first.screenshot({ path: test.info().outputPath('page-1-image.png') });
+    releaseWorker();
+    await expect(first).toHaveAttribute('data-rendered', 'true', { timeout: 30_000 });
+    await expect(image).toHaveCount(0);
     expect(await received()).toBeLessThan(pdf.length / 10);
 
     await page.getByRole('textbox', { name: 'Ga naar pagina' }).fill('250');

@@ -138,6 +138,7 @@ const allowed = {
     'POST /api/verify',
     'GET /api/signing/:token',
     'GET /api/signing/:token/signables/:id/file',
+    'GET /api/signing/:token/signables/:id/page-1',
     'GET /api/signing/:token/drawings/:type',
     'POST /api/signing/:token/verifications/email',
     'POST /api/signing/:token/verifications/email/verify',

@@ -76,6 +76,11 @@ export const signingDocumentSchema = z.object({
   page_count: z.int().min(1),
   /** Page sizes in PDF points. Marker coordinates are PDF points from the page's top-left. */
   pages: z.array(z.object({ width: z.number(), height: z.number() })),
+  /**
+   * A large document (a scan) has page 1 as an image too, GET
+   * /api/signing/{token}/signables/{id}/page-1: shown while the PDF's own drawing loads.
+   */
+  first_page_image: z.boolean(),
   /** Where this signer's drawn signature and initials will be stamped. */
   signature_markers: z.array(signingMarkerSchema),
   paraph_markers: z.array(signingMarkerSchema),
@@ -168,6 +173,7 @@ export const signingPageSchema = z
             id: 208,
             name: 'Huurovereenkomst Prinsengracht 12',
             page_count: 1,
+            first_page_image: false,
             pages: [{ width: 595.28, height: 841.89 }],
             signature_markers: [{ index: 0, page: 1, x: 72, y: 640, width: 150, height: 30 }],
             paraph_markers: [],

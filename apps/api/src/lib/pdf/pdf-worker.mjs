@@ -2,6 +2,7 @@
 // so that a hostile file can exhaust only this thread's memory and time, never the api's.
 // Plain JavaScript on purpose: it loads the same way under `node --import tsx` and vitest.
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import { detectFields } from './field-detection.mjs';
@@ -331,6 +332,7 @@ async function imageToPdf(bytes, kind) {
 }
 
 let pdfjs;
+const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
 async function run(task) {
   if (task.op === 'inspect') {
@@ -349,13 +351,48 @@ async function run(task) {
     pdfjs ??= await import('pdfjs-dist/legacy/build/pdf.mjs');
     return { markers: await detectFields(task.bytes, pdfjs, { timeoutMs: task.timeoutMs }) };
   }
+  if (task.op === 'first-page') {
+    pdfjs ??= await import('pdfjs-dist/legacy/build/pdf.mjs');
+    return { image: await renderFirstPage(task.bytes, task.width) };
+  }
   throw new Error(`unknown op ${String(task.op)}`);
+}
+
+/**
+ * Page 1 drawn by pdf.js (on @napi-rs/canvas, pdf.js's own canvas under Node) `width` pixels
+ * wide, as WebP: what the signer's page shows while its own pdf.js is still loading.
+ */
+async function renderFirstPage(bytes, width) {
+  const doc = await pdfjs.getDocument({
+    data: bytes,
+    isEvalSupported: false,
+    // The 14 standard fonts and CJK character maps, read from pdfjs-dist's own folders: without
+    // them text in a font the PDF does not embed is drawn as empty boxes.
+    standardFontDataUrl: `${pdfjsDir}/standard_fonts/`,
+    cMapUrl: `${pdfjsDir}/cmaps/`,
+    cMapPacked: true,
+    wasmUrl: `${pdfjsDir}/wasm/`,
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+  }).promise;
+  try {
+    const page = await doc.getPage(1);
+    const viewport = page.getViewport({ scale: width / page.getViewport({ scale: 1 }).width });
+    const { canvas, context } = doc.canvasFactory.create(
+      Math.round(viewport.width),
+      Math.round(viewport.height),
+    );
+    await page.render({ canvasContext: context, canvas, viewport }).promise;
+    return new Uint8Array(await canvas.encode('webp', 75));
+  } finally {
+    await doc.destroy();
+  }
 }
 
 parentPort.on('message', (task) => {
   run(task).then(
     (result) => {
-      const transfer = result.pdf ? [result.pdf.buffer] : [];
+      const bytes = result.pdf ?? result.image;
+      const transfer = bytes ? [bytes.buffer] : [];
       parentPort.postMessage({ ok: true, ...result }, transfer);
     },
     (error) => {

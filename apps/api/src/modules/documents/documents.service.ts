@@ -17,6 +17,7 @@ import {
   NotFoundError,
   ValidationError,
 } from '../../lib/errors.ts';
+import { firstPageImageKey, renderFirstPageImage } from '../../lib/pdf/first-page.ts';
 import { detectMarkers } from '../../lib/pdf/detect-markers.ts';
 import { preparePdf, type PreparedPdf } from '../../lib/pdf/prepare.ts';
 import { newStorageKey } from '../../lib/storage/storage.ts';
@@ -132,6 +133,7 @@ export async function storeSignable(
   const [detectedMarkers] = await Promise.all([
     input.detectedMarkers ?? detectMarkers(prepared.pdf),
     ctx.storage.put(key, prepared.pdf),
+    storeFirstPageImage(ctx, key, prepared.pdf),
   ]);
   try {
     const row = await ctx.db.transaction(async (tx) => {
@@ -176,8 +178,15 @@ export async function storeSignable(
     return toSignableDto(row);
   } catch (error) {
     await ctx.storage.delete(key).catch(() => undefined);
+    await ctx.storage.delete(firstPageImageKey(key)).catch(() => undefined);
     throw error;
   }
+}
+
+/** Page 1 as an image beside a large PDF, for the signer's page (lib/pdf/first-page.ts). */
+async function storeFirstPageImage(ctx: AuthedCtx, key: string, pdf: Uint8Array): Promise<void> {
+  const image = await renderFirstPageImage(pdf);
+  if (image) await ctx.storage.put(firstPageImageKey(key), image);
 }
 
 /** GET /api/signables/{id}/detected-markers: the suggestions found when it was uploaded. */

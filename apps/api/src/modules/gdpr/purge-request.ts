@@ -17,6 +17,7 @@ import {
   type CustomField,
 } from '../../db/schema/index.ts';
 import type { Deps } from '../../lib/context.ts';
+import { firstPageImageKey } from '../../lib/pdf/first-page.ts';
 import { ENDED_REQUEST_STATES } from '../sign-requests/retention.ts';
 import { attachmentKeysOf } from '../sign-requests/field-attachments.ts';
 import { truncateIp } from './truncate-ip.ts';
@@ -90,6 +91,9 @@ export async function purgeSignRequest(deps: PurgeDeps, id: number, now: Date): 
     for (const m of requestMails)
       for (const a of m.attachments ?? []) if (a.kind !== 'invoice') keys.add(a.storageKey);
     for (const key of await keysOwnedElsewhere(tx, id, [...keys])) keys.delete(key);
+    // A document's page-1 image goes with its PDF (most have none: deleting nothing is fine).
+    for (const d of documents)
+      if (keys.has(d.storageKey)) keys.add(firstPageImageKey(d.storageKey));
     for (const key of keys) await deps.storage.delete(key);
 
     // Documents: named by position from now on; the hashes stay (audit, /api/verify).

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { identitySessions, signerActions, signers, users } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import type { FormField } from '../../lib/pdf/acroform.ts';
+import { hasFirstPageImage } from '../../lib/pdf/first-page.ts';
 import {
   ensureEvidence,
   recordAction,
@@ -92,6 +93,8 @@ export async function getSigningPage(ctx: Ctx, token: string): Promise<SigningPa
       name: s.name,
       page_count: s.pageCount,
       pages: s.pages,
+      // Only the original has one: a signed request's page shows the sealed document.
+      first_page_image: status === 'open' && hasFirstPageImage(s.size),
       signature_markers: markers.signature,
       paraph_markers: markers.paraph,
       fields: fields.filter((f) => f.signableId === s.id).map((f) => toSigningField(f, values)),

@@ -15,7 +15,7 @@ export async function getSignableFile(
   ctx: Ctx,
   token: string,
   signableId: number,
-): Promise<{ filename: string; key: string }> {
+): Promise<{ filename: string; key: string; original: boolean }> {
   const r = await resolveSigner(ctx, token, ctx.now());
   const [signable] = await ctx.db
     .select()
@@ -38,5 +38,6 @@ export async function getSignableFile(
     filename:
       r.status === 'signed' ? signedPdfName(signable.filename) : originalPdfName(signable.filename),
     key,
+    original: key === signable.storageKey,
   };
 }

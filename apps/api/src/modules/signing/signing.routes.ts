@@ -22,6 +22,8 @@ import type { Db } from '../../db/client.ts';
 import { BatchedRateLimit } from '../../lib/rate-limit.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { sendStoredFile } from '../../lib/storage/send-stored-file.ts';
+import { NotFoundError } from '../../lib/errors.ts';
+import { firstPageImageKey } from '../../lib/pdf/first-page.ts';
 import { approve } from './approve.ts';
 import { saveAttachment } from './attachment.ts';
 import { readUpload } from '../../lib/multipart-form.ts';
@@ -143,6 +145,38 @@ export function signingRoutes(app: FastifyInstance, deps: Deps, limit: BatchedRa
         ...noStore,
         'content-type': 'application/pdf',
         'content-disposition': contentDisposition('inline', file.filename),
+        'x-content-type-options': 'nosniff',
+      });
+    },
+  );
+
+  app.get<{ Params: { token: string; id: number } }>(
+    '/api/signing/:token/signables/:id/page-1',
+    {
+      config: {
+        openapi: signerDoc({
+          summary:
+            'Pagina 1 van een groot document als afbeelding (WebP), getoond terwijl de PDF laadt',
+          description:
+            'Alleen voor documenten met `first_page_image: true` op de ondertekenpagina; ' +
+            'anders, of voor het ondertekende document, 404.',
+          response: { 200: file('image/webp') },
+          errors: [409, 410],
+        }),
+      },
+      schema: { params: fileParams },
+    },
+    async (request, reply) => {
+      const file = await getSignableFile(
+        await ctxOf(request),
+        request.params.token,
+        request.params.id,
+      );
+      // The sealed document has stamps the original's image lacks: the signer sees the PDF.
+      if (!file.original) throw new NotFoundError();
+      return sendStoredFile(request, reply, deps.storage, firstPageImageKey(file.key), {
+        ...noStore,
+        'content-type': 'image/webp',
         'x-content-type-options': 'nosniff',
       });
     },

@@ -107,6 +107,9 @@ export function createSignerApi(options: SignerApiOptions = {}) {
       json<SigningPage>(await send(token, locale, 'GET', '')),
     fileUrl: (token: string, signableId: number) =>
       baseUrl + signingPath(token, `/signables/${signableId}/file`),
+    /** Page 1 of a large document as an image (`first_page_image`), shown while the PDF loads. */
+    firstPageUrl: (token: string, signableId: number) =>
+      baseUrl + signingPath(token, `/signables/${signableId}/page-1`),
     /** The signer's stored drawing (a PNG); the token in the path is the only credential. */
     drawingUrl: (token: string, type: 'signature' | 'paraph') =>
       baseUrl + signingPath(token, `/drawings/${type}`),

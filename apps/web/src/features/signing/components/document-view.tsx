@@ -18,7 +18,7 @@ import { renderedHeight } from '../lib/geometry';
 import { printedSpan, type PageSpan } from '../lib/page-text';
 import { pageFrameId } from '../lib/walk';
 import { canvasRatio, pinchZoom } from '../lib/zoom';
-import { openSigningPdf } from '../lib/prefetch';
+import { firstPageImage, openSigningPdf } from '../lib/prefetch';
 import { loadPdfJs } from '../../../lib/pdfjs';
 import type { Translate } from '../texts';
 import { ReadingView } from './reading-view';
@@ -68,6 +68,7 @@ export function DocumentView({
   const [failed, setFailed] = useState(false);
   const [fitWidth, setFitWidth] = useState(0);
   const [printed, setPrinted] = useState<PageSpan | null>(null);
+  const [firstImage, setFirstImage] = useState<string | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const pages = useRef<HTMLDivElement>(null);
   const trim = fitWidth > 0 && fitWidth < TRIM_BELOW ? printed : null;
@@ -90,6 +91,16 @@ export function DocumentView({
       if (opened) void opened.destroy();
     };
   }, [doc.id, token]);
+
+  // A scan's page 1 as an image, shown until pdf.js has drawn it (fetched ahead: prefetch.ts).
+  useEffect(() => {
+    if (!doc.first_page_image) return;
+    let alive = true;
+    void firstPageImage(token, doc.id).then((url) => alive && setFirstImage(url));
+    return () => {
+      alive = false;
+    };
+  }, [doc.id, doc.first_page_image, token]);
 
   // The printed part of page 1 sets the trim of every page ('Paginabreedte' stays one zoom).
   useEffect(() => {
@@ -181,6 +192,7 @@ export function DocumentView({
                 size={size}
                 width={width}
                 label={t('page.pageOf', { page: i + 1, count: doc.page_count })}
+                image={i === 0 ? firstImage : null}
                 t={t}
               >
                 {overlay(i + 1, width)}
@@ -293,13 +305,20 @@ interface PdfPageProps {
   size: { width: number; height: number };
   width: number;
   label: string;
+  /** The page as an image, shown until the canvas is drawn (page 1 of a scan). */
+  image: string | null;
   t: Translate;
   children: ReactNode;
 }
 
 type TextState = 'unknown' | 'loading' | 'text' | 'none';
 
-function PdfPage({ id, pdf, number, size, width, label, t, children }: PdfPageProps) {
+/** The signer-page benchmark (scripts/bench-signer-page.mjs) reads these marks, once each. */
+function markOnce(name: string) {
+  if (!performance.getEntriesByName(name).length) performance.mark(name);
+}
+
+function PdfPage({ id, pdf, number, size, width, label, image, t, children }: PdfPageProps) {
   const frame = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const textLayer = useRef<HTMLDivElement>(null);
@@ -345,9 +364,8 @@ function PdfPage({ id, pdf, number, size, width, label, t, children }: PdfPagePr
       task = page.render({ canvas: target, viewport });
       await task.promise;
       if (!alive) return;
-      // The signer-page benchmark (scripts/bench-signer-page.mjs) reads these marks, once each.
-      const mark = `signing:page${number}-visible`;
-      if (!performance.getEntriesByName(mark).length) performance.mark(mark);
+      markOnce(`signing:page${number}-visible`);
+      markOnce(`signing:page${number}-drawn`);
       setDrawn(true);
     })().catch(() => {
       // A cancelled render (scrolling away, zooming) is expected; the next effect redraws.
@@ -462,7 +480,17 @@ function PdfPage({ id, pdf, number, size, width, label, t, children }: PdfPagePr
           </button>
         </VisuallyHidden>
       )}
-      {!drawn && (
+      {!drawn && image && (
+        <img
+          src={image}
+          alt=""
+          aria-hidden
+          data-testid="first-page-image"
+          onLoad={() => markOnce(`signing:page${number}-visible`)}
+          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
+        />
+      )}
+      {!drawn && !image && (
         <Box
           aria-hidden
           style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}

@@ -25,6 +25,7 @@ const doc: SigningDocument = {
   id: 7,
   name: 'Formulier',
   page_count: 2,
+  first_page_image: false,
   pages: [
     { width: 500, height: 1000 },
     { width: 400, height: 800 },

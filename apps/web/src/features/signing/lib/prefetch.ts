@@ -26,6 +26,8 @@ export function prefetchSigning(token: string): void {
     .then((page) => {
       if (page.status !== 'open') return;
       page.documents.forEach((doc, i) => {
+        // A scan's page 1 as an image: fetched now, shown as soon as the view is there.
+        if (i === 0 && doc.first_page_image) void firstPageImage(token, doc.id);
         const url = signerApi.fileUrl(token, doc.id);
         if (early.has(url)) return;
         const opening = openPdfUrl(url);
@@ -42,6 +44,25 @@ export function prefetchSigning(token: string): void {
     })
     // The page asks again itself and shows what went wrong.
     .catch(() => undefined);
+}
+
+/** Page-1 images by document, fetched once (the route answers no-store, so no cache would help). */
+const firstPages = new Map<string, Promise<string | null>>();
+
+/**
+ * Page 1 of a large document as an object URL, or null when there is none (a 404 for a document
+ * uploaded before images were made, a network error): the view then waits for pdf.js alone.
+ */
+export function firstPageImage(token: string, documentId: number): Promise<string | null> {
+  const url = signerApi.firstPageUrl(token, documentId);
+  let image = firstPages.get(url);
+  if (!image) {
+    image = fetch(url, { credentials: 'omit' })
+      .then(async (res) => (res.ok ? URL.createObjectURL(await res.blob()) : null))
+      .catch(() => null);
+    firstPages.set(url, image);
+  }
+  return image;
 }
 
 /** The document at `url`: the one opened ahead if there is one (taken), else opened now. */

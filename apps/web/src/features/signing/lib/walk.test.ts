@@ -6,6 +6,7 @@ const doc = (id: number, over: Partial<SigningDocument> = {}): SigningDocument =
   id,
   name: `doc ${id}`,
   page_count: 3,
+  first_page_image: false,
   pages: [1, 2, 3].map(() => ({ width: 595, height: 842 })),
   signature_markers: [],
   paraph_markers: [],

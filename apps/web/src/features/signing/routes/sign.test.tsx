@@ -94,6 +94,7 @@ function openPage(locale: 'nl' | 'en') {
         id: 11,
         name: 'Huurcontract',
         page_count: 1,
+        first_page_image: false,
         pages: [{ width: 595, height: 842 }],
         signature_markers: [],
         paraph_markers: [],
