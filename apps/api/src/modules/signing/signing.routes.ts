@@ -167,11 +167,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps, limit: BatchedRa
       schema: { params: fileParams },
     },
     async (request, reply) => {
-      const file = await getSignableFile(
-        await ctxOf(request),
-        request.params.token,
-        request.params.id,
-      );
+      const file = await getSignableFile(ctxOf(request), request.params.token, request.params.id);
       // The sealed document has stamps the original's image lacks: the signer sees the PDF.
       if (!file.original) throw new NotFoundError();
       return sendStoredFile(request, reply, deps.storage, firstPageImageKey(file.key), {
