@@ -21,6 +21,19 @@ const MAX_STATEMENTS: Record<string, number> = {
   'POST /signing/{token}/approve': 12,
 };
 
+/**
+ * The statements of one call without a flush of the in-memory rate limits (one upsert per key at
+ * most once a second, outside any transaction) that happened to run while the call did.
+ */
+function withoutLimitFlush(statements: string[]): string[] {
+  let depth = 0;
+  return statements.filter((text) => {
+    if (/^begin/i.test(text.trim())) depth += 1;
+    if (/^(commit|rollback)/i.test(text.trim())) depth -= 1;
+    return depth > 0 || !/^INSERT INTO rate_limits/i.test(text.trim());
+  });
+}
+
 describe.runIf(process.env.DATABASE_URL)('statements per signer call', () => {
   let t: TestApp;
   let counting: string[] | null = null;
@@ -44,7 +57,7 @@ describe.runIf(process.env.DATABASE_URL)('statements per signer call', () => {
     ) => {
       counting = [];
       const res = await t.request({ method, url, payload });
-      counted[route] = counting;
+      counted[route] = withoutLimitFlush(counting);
       counting = null;
       expect(res.statusCode, `${route}: ${res.body}`).toBe(200);
       return res;

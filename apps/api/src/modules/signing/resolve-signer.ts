@@ -165,7 +165,7 @@ export type EvidenceRow = typeof signerEvidence.$inferSelect;
 
 /**
  * The signer's evidence row, created empty on first use. `known`: the row as resolveSigner read
- * it, for a caller that changed nothing since (no second read).
+ * it (null: none yet), for a caller that changed nothing since (no second read).
  */
 export async function ensureEvidence(
   db: DbOrTx,
@@ -175,7 +175,8 @@ export async function ensureEvidence(
   if (known) return known;
   const evidenceOf = async () =>
     (await db.select().from(signerEvidence).where(eq(signerEvidence.signerId, signerId)))[0];
-  const existing = await evidenceOf();
+  // null: resolveSigner found none just now, so it is created without reading again.
+  const existing = known === null ? undefined : await evidenceOf();
   if (existing) return existing;
   const [created] = await db
     .insert(signerEvidence)
