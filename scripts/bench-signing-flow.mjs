@@ -2,27 +2,36 @@
 // (embedded PGlite, or PostgreSQL with the inline worker), mails caught by a real SMTP server in
 // this process. Per signing: the invitation's delay after `ready`, the code mail's delay after
 // it is asked for, the seal's delay after the approval (until the API shows state 5), and the
-// whole send-to-sealed time with the signer acting at once (target ≤ 1.5 s embedded).
+// whole send-to-sealed time with the signer acting at once (target ≤ 1.5 s embedded). Per route
+// of the flow (the ten calls: create, signer, document, ready, page, code, verify, signature,
+// file, approve): the median wall time and the server's CPU per call (all its threads, from
+// /proc, each call started once the server is quiet so the jobs' work is not counted).
 //   node scripts/bench-signing-flow.mjs     (or benchSigningFlow() from scripts/bench.mjs)
+//   BENCH_ROOT=/path/to/other/checkout     runs that tree's server (old/new side by side)
 // Never asserts timings; prints and returns them.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { startServer } from './lib/server.mjs';
-import {
-  api,
-  approve,
-  codeIn,
-  prepareApproval,
-  registerBenchCompany,
-  requestEmailCode,
-  sendSignRequest,
-  signerTokenIn,
-  verifyEmailCode,
-} from './lib/signing-steps.mjs';
+import { cpuNs, settled } from './lib/process-stats.mjs';
+import { contractPdf } from './lib/contract-pdf.mjs';
+import { shadedPng } from './lib/signature-png.mjs';
+import { api, codeIn, registerBenchCompany, signerTokenIn } from './lib/signing-steps.mjs';
 
 const here = fileURLToPath(import.meta.url);
 const RUNS = Number(process.env.BENCH_SIGNINGS ?? 5);
+const ROUTES = [
+  'POST /sign-requests',
+  'POST /sign-requests/{id}/signers',
+  'POST /sign-requests/{id}/signables',
+  'POST /sign-requests/{id}/ready',
+  'GET /signing/{token}',
+  'POST /signing/{token}/verifications/email',
+  'POST /signing/{token}/verifications/email/verify',
+  'PUT /signing/{token}/signature',
+  'GET /signing/{token}/signables/{id}/file',
+  'POST /signing/{token}/approve',
+];
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -37,6 +46,7 @@ export async function benchSigningFlow({ databaseUrl = null, pages = 2 } = {}) {
   );
   const smtp = await startSmtpCatcher();
   const server = await startServer({
+    root: process.env.BENCH_ROOT || undefined,
     dataDirPrefix: 'paraaf-bench-flow-',
     quiet: true,
     env: { DATABASE_URL: databaseUrl ?? '', SMTP_URL: smtp.url, LOG_LEVEL: 'error' },
@@ -47,34 +57,90 @@ export async function benchSigningFlow({ databaseUrl = null, pages = 2 } = {}) {
     return performance.now();
   };
   const figures = { invitation: [], code: [], seal: [], sendToSealed: [] };
+  const perRoute = Object.fromEntries(ROUTES.map((r) => [r, { ms: [], cpuMs: [] }]));
+  const pid = server.child.pid;
+  let counting = false;
+  /** One call, started once the server is quiet; its wall time and the server's CPU for it. */
+  const timed = async (route, fn) => {
+    await settled(pid);
+    const cpu = cpuNs(pid);
+    const start = performance.now();
+    const answer = await fn();
+    if (counting) {
+      perRoute[route].ms.push(performance.now() - start);
+      perRoute[route].cpuMs.push((cpuNs(pid) - cpu) / 1e6);
+    }
+    return answer;
+  };
+  const pdf = await contractPdf(pages, 45);
+  const signature = `data:image/png;base64,${shadedPng(300, 100, 90).toString('base64')}`;
   try {
     const { token } = await registerBenchCompany(base, 'Bench Flow BV');
     // A warm-up signing (module loading, first seal identity), not counted.
     for (let run = -1; run < RUNS; run++) {
+      counting = run >= 0;
       const signerEmail = `flow-${run + 1}-${Date.now()}@voorbeeld.nl`;
-      const requestId = await sendSignRequest(base, token, {
-        signerEmail,
-        pages,
-        verifications: [1, 5],
-        send: false,
-      });
       const sent = performance.now();
-      await api(base, token, 'POST', `/sign-requests/${requestId}/ready`);
+      const { id: requestId } = await timed(ROUTES[0], () =>
+        api(base, token, 'POST', '/sign-requests', {
+          expires_at: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
+          subject: `Contract ${signerEmail}`,
+          message: 'Graag tekenen: [[link]]',
+          is_sync: false,
+          send_documents_to_initiator: true,
+          emails: [],
+          custom_fields: [],
+        }),
+      );
+      await timed(ROUTES[1], () =>
+        api(base, token, 'POST', `/sign-requests/${requestId}/signers`, {
+          firstname: 'Sanne',
+          lastname: 'de Vries',
+          email: signerEmail,
+          locale: 'nl',
+          verifications: [1, 5],
+          reminder_after: 3,
+          max_reminders: 5,
+        }),
+      );
+      const form = new FormData();
+      form.set('name', `Contract ${pages} pagina's`);
+      form.set('filename', 'contract.pdf');
+      form.set('type', '1');
+      form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'contract.pdf');
+      await timed(ROUTES[2], () =>
+        api(base, token, 'POST', `/sign-requests/${requestId}/signables`, form),
+      );
+      await timed(ROUTES[3], () => api(base, token, 'POST', `/sign-requests/${requestId}/ready`));
       const readyAnswered = performance.now();
       await arrival(signerEmail, /^Contract /);
       const invitedAt = performance.now();
       const invitation = smtp.mails.find((m) => m.to.includes(signerEmail));
       const signerToken = signerTokenIn(invitation.html || invitation.text);
-      await requestEmailCode(base, signerToken);
+      const s = `/signing/${signerToken}`;
+      const page = await timed(ROUTES[4], () => api(base, null, 'GET', s));
+      await timed(ROUTES[5], () => api(base, null, 'POST', `${s}/verifications/email`));
       const asked = performance.now();
       const codeAt = await arrival(signerEmail, /code/i);
       const codeMail = smtp.mails.find(
         (m) => m.to.includes(signerEmail) && /code/i.test(m.subject),
       );
-      await verifyEmailCode(base, signerToken, codeIn(codeMail.subject + ' ' + codeMail.text));
-      await prepareApproval(base, signerToken);
-      await approve(base, signerToken);
+      const code = codeIn(codeMail.subject + ' ' + codeMail.text);
+      await timed(ROUTES[6], () =>
+        api(base, null, 'POST', `${s}/verifications/email/verify`, { code }),
+      );
+      await timed(ROUTES[7], () =>
+        api(base, null, 'PUT', `${s}/signature`, { type: 'signature', image: signature }),
+      );
+      for (const doc of page.documents) {
+        await timed(ROUTES[8], async () => {
+          const res = await fetch(`${base}/api${s}/signables/${doc.id}/file`);
+          if (!res.ok) throw new Error(`document ${doc.id}: ${res.status}`);
+          await res.arrayBuffer();
+        });
+      }
       const approved = performance.now();
+      await timed(ROUTES[9], () => api(base, null, 'POST', `${s}/approve`));
       for (;;) {
         const detail = await api(base, token, 'GET', `/sign-requests/${requestId}`);
         if (detail.state_id === 5) break;
@@ -105,6 +171,22 @@ export async function benchSigningFlow({ databaseUrl = null, pages = 2 } = {}) {
   console.log(`    invitation after ready ${result.invitation} [${all(figures.invitation)}]`);
   console.log(`    code mail after asking ${result.code} [${all(figures.code)}]`);
   console.log(`    sealed after approval ${result.seal} [${all(figures.seal)}]`);
+  console.log('    per route, median wall ms / server CPU ms per call:');
+  result.routes = {};
+  let totalMs = 0;
+  let totalCpu = 0;
+  for (const [route, { ms, cpuMs }] of Object.entries(perRoute)) {
+    const r = { ms: median(ms), cpuMs: median(cpuMs) };
+    result.routes[route] = r;
+    totalMs += r.ms;
+    totalCpu += r.cpuMs;
+    console.log(`      ${route.padEnd(50)} ${r.ms.toFixed(1).padStart(6)} / ${r.cpuMs.toFixed(1)}`);
+  }
+  result.callsMs = Math.round(totalMs);
+  result.callsCpuMs = Math.round(totalCpu);
+  console.log(
+    `      ${'all ten calls'.padEnd(50)} ${totalMs.toFixed(1).padStart(6)} / ${totalCpu.toFixed(1)}`,
+  );
   return result;
 }
 

@@ -6,6 +6,10 @@
 // worker took the job versus the work (pg-boss's created/started/completed times).
 //   node scripts/bench-signings.mjs            (PostgreSQL setups need DATABASE_URL)
 //   BENCH_SIGNING_ROUNDS=3  flows each concurrent client runs one after another (default 3)
+//   BENCH_SIGNING_LEVELS=1,4,16  BENCH_SIGNING_MODES=one,per  BENCH_SIGNING_SETUPS=embedded,pg
+//   BENCH_ROOT=/path/to/other/checkout  runs that tree's server (old/new side by side)
+// Embedded: the server's peak RSS per row (/proc VmHWM, reset before the row), its resident
+// size after, and its threads at the end of the row.
 // Never asserts timings; prints and returns them.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { contractPdf } from './lib/contract-pdf.mjs';
+import { memoryOf, resetPeakRss, threadCount } from './lib/process-stats.mjs';
 import { createDatabase, freePort, startServer, startWorker } from './lib/server.mjs';
 import {
   apiClient,
@@ -26,7 +31,13 @@ import {
 const here = fileURLToPath(import.meta.url);
 const api = path.resolve(path.dirname(here), '../apps/api');
 const ROUNDS = Number(process.env.BENCH_SIGNING_ROUNDS ?? 3);
-const LEVELS = [1, 4, 16];
+const LEVELS = (process.env.BENCH_SIGNING_LEVELS ?? '1,4,16').split(',').map(Number);
+const MODES = (process.env.BENCH_SIGNING_MODES ?? 'one,per')
+  .split(',')
+  .map((m) => (m === 'one' ? 'one company' : 'company per flow'));
+const SETUPS = (process.env.BENCH_SIGNING_SETUPS ?? 'embedded,pg').split(',');
+const ROOT = process.env.BENCH_ROOT || undefined;
+const MB = 1024 * 1024;
 let addresses = 0;
 let companies = 0;
 let flowSeq = 0;
@@ -61,7 +72,7 @@ async function grantCredits(query, companyId, amount) {
 async function runSetup(label, setup, smtp, pdf) {
   console.log(`\n  ${label}`);
   const runs = [];
-  for (const mode of ['one company', 'company per flow']) {
+  for (const mode of MODES) {
     for (const level of LEVELS) {
       const owners = [];
       for (let c = 0; c < (mode === 'one company' ? 1 : level); c++) {
@@ -83,6 +94,8 @@ async function runSetup(label, setup, smtp, pdf) {
   const rows = [];
   for (const { mode, level, owners } of runs) {
     const flows = level * ROUNDS;
+    const pid = setup.pid?.();
+    if (pid) resetPeakRss(pid);
     const since = new Date();
     const started = Date.now();
     const results = await Promise.allSettled(
@@ -111,6 +124,13 @@ async function runSetup(label, setup, smtp, pdf) {
       }),
     );
     const wall = (Date.now() - started) / 1000;
+    const memory = pid
+      ? {
+          peakRssMb: Math.round(memoryOf(pid, 'VmHWM') / MB),
+          rssAfterMb: Math.round(memoryOf(pid, 'VmRSS') / MB),
+          threads: threadCount(pid),
+        }
+      : null;
     const ok = results.flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
     const errors = results.filter((r) => r.status === 'rejected').map((r) => String(r.reason));
     const spans = (a, b) => ok.map((f) => f.t[b] - f.t[a]);
@@ -131,6 +151,7 @@ async function runSetup(label, setup, smtp, pdf) {
         'code asked→arrived': ms(spans('codeAsked', 'codeArrived')),
         'approve→sealed mail': ms(spans('approve', 'sealed')),
       },
+      memory,
       window: [since, new Date()],
     });
   }
@@ -147,6 +168,10 @@ async function runSetup(label, setup, smtp, pdf) {
         .map(([k, v]) => `${k} ${v}`)
         .join(', ')}`,
     );
+    if (row.memory)
+      console.log(
+        `      server memory: peak RSS ${row.memory.peakRssMb} MB, resident after ${row.memory.rssAfterMb} MB, ${row.memory.threads} threads`,
+      );
     for (const j of row.jobs)
       console.log(
         `      job ${j.name}: ${j.jobs} jobs, queue wait avg ${j.wait_ms} ms (p95 ${j.wait_p95_ms}), work avg ${j.work_ms} ms`,
@@ -177,12 +202,18 @@ function postgresSetup(adminUrl, apis, workers, smtp) {
         LOG_LEVEL: 'error',
       };
       for (let i = 0; i < apis; i++) {
-        const s = await startServer({ ...(i === 0 ? { port } : {}), env, dataDir, quiet: true });
+        const s = await startServer({
+          root: ROOT,
+          ...(i === 0 ? { port } : {}),
+          env,
+          dataDir,
+          quiet: true,
+        });
         servers.push(s);
         procs.push(s);
       }
       for (let i = 0; i < workers; i++)
-        procs.push(startWorker({ env: { ...env, WORKER: 'inline' }, dataDir }));
+        procs.push(startWorker({ root: ROOT, env: { ...env, WORKER: 'inline' }, dataDir }));
       pool = new pg.Pool({ connectionString: database.url, max: 2 });
     },
     bases: () => servers.map((s) => s.baseUrl),
@@ -229,16 +260,17 @@ function embeddedSetup(smtp) {
       return await fn((q, p) => database.pglite.query(q, p));
     } finally {
       await database.close();
-      server = await startServer({ port, env: env(), dataDir, quiet: true });
+      server = await startServer({ root: ROOT, port, env: env(), dataDir, quiet: true });
     }
   };
   return {
     async start() {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-bench-embedded-'));
       port = await freePort();
-      server = await startServer({ port, env: env(), dataDir, quiet: true });
+      server = await startServer({ root: ROOT, port, env: env(), dataDir, quiet: true });
     },
     bases: () => [server.baseUrl],
+    pid: () => server.child.pid,
     async grant(ids, amount) {
       await offline(async (query) => {
         for (const id of ids) await grantCredits(query, id, amount);
@@ -265,8 +297,10 @@ export async function benchSignings({ databaseUrl = process.env.DATABASE_URL } =
   console.log(
     `\nComplete signings (create … sealed), ${ROUNDS} flows per concurrent client, signer mails caught over SMTP:`,
   );
-  const setups = [['embedded (PGlite, one process)', embeddedSetup(smtp)]];
-  if (databaseUrl) {
+  const setups = [];
+  if (SETUPS.includes('embedded'))
+    setups.push(['embedded (PGlite, one process)', embeddedSetup(smtp)]);
+  if (databaseUrl && SETUPS.includes('pg')) {
     setups.push(['PostgreSQL, 1 api + 1 worker', postgresSetup(databaseUrl, 1, 1, smtp)]);
     setups.push(['PostgreSQL, 2 api + 2 workers', postgresSetup(databaseUrl, 2, 2, smtp)]);
   } else console.log('  (PostgreSQL setups NOT run: no DATABASE_URL)');

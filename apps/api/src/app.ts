@@ -32,7 +32,7 @@ import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { bulkSendsRoutes } from './modules/bulk-sends/bulk-sends.routes.ts';
 import { emailTemplatesRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { sealingRoutes } from './modules/sealing/sealing.routes.ts';
-import { signingRoutes } from './modules/signing/signing.routes.ts';
+import { signingRateLimit, signingRoutes } from './modules/signing/signing.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { sendErrorAnswer, writeClientError } from './lib/error-answer.ts';
 import { serializeErrorForLog } from './lib/log-errors.ts';
@@ -226,8 +226,10 @@ export async function buildApp(
   bulkSendsRoutes(app, deps);
   emailTemplatesRoutes(app, deps);
   sealingRoutes(app, deps);
-  signingRoutes(app, deps);
-  identityRoutes(app, deps);
+  // The signer endpoints' per-address limit, counted like the keys' (one budget for both modules).
+  const signingLimit = signingRateLimit(database.db);
+  signingRoutes(app, deps, signingLimit);
+  identityRoutes(app, deps, signingLimit);
   paymentsRoutes(app, deps);
   webhooksRoutes(app, deps);
   officeRoutes(app, deps);
@@ -294,6 +296,7 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => {
     await apiKeyLimit.close();
+    await signingLimit.close();
     await queue.stop();
     if (!options.database) await database.close();
   });

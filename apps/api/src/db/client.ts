@@ -37,6 +37,13 @@ export interface Database {
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
+/**
+ * PGlite's buffer cache. PostgreSQL's default (128MB) lives in the process's own memory here, and
+ * it fills with pages of pg-boss's job tables and the audit trail as signings run; pages beyond
+ * it are read through the operating system's file cache.
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
@@ -62,6 +69,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const pglite = new PGlite({
     ...(target.dir ? { dataDir: target.dir } : {}),
     extensions: { pg_trgm, btree_gin },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   await pglite.waitReady;
   // The query builder is the same for both drivers; only the result object of execute() differs,

@@ -48,7 +48,10 @@ export function workerPool(): WorkerPool {
     maxWorkers: 2,
     maxIdle: 2,
     timeoutMs: 30_000,
-    resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 },
+    // A small young generation: both workers stay warm, and each would otherwise keep up to
+    // three 16 MB semi-spaces resident between uploads (the old generation's cap is the
+    // hostile-file limit, used only by a big document).
+    resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 8, stackSizeMb: 8 },
   });
   return pool;
 }

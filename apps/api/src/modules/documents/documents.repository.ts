@@ -210,10 +210,13 @@ export async function prepareDocumentsForSending(
   return rules;
 }
 
+/** Every column of a document but the fields found on upload, which only the sender's editor shows. */
+const { detectedMarkers: _editorOnly, ...signerSideColumns } = getTableColumns(signables);
+
 /** A request's documents in their order (the signer's page, fields, signature, approval). */
 export async function listRequestSignables(db: DbOrTx, signRequestId: number) {
   return db
-    .select()
+    .select(signerSideColumns)
     .from(signables)
     .where(eq(signables.signRequestId, signRequestId))
     .orderBy(asc(signables.position), asc(signables.id));

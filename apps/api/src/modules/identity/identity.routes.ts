@@ -12,9 +12,9 @@ import { file } from '../../lib/openapi/route-doc.ts';
 import { ctxFrom, type Deps } from '../../lib/context.ts';
 import { createIdentityProvider } from '../../lib/identity/create-identity-provider.ts';
 import type { IdentityProvider } from '../../lib/identity/identity-provider.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
+import type { BatchedRateLimit } from '../../lib/rate-limit.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { SIGNING_RATE_LIMIT, signerDoc } from '../signing/signing.routes.ts';
+import { hitSigningLimit, signerDoc } from '../signing/signing.routes.ts';
 import { completeIdin, startIdin } from './idin-verification.ts';
 import {
   renderSimulatorPage,
@@ -38,11 +38,12 @@ type StateQuery = { Querystring: { state?: string; code?: string; error?: string
 export function identityRoutes(
   app: FastifyInstance,
   deps: Deps,
+  /** The signer endpoints' limit: one budget per client address with the signing routes. */
+  limit: BatchedRateLimit,
   provider: IdentityProvider = createIdentityProvider(deps.config),
 ): void {
-  const ctxOf = async (request: FastifyRequest) => {
-    // One budget per client address with the other signer endpoints.
-    await hitRateLimit(deps.db, `signing:${request.ip}`, SIGNING_RATE_LIMIT, 60);
+  const ctxOf = (request: FastifyRequest) => {
+    hitSigningLimit(limit, request);
     return ctxFrom(deps, request);
   };
   const noStore = { 'cache-control': 'no-store' };
@@ -60,7 +61,7 @@ export function identityRoutes(
       },
     },
     async (request, reply) =>
-      reply.headers(noStore).send(await sendSmsCode(await ctxOf(request), request.params.token)),
+      reply.headers(noStore).send(await sendSmsCode(ctxOf(request), request.params.token)),
   );
 
   app.post<TokenParams>(
@@ -78,7 +79,7 @@ export function identityRoutes(
       },
     },
     async (request, reply) => {
-      const ctx = await ctxOf(request);
+      const ctx = ctxOf(request);
       const { code } = parseInput(verifyCodeBody, request.body ?? {});
       return reply.headers(noStore).send(await verifySmsCode(ctx, request.params.token, code));
     },
@@ -97,9 +98,7 @@ export function identityRoutes(
       },
     },
     async (request, reply) =>
-      reply
-        .headers(noStore)
-        .send(await startIdin(await ctxOf(request), provider, request.params.token)),
+      reply.headers(noStore).send(await startIdin(ctxOf(request), provider, request.params.token)),
   );
 
   app.get<StateQuery>(
@@ -115,7 +114,7 @@ export function identityRoutes(
       },
     },
     async (request, reply) => {
-      const ctx = await ctxOf(request);
+      const ctx = ctxOf(request);
       const target = await completeIdin(ctx, provider, request.log, {
         state: str(request.query.state),
         code: str(request.query.code),
@@ -146,7 +145,7 @@ export function identityRoutes(
       },
     },
     async (request, reply) => {
-      const html = await renderSimulatorPage(await ctxOf(request), str(request.query.state) ?? '');
+      const html = await renderSimulatorPage(ctxOf(request), str(request.query.state) ?? '');
       return reply
         .code(html ? 200 : 400)
         .headers(noStore)
@@ -174,7 +173,7 @@ export function identityRoutes(
     };
     scope.post('/api/identity/simulator', { config }, async (request, reply) => {
       const form = (request.body ?? {}) as Record<string, unknown>;
-      const target = await submitSimulatorChoice(await ctxOf(request), form);
+      const target = await submitSimulatorChoice(ctxOf(request), form);
       if (!target) {
         return reply.code(400).type('text/html; charset=utf-8').send(unknownSessionPage());
       }

@@ -45,7 +45,7 @@ export async function startIdin(
   if (!r.signer.verifications.includes(IDIN_VERIFICATION)) {
     throw new ConflictError(signerApiMessages.stepNotChosen);
   }
-  const evidence = await ensureEvidence(ctx.db, r.signer.id);
+  const evidence = await ensureEvidence(ctx.db, r.signer.id, r.evidence);
   if (evidence.idinVerifiedAt) throw new ConflictError(signerApiMessages.alreadyVerified);
 
   const state = createToken();

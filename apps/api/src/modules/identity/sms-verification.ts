@@ -38,7 +38,7 @@ async function assertSmsOpen(ctx: Ctx, r: ResolvedSigner): Promise<void> {
   if (!r.signer.verifications.includes(SMS_VERIFICATION) || !r.signer.phone) {
     throw new ConflictError(signerApiMessages.stepNotChosen);
   }
-  const evidence = await ensureEvidence(ctx.db, r.signer.id);
+  const evidence = await ensureEvidence(ctx.db, r.signer.id, r.evidence);
   if (evidence.smsVerifiedAt) throw new ConflictError(signerApiMessages.alreadyVerified);
 }
 

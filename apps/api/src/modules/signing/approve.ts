@@ -7,7 +7,7 @@ import {
   type SigningStatus,
 } from '@paraaf/contract';
 import type { Tx } from '../../db/client.ts';
-import { signerEvidence, signers, signRequests } from '../../db/schema/index.ts';
+import { signerActions, signerEvidence, signers, signRequests } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { queueSealing } from '../sign-requests/queue-sealing.ts';
@@ -17,8 +17,8 @@ import { listRequestSignables } from '../documents/documents.repository.ts';
 import { senderCtxOf } from './mail-sender.ts';
 import {
   assertSignerMayAct,
+  actionRow,
   ensureEvidence,
-  recordAction,
   resolveSigner,
   type ResolvedSigner,
 } from './resolve-signer.ts';
@@ -58,7 +58,7 @@ export async function approve(ctx: Ctx, token: string): Promise<{ status: 'appro
   const r = await resolveSigner(ctx, token, ctx.now());
   assertSignerMayAct(r);
   const { signer } = r;
-  const evidence = await ensureEvidence(ctx.db, signer.id);
+  const evidence = await ensureEvidence(ctx.db, signer.id, r.evidence);
   const documents = (await listRequestSignables(ctx.db, r.request.id)).filter(
     (s) => !s.fileDeletedAt,
   );
@@ -133,8 +133,13 @@ export async function approve(ctx: Ctx, token: string): Promise<{ status: 'appro
         updatedAt: now,
       })
       .where(eq(signerEvidence.signerId, signer.id));
-    await recordAction(tx, signer, 8, ctx, documents.map((d) => d.name).join(', '));
-    await recordAction(tx, signer, 3, ctx);
+    // Audit 8 (the documents read) then 3 (approved), in one statement.
+    await tx
+      .insert(signerActions)
+      .values([
+        actionRow(signer, 8, ctx, documents.map((d) => d.name).join(', ')),
+        actionRow(signer, 3, ctx),
+      ]);
 
     const rest = await tx
       .select()

@@ -25,7 +25,7 @@ async function emailStep(ctx: Ctx, token: string): Promise<ResolvedSigner> {
   if (!r.signer.verifications.includes(EMAIL)) {
     throw new ConflictError(signerApiMessages.stepNotChosen);
   }
-  const evidence = await ensureEvidence(ctx.db, r.signer.id);
+  const evidence = await ensureEvidence(ctx.db, r.signer.id, r.evidence);
   if (evidence.emailVerifiedAt) throw new ConflictError(signerApiMessages.alreadyVerified);
   return r;
 }

@@ -24,7 +24,7 @@ export async function saveFields(
   assertSignerMayAct(r);
   const own = ownFields(await listRequestSignables(ctx.db, r.request.id), r.signer.position);
   const byKey = new Map(own.map((f) => [fieldKey(f.signableId, f.index), f]));
-  const evidence = await ensureEvidence(ctx.db, r.signer.id);
+  const evidence = await ensureEvidence(ctx.db, r.signer.id, r.evidence);
   // Whether a field shows follows the values as they will be after this call.
   const merged = { ...evidence.fieldValues };
   for (const item of input.fields) merged[fieldKey(item.signable_id, item.index)] = item.value;

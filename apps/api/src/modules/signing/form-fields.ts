@@ -68,7 +68,10 @@ export function toSigningFormFields(
 export async function openForms(
   ctx: Pick<Ctx, 'db' | 'storage'>,
   signer: Pick<SignerRow, 'allowFormEdit'>,
-  documents: SignableRow[],
+  documents: Pick<
+    SignableRow,
+    'id' | 'storageKey' | 'hasAcroforms' | 'settings' | 'fileDeletedAt'
+  >[],
 ): Promise<Map<number, FormField[]>> {
   const out = new Map<number, FormField[]>();
   for (const d of documents) {

@@ -38,12 +38,7 @@ async function senderName(db: DbOrTx, r: ResolvedSigner): Promise<string | null>
  * while checking, so parallel first opens write one row.
  */
 async function recordOpened(ctx: Ctx & ActorCtx, r: ResolvedSigner): Promise<void> {
-  const [seen] = await ctx.db
-    .select({ id: signerActions.id })
-    .from(signerActions)
-    .where(and(eq(signerActions.signerId, r.signer.id), eq(signerActions.type, 2)))
-    .limit(1);
-  if (seen) return;
+  if (r.opened) return;
   await ctx.db.transaction(async (tx) => {
     await tx
       .select({ id: signers.id })
@@ -81,7 +76,7 @@ export async function getSigningPage(ctx: Ctx, token: string): Promise<SigningPa
   const r = await resolveSigner(ctx, token, ctx.now());
   const { signer, request, status } = r;
   if (status === 'open') await recordOpened(ctx, r);
-  const evidence = await ensureEvidence(ctx.db, signer.id);
+  const evidence = await ensureEvidence(ctx.db, signer.id, r.evidence);
 
   const list =
     status === 'open' || status === 'signed' ? await listRequestSignables(ctx.db, request.id) : [];

@@ -23,6 +23,10 @@ export interface ResolvedSigner {
   request: SignRequestRow;
   company: { id: number; name: string; logoToken: string | null };
   status: SigningStatus;
+  /** The signer's evidence row as read with the link (null before its first use). */
+  evidence: EvidenceRow | null;
+  /** Whether audit 2 'Geopend' was written already. */
+  opened: boolean;
 }
 
 /** Who acts on a signer's link: written into the audit trail. */
@@ -66,11 +70,15 @@ export async function resolveSigner(
       companyName: companies.name,
       logoToken: styledLogoToken,
       retiredAt: signerLinks.retiredAt,
+      // Read with the link, as nearly every call needs them next (one statement, not three).
+      evidence: signerEvidence,
+      opened: sql<boolean>`EXISTS (SELECT 1 FROM ${signerActions} WHERE ${signerActions.signerId} = ${signers.id} AND ${signerActions.type} = 2)`,
     })
     .from(signerLinks)
     .innerJoin(signers, eq(signers.id, signerLinks.signerId))
     .innerJoin(signRequests, eq(signRequests.id, signers.signRequestId))
     .innerJoin(companies, eq(companies.id, signers.companyId))
+    .leftJoin(signerEvidence, eq(signerEvidence.signerId, signers.id))
     .where(eq(signerLinks.tokenHash, sha256(token)));
   // A token never issued says nothing more than that it is not valid.
   if (!row) throw new NotFoundError(signerApiMessages.invalidLink);
@@ -85,6 +93,8 @@ export async function resolveSigner(
     signer: row.signer,
     request,
     company: { id: row.signer.companyId, name: row.companyName, logoToken: row.logoToken },
+    evidence: row.evidence,
+    opened: Boolean(row.opened),
   };
   return { ...resolved, status: await statusOf(db, resolved) };
 }
@@ -130,7 +140,17 @@ export async function recordAction(
   ctx: ActorCtx,
   comment?: string | null,
 ): Promise<void> {
-  await tx.insert(signerActions).values({
+  await tx.insert(signerActions).values(actionRow(signer, type, ctx, comment));
+}
+
+/** The audit row recordAction writes, for a caller that writes it within a larger statement. */
+export function actionRow(
+  signer: Pick<SignerRow, 'id' | 'signRequestId' | 'companyId'>,
+  type: number,
+  ctx: ActorCtx,
+  comment?: string | null,
+): typeof signerActions.$inferInsert {
+  return {
     signerId: signer.id,
     signRequestId: signer.signRequestId,
     companyId: signer.companyId,
@@ -138,33 +158,48 @@ export async function recordAction(
     comment: comment ?? null,
     ip: ctx.ip || null,
     userAgent: ctx.userAgent ? ctx.userAgent.slice(0, 500) : null,
-  });
+  };
 }
 
 export type EvidenceRow = typeof signerEvidence.$inferSelect;
 
-/** The signer's evidence row, created empty on first use. */
-export async function ensureEvidence(db: DbOrTx, signerId: number): Promise<EvidenceRow> {
-  await db.insert(signerEvidence).values({ signerId }).onConflictDoNothing();
-  const [row] = await db.select().from(signerEvidence).where(eq(signerEvidence.signerId, signerId));
-  return row!;
+/**
+ * The signer's evidence row, created empty on first use. `known`: the row as resolveSigner read
+ * it (null: none yet), for a caller that changed nothing since (no second read).
+ */
+export async function ensureEvidence(
+  db: DbOrTx,
+  signerId: number,
+  known?: EvidenceRow | null,
+): Promise<EvidenceRow> {
+  if (known) return known;
+  const evidenceOf = async () =>
+    (await db.select().from(signerEvidence).where(eq(signerEvidence.signerId, signerId)))[0];
+  // null: resolveSigner found none just now, so it is created without reading again.
+  const existing = known === null ? undefined : await evidenceOf();
+  if (existing) return existing;
+  const [created] = await db
+    .insert(signerEvidence)
+    .values({ signerId })
+    .onConflictDoNothing()
+    .returning();
+  // A parallel first call created it between the read and the insert.
+  return created ?? (await evidenceOf())!;
 }
 
-/** Adds a document id to the signer's viewed list, once (idempotent). */
+/** Adds a document id to the signer's viewed list, once (idempotent): one upsert. */
 export async function markViewed(db: DbOrTx, signerId: number, signableId: number): Promise<void> {
-  await db.insert(signerEvidence).values({ signerId }).onConflictDoNothing();
   const seen = JSON.stringify([signableId]);
   // A document read in byte ranges asks many times; only the first writes.
   await db
-    .update(signerEvidence)
-    .set({
-      viewedSignableIds: sql`${signerEvidence.viewedSignableIds} || ${seen}::jsonb`,
-      updatedAt: new Date(),
-    })
-    .where(
-      and(
-        eq(signerEvidence.signerId, signerId),
-        sql`NOT (${signerEvidence.viewedSignableIds} @> ${seen}::jsonb)`,
-      ),
-    );
+    .insert(signerEvidence)
+    .values({ signerId, viewedSignableIds: [signableId] })
+    .onConflictDoUpdate({
+      target: signerEvidence.signerId,
+      set: {
+        viewedSignableIds: sql`${signerEvidence.viewedSignableIds} || ${seen}::jsonb`,
+        updatedAt: new Date(),
+      },
+      where: sql`NOT (${signerEvidence.viewedSignableIds} @> ${seen}::jsonb)`,
+    });
 }

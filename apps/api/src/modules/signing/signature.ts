@@ -1,17 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { signerApiMessages } from '@paraaf/contract';
-import { signerEvidence } from '../../db/schema/index.ts';
+import { signerActions, signerEvidence } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { newStorageKey } from '../../lib/storage/storage.ts';
 import { stepsOf, ownFields, verificationSteps } from './signer-fields.ts';
 import { listRequestSignables } from '../documents/documents.repository.ts';
-import {
-  assertSignerMayAct,
-  ensureEvidence,
-  recordAction,
-  resolveSigner,
-} from './resolve-signer.ts';
+import { actionRow, assertSignerMayAct, ensureEvidence, resolveSigner } from './resolve-signer.ts';
 
 export const MAX_IMAGE_BYTES = 500_000;
 export const MAX_IMAGE_WIDTH = 2000;
@@ -53,7 +48,7 @@ export async function saveSignature(
 ): Promise<{ saved: true }> {
   const r = await resolveSigner(ctx, token, ctx.now());
   assertSignerMayAct(r);
-  const evidence = await ensureEvidence(ctx.db, r.signer.id);
+  const evidence = await ensureEvidence(ctx.db, r.signer.id, r.evidence);
   const fields = ownFields(await listRequestSignables(ctx.db, r.request.id), r.signer.position);
   const steps = stepsOf(r.signer, evidence, fields);
   if (!steps.some((s) => s.type === input.type)) {
@@ -65,26 +60,25 @@ export async function saveSignature(
   const png = decodePng(input.image);
   const key = newStorageKey(`companies/${r.signer.companyId}/signatures/${r.signer.id}`, 'png');
   await ctx.storage.put(key, png);
-  let old: string | null = null;
+  const column = sql.identifier(input.type === 'signature' ? 'signature_key' : 'paraph_key');
+  const audit = actionRow(r.signer, 7, ctx, input.type === 'paraph' ? 'Paraaf' : null);
+  let old: string | null;
   try {
-    await ctx.db.transaction(async (tx) => {
-      // Lock the evidence row: of two parallel saves each replaces (and deletes) the other's file.
-      const [current] = await tx
-        .select()
-        .from(signerEvidence)
-        .where(eq(signerEvidence.signerId, r.signer.id))
-        .for('no key update');
-      old = (input.type === 'signature' ? current?.signatureKey : current?.paraphKey) ?? null;
-      await tx
-        .update(signerEvidence)
-        .set(
-          input.type === 'signature'
-            ? { signatureKey: key, updatedAt: ctx.now() }
-            : { paraphKey: key, updatedAt: ctx.now() },
-        )
-        .where(eq(signerEvidence.signerId, r.signer.id));
-      await recordAction(tx, r.signer, 7, ctx, input.type === 'paraph' ? 'Paraaf' : null);
-    });
+    // One statement: the evidence row locked (of two parallel saves each replaces, and deletes,
+    // the other's file), the new key set, the old one returned, and audit 7 written.
+    const result = await ctx.db.execute<{ old: string | null }>(sql`
+      WITH previous AS (
+        SELECT signer_id, ${column} AS old FROM ${signerEvidence}
+        WHERE signer_id = ${r.signer.id} FOR NO KEY UPDATE
+      ), saved AS (
+        UPDATE ${signerEvidence} SET ${column} = ${key}, updated_at = now()
+        FROM previous WHERE ${signerEvidence}.signer_id = previous.signer_id
+        RETURNING previous.old
+      ), audit AS (
+        ${ctx.db.insert(signerActions).values(audit).getSQL()}
+      )
+      SELECT old FROM saved`);
+    old = result.rows[0]?.old ?? null;
   } catch (error) {
     await ctx.storage.delete(key);
     throw error;

@@ -18,7 +18,8 @@ import {
 } from '@paraaf/contract';
 import { doc, file, type RouteDoc } from '../../lib/openapi/route-doc.ts';
 import { ctxFrom, type Deps } from '../../lib/context.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
+import type { Db } from '../../db/client.ts';
+import { BatchedRateLimit } from '../../lib/rate-limit.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { sendStoredFile } from '../../lib/storage/send-stored-file.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -39,6 +40,19 @@ import { contentDisposition } from '../../lib/content-disposition.ts';
 
 /** Token endpoints per client address: guessing 256-bit tokens is pointless anyway. */
 export const SIGNING_RATE_LIMIT = 120;
+
+/**
+ * The signer endpoints' limit per client address (`signing:{ip}`), shared by the signing and
+ * identity routes: counted in this process and added to the shared row about once a second, so
+ * a signer's call writes no counter.
+ */
+export function signingRateLimit(db: Db): BatchedRateLimit {
+  return new BatchedRateLimit(db, { limit: SIGNING_RATE_LIMIT, windowSeconds: 60 });
+}
+
+/** Counts a signer's call from `request`'s address; 429 past the limit. */
+export const hitSigningLimit = (limit: BatchedRateLimit, request: FastifyRequest): void =>
+  limit.hit(`signing:${request.ip}`);
 
 const tokenParam = {
   type: 'object',
@@ -78,9 +92,9 @@ export const signerDoc = (
   });
 
 /** The signer's API: everything under `/api/signing/{token}`, for the holder of the link only. */
-export function signingRoutes(app: FastifyInstance, deps: Deps): void {
-  const ctxOf = async (request: FastifyRequest) => {
-    await hitRateLimit(deps.db, `signing:${request.ip}`, SIGNING_RATE_LIMIT, 60);
+export function signingRoutes(app: FastifyInstance, deps: Deps, limit: BatchedRateLimit): void {
+  const ctxOf = (request: FastifyRequest) => {
+    hitSigningLimit(limit, request);
     return ctxFrom(deps, request);
   };
   const noStore = { 'cache-control': 'no-store' };
@@ -98,7 +112,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: tokenParam },
     },
     async (request, reply) => {
-      const ctx = await ctxOf(request);
+      const ctx = ctxOf(request);
       try {
         return reply.headers(noStore).send(await getSigningPage(ctx, request.params.token));
       } catch (error) {
@@ -125,11 +139,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: fileParams },
     },
     async (request, reply) => {
-      const file = await getSignableFile(
-        await ctxOf(request),
-        request.params.token,
-        request.params.id,
-      );
+      const file = await getSignableFile(ctxOf(request), request.params.token, request.params.id);
       // Streamed, with byte ranges: pdf.js can show page 1 before the rest has come.
       return sendStoredFile(request, reply, deps.storage, file.key, {
         ...noStore,
@@ -157,11 +167,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: fileParams },
     },
     async (request, reply) => {
-      const file = await getSignableFile(
-        await ctxOf(request),
-        request.params.token,
-        request.params.id,
-      );
+      const file = await getSignableFile(ctxOf(request), request.params.token, request.params.id);
       // The sealed document has stamps the original's image lacks: the signer sees the PDF.
       if (!file.original) throw new NotFoundError();
       return sendStoredFile(request, reply, deps.storage, firstPageImageKey(file.key), {
@@ -184,7 +190,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: drawingParams },
     },
     async (request, reply) => {
-      const png = await getDrawing(await ctxOf(request), request.params.token, request.params.type);
+      const png = await getDrawing(ctxOf(request), request.params.token, request.params.type);
       return reply
         .type('image/png')
         .headers({ 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' })
@@ -204,7 +210,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       },
       schema: { params: tokenParam },
     },
-    async (request) => sendEmailCode(await ctxOf(request), request.params.token),
+    async (request) => sendEmailCode(ctxOf(request), request.params.token),
   );
 
   app.post<TokenParams>(
@@ -222,7 +228,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: tokenParam },
     },
     async (request) => {
-      const ctx = await ctxOf(request);
+      const ctx = ctxOf(request);
       const { code } = parseInput(verifyCodeBody, request.body);
       return verifyEmailCode(ctx, request.params.token, code);
     },
@@ -244,7 +250,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       bodyLimit: 1_000_000,
     },
     async (request) => {
-      const ctx = await ctxOf(request);
+      const ctx = ctxOf(request);
       const input = parseInput(signatureBody, request.body);
       return saveSignature(ctx, request.params.token, input);
     },
@@ -265,7 +271,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: tokenParam },
     },
     async (request) => {
-      const ctx = await ctxOf(request);
+      const ctx = ctxOf(request);
       const input = parseInput(fieldsBody, request.body);
       return saveFields(ctx, request.params.token, input);
     },
@@ -287,7 +293,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: tokenParam },
     },
     async (request) => {
-      const ctx = await ctxOf(request);
+      const ctx = ctxOf(request);
       return saveAttachment(ctx, request.params.token, await readUpload(request));
     },
   );
@@ -310,7 +316,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       bodyLimit: 2_000_000,
     },
     async (request) => {
-      const ctx = await ctxOf(request);
+      const ctx = ctxOf(request);
       const input = parseInput(formFieldsBody, request.body);
       return saveFormFields(ctx, request.params.token, input);
     },
@@ -328,7 +334,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       },
       schema: { params: tokenParam },
     },
-    async (request) => approve(await ctxOf(request), request.params.token),
+    async (request) => approve(ctxOf(request), request.params.token),
   );
 
   app.post<TokenParams>(
@@ -346,7 +352,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps): void {
       schema: { params: tokenParam },
     },
     async (request) => {
-      const ctx = await ctxOf(request);
+      const ctx = ctxOf(request);
       const { reason } = parseInput(declineBody, request.body);
       return decline(ctx, request.params.token, reason);
     },
