@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mails } from '../src/db/schema/index.ts';
 import { pngDataUrl, sendTestRequest, signerRow } from '../src/modules/signing/signing.fixture.ts';
 import { SIGNING_RATE_LIMIT } from '../src/modules/signing/signing.routes.ts';
+import { inRateLimitFlush } from '../src/lib/rate-limit.ts';
 import { createTestApp, type TestApp } from './app.ts';
 
 /**
@@ -42,7 +43,13 @@ describe.runIf(process.env.DATABASE_URL)('statements per signer call', () => {
     // An api process alone (WORKER=off): no job's statements are counted with the calls'.
     t = await createTestApp(
       { worker: 'off' },
-      { onStatement: (text) => counting?.push(text.replace(/\s+/g, ' ').slice(0, 160)) },
+      {
+        // Not the batched rate limit's timer writes: once a second for all calls together, they
+        // may fire during whichever call is counted (lib/rate-limit.ts inRateLimitFlush).
+        onStatement: (text) => {
+          if (!inRateLimitFlush()) counting?.push(text.replace(/\s+/g, ' ').slice(0, 160));
+        },
+      },
     );
   });
   afterAll(() => t?.close());
