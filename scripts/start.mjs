@@ -1,9 +1,10 @@
 // `npm start`: builds the web app when its build is missing or older than its sources, then runs
 // the api (SPA + API + jobs in one process) on the embedded defaults unless configured otherwise.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processEnv, SERVER_NODE_ARGS } from './lib/node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
@@ -28,7 +29,15 @@ if (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sources) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-process.chdir(root);
-await import('../apps/api/src/server.ts');
+// The server runs in a child node with Paraaf's memory settings (scripts/lib/node-flags.mjs):
+// heap sizes are node flags and glibc reads MALLOC_ARENA_MAX at start, so neither can be set
+// from inside a running process. Signals are passed on; the exit code is the server's.
+const server = spawn(
+  process.execPath,
+  [...SERVER_NODE_ARGS, '--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, ...processEnv() } },
+);
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,6 +1,7 @@
 // Starts the product server as a child process, for end-to-end tests, benchmarks and the
 // server-process test: one place that knows how the server is spawned and when it is ready.
 import { spawn } from 'node:child_process';
+import { processEnv, SERVER_NODE_ARGS, WORKER_NODE_ARGS } from './node-flags.mjs';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -66,16 +67,17 @@ export async function startServer({
   const ownDataDir = !dataDir;
   dataDir ??= fs.mkdtempSync(path.join(os.tmpdir(), dataDirPrefix));
   const baseUrl = `http://127.0.0.1:${port}`;
-  // SERVER_NODE_ARGS: extra node flags for the server only, e.g. '--cpu-prof --cpu-prof-dir=/tmp/p'
+  // The SERVER_NODE_ARGS environment variable: extra node flags for the server only, e.g. '--cpu-prof --cpu-prof-dir=/tmp/p'
   // (NODE_OPTIONS refuses --cpu-prof, and would profile the caller too).
   const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(
     process.execPath,
-    [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'],
+    [...SERVER_NODE_ARGS, ...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'],
     {
       cwd: root,
       env: {
         ...process.env,
+        ...processEnv(),
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
@@ -119,13 +121,6 @@ function isHealthy(baseUrl) {
 }
 
 /**
- * The worker's own node flags, as `npm run worker` passes them (apps/api/package.json): a V8 heap
- * of 256 MB, so that a busy worker collects its garbage instead of growing toward V8's default
- * (a 10,000-row bulk send peaked at 554 MB without it, 398 MB with it, as fast).
- */
-export const WORKER_NODE_ARGS = ['--max-old-space-size=256'];
-
-/**
  * Runs `node --import tsx apps/api/src/worker.ts` (the jobs-only process of `npm run worker`)
  * with `env` added; `dataDir` must be the api processes' (documents are files there). It has no health check: jobs wait in the queue until it polls. stop() sends
  * SIGTERM (it drains its jobs) and waits for the exit.
@@ -142,7 +137,13 @@ export function startWorker({
     [...WORKER_NODE_ARGS, ...nodeArgs, '--import', 'tsx', 'apps/api/src/worker.ts'],
     {
       cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...(dataDir ? { DATA_DIR: dataDir } : {}), ...env },
+      env: {
+        ...process.env,
+        ...processEnv(),
+        LOG_LEVEL: 'warn',
+        ...(dataDir ? { DATA_DIR: dataDir } : {}),
+        ...env,
+      },
       stdio: quiet ? ['ignore', 'ignore', 'inherit'] : ['ignore', 'inherit', 'inherit'],
     },
   );
