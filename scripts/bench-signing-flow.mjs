@@ -16,7 +16,13 @@ import { startServer } from './lib/server.mjs';
 import { cpuNs, settled } from './lib/process-stats.mjs';
 import { contractPdf } from './lib/contract-pdf.mjs';
 import { shadedPng } from './lib/signature-png.mjs';
-import { api, codeIn, registerBenchCompany, signerTokenIn } from './lib/signing-steps.mjs';
+import {
+  api,
+  codeIn,
+  registerBenchCompany,
+  sendSignRequest,
+  signerTokenIn,
+} from './lib/signing-steps.mjs';
 
 const here = fileURLToPath(import.meta.url);
 const RUNS = Number(process.env.BENCH_SIGNINGS ?? 5);
@@ -81,37 +87,13 @@ export async function benchSigningFlow({ databaseUrl = null, pages = 2 } = {}) {
       counting = run >= 0;
       const signerEmail = `flow-${run + 1}-${Date.now()}@voorbeeld.nl`;
       const sent = performance.now();
-      const { id: requestId } = await timed(ROUTES[0], () =>
-        api(base, token, 'POST', '/sign-requests', {
-          expires_at: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
-          subject: `Contract ${signerEmail}`,
-          message: 'Graag tekenen: [[link]]',
-          is_sync: false,
-          send_documents_to_initiator: true,
-          emails: [],
-          custom_fields: [],
-        }),
-      );
-      await timed(ROUTES[1], () =>
-        api(base, token, 'POST', `/sign-requests/${requestId}/signers`, {
-          firstname: 'Sanne',
-          lastname: 'de Vries',
-          email: signerEmail,
-          locale: 'nl',
-          verifications: [1, 5],
-          reminder_after: 3,
-          max_reminders: 5,
-        }),
-      );
-      const form = new FormData();
-      form.set('name', `Contract ${pages} pagina's`);
-      form.set('filename', 'contract.pdf');
-      form.set('type', '1');
-      form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'contract.pdf');
-      await timed(ROUTES[2], () =>
-        api(base, token, 'POST', `/sign-requests/${requestId}/signables`, form),
-      );
-      await timed(ROUTES[3], () => api(base, token, 'POST', `/sign-requests/${requestId}/ready`));
+      const requestId = await sendSignRequest(base, token, {
+        signerEmail,
+        pages,
+        pdf,
+        verifications: [1, 5],
+        step: timed,
+      });
       const readyAnswered = performance.now();
       await arrival(signerEmail, /^Contract /);
       const invitedAt = performance.now();

@@ -22,41 +22,59 @@ export async function api(baseUrl, token, method, path, body) {
 }
 
 /**
- * A sent request (state 3) with one signer and one document of `pages` pages; the signer's
- * steps are `verifications` (5: drawn signature; 1: e-mail code). Returns its id. With
- * `send: false` it stays a draft, ready to be sent.
+ * A sent request (state 3) with one signer and one document of `pages` pages (or `pdf`); the
+ * signer's steps are `verifications` (5: drawn signature; 1: e-mail code). Returns its id. With
+ * `send: false` it stays a draft, ready to be sent. Each call goes through `step(route, call)`
+ * (a bench times them there).
  */
 export async function sendSignRequest(
   baseUrl,
   token,
-  { signerEmail, pages = 2, verifications = [5], send = true },
+  {
+    signerEmail,
+    pages = 2,
+    pdf,
+    verifications = [5],
+    send = true,
+    step = (_route, call) => call(),
+  },
 ) {
-  const { id } = await api(baseUrl, token, 'POST', '/sign-requests', {
-    expires_at: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
-    subject: `Contract ${signerEmail}`,
-    message: 'Graag tekenen: [[link]]',
-    is_sync: false,
-    send_documents_to_initiator: true,
-    emails: [],
-    custom_fields: [],
-  });
-  await api(baseUrl, token, 'POST', `/sign-requests/${id}/signers`, {
-    firstname: 'Sanne',
-    lastname: 'de Vries',
-    email: signerEmail,
-    locale: 'nl',
-    verifications,
-    reminder_after: 3,
-    max_reminders: 5,
-  });
-  const pdf = await contractPdf(pages, 45);
+  const { id } = await step('POST /sign-requests', () =>
+    api(baseUrl, token, 'POST', '/sign-requests', {
+      expires_at: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString(),
+      subject: `Contract ${signerEmail}`,
+      message: 'Graag tekenen: [[link]]',
+      is_sync: false,
+      send_documents_to_initiator: true,
+      emails: [],
+      custom_fields: [],
+    }),
+  );
+  await step('POST /sign-requests/{id}/signers', () =>
+    api(baseUrl, token, 'POST', `/sign-requests/${id}/signers`, {
+      firstname: 'Sanne',
+      lastname: 'de Vries',
+      email: signerEmail,
+      locale: 'nl',
+      verifications,
+      reminder_after: 3,
+      max_reminders: 5,
+    }),
+  );
   const form = new FormData();
   form.set('name', `Contract ${pages} pagina's`);
   form.set('filename', 'contract.pdf');
   form.set('type', '1');
-  form.set('file', new Blob([pdf], { type: 'application/pdf' }), 'contract.pdf');
-  await api(baseUrl, token, 'POST', `/sign-requests/${id}/signables`, form);
-  if (send) await api(baseUrl, token, 'POST', `/sign-requests/${id}/ready`);
+  const file = pdf ?? (await contractPdf(pages, 45));
+  form.set('file', new Blob([file], { type: 'application/pdf' }), 'contract.pdf');
+  await step('POST /sign-requests/{id}/signables', () =>
+    api(baseUrl, token, 'POST', `/sign-requests/${id}/signables`, form),
+  );
+  if (send) {
+    await step('POST /sign-requests/{id}/ready', () =>
+      api(baseUrl, token, 'POST', `/sign-requests/${id}/ready`),
+    );
+  }
   return id;
 }
 
