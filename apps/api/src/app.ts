@@ -34,6 +34,7 @@ import { emailTemplatesRoutes } from './modules/email-templates/email-templates.
 import { sealingRoutes } from './modules/sealing/sealing.routes.ts';
 import { signingRateLimit, signingRoutes } from './modules/signing/signing.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { embedRoutes } from './modules/embed/embed.routes.ts';
 import { sendErrorAnswer, writeClientError } from './lib/error-answer.ts';
 import { serializeErrorForLog } from './lib/log-errors.ts';
 import { redactUrl } from './lib/redact-url.ts';
@@ -234,6 +235,17 @@ export async function buildApp(
   webhooksRoutes(app, deps);
   officeRoutes(app, deps);
   apiKeysRoutes(app, deps);
+  const hasSpa = config.webDist !== null && fs.existsSync(path.join(config.webDist, 'index.html'));
+  embedRoutes(app, deps, {
+    sendPage: (reply) =>
+      hasSpa
+        ? reply
+            .type('text/html; charset=utf-8')
+            .header('cache-control', 'no-cache')
+            .sendFile('index.html')
+        : reply.code(404).send({ message: messages.notFound }),
+    embedScript: () => fs.promises.readFile(config.embedScript).catch(() => null),
+  });
   if (!config.smtpUrl) mailboxRoutes(app, deps);
   if (config.microsoft.simulated) {
     await app.register(microsoftSimulator, {
@@ -255,7 +267,6 @@ export async function buildApp(
     });
   }
 
-  const hasSpa = config.webDist !== null && fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: config.webDist!,

@@ -84,6 +84,8 @@ const allowed = {
     'POST /api/sign-requests/:id/viewer-user',
     'GET /api/signers/:id/verifications',
     'GET /api/sign-requests/:id/receipt/download',
+    // Embedding: the integrator's server asks for the single-use links.
+    'POST /api/sign-requests/:id/signers/:signer_id/embed',
   ],
   documents: [
     'POST /api/upload-file',
@@ -137,6 +139,7 @@ const allowed = {
     'POST /api/tsa',
     'POST /api/verify',
     'GET /api/signing/:token',
+    'POST /api/embed/signing/:token',
     'GET /api/signing/:token/signables/:id/file',
     'GET /api/signing/:token/signables/:id/page-1',
     'GET /api/signing/:token/drawings/:type',
@@ -167,7 +170,7 @@ const allowed = {
 };
 
 /** Outside /api no token is read: a key changes nothing (the same answer as without one). */
-const outsideApi = /^(GET|POST|PUT|DELETE) \/(metrics|dev\/)/;
+const outsideApi = /^(GET|POST|PUT|DELETE) \/(metrics|dev\/|insluiten\/|embed\.js)/;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Operation = { security?: Record<string, string[]>[]; description?: string };
@@ -263,6 +266,7 @@ describe('what an API key may call, on every registered route', () => {
               : ids.request;
     return path
       .replace(':id', String(id))
+      .replace(':signer_id', String(ids.signer))
       .replace(/:token|:paymentId|:customerId|:tenant/g, 'onbekend')
       .replace(':type', 'signature')
       .replace(':date', '2099-01-01')

@@ -241,6 +241,7 @@ export interface ApiSignerInput {
   verifications?: number[];
   reminder_after?: number;
   max_reminders?: number;
+  delivery?: 'email' | 'embedded';
 }
 
 /**

@@ -30,6 +30,10 @@ const files: Record<string, string> = {
   [`${api}/departments/mail-sender.ts`]: 'export const sender = 1;\n',
   [`${api}/users/invite.ts`]:
     "import { sender } from '../departments/mail-sender.ts';\nexport const x = sender;\n",
+  // Upward: the signer's side asks the embed edge for a link.
+  [`${api}/embed/embed-links.ts`]: 'export const useEmbedLink = 1;\n',
+  [`${api}/signing/page.ts`]:
+    "import { useEmbedLink } from '../embed/embed-links.ts';\nexport const x = useEmbedLink;\n",
   // A module in no layer.
   'apps/api/src/lib/errors.ts': 'export const e = 1;\n',
   [`${api}/mystery/send.ts`]: "import { e } from '../../lib/errors.ts';\nexport const x = e;\n",
@@ -88,6 +92,12 @@ describe('the import layers', () => {
   it('refuses a shared mechanism in lib that imports a module', () => {
     expect(report).toContain(
       `error layer-platform: apps/api/src/lib/mail/outbox.ts → ${api}/invoices/pdf.ts`,
+    );
+  });
+
+  it('refuses the signing module importing embed, a module of the edge above it', () => {
+    expect(report).toContain(
+      `error layer-after-sending: ${api}/signing/page.ts → ${api}/embed/embed-links.ts`,
     );
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { booleanField, integerField, optionalString, requiredString } from './fields.ts';
+import { embedOriginsField } from './embed.ts';
 
 /** Company settings limits (seed 001 §5). */
 export const companyLimits = {
@@ -72,6 +73,8 @@ export const updateCompanyBody = z.object({
     min: GDPR_RETENTION.min,
     max: GDPR_RETENTION.max,
   }).optional(),
+  /** The sites that may show Paraaf in a frame (feature api). Absent: unchanged. */
+  embed_origins: embedOriginsField.optional(),
 });
 export type UpdateCompanyBody = z.output<typeof updateCompanyBody>;
 

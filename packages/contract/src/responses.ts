@@ -105,6 +105,8 @@ export const companySchema = z
      * upload screens offer PDF and images only and a Word upload is a 422.
      */
     word_conversion: z.boolean(),
+    /** The sites that may show Paraaf's embedded pages in a frame (feature api). */
+    embed_origins: z.array(z.string()),
   })
   .meta({
     examples: [
@@ -144,6 +146,7 @@ export const companySchema = z
         logo_url: '/api/logos/hQ3v9cX2mK7pL0aR5tW8yZ1bN4dF6gJe',
         logo: '/api/logos/hQ3v9cX2mK7pL0aR5tW8yZ1bN4dF6gJe',
         word_conversion: true,
+        embed_origins: ['https://app.verhuurplatform.nl'],
       },
     ],
   });

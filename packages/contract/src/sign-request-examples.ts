@@ -20,6 +20,7 @@ export const exampleSigner = {
   next_reminder_at: '2026-05-15T09:00:00.000Z',
   manual_reminder_available_at: null,
   allow_form_edit: false,
+  delivery: 'email',
   state_id: 3,
   invited_at: '2026-05-12T09:00:00.000Z',
   signed_at: null,

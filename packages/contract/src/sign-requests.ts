@@ -13,6 +13,7 @@ import {
   text,
 } from './fields.ts';
 import { localeCodes, PAGE_SIZE } from './constants.ts';
+import { signerDeliveries } from './embed.ts';
 import { paginatedSchema } from './responses.ts';
 import {
   exampleCreateSignRequest,
@@ -185,6 +186,8 @@ export const createSignerBody = z
   .object({
     ...signerFields,
     allow_form_edit: booleanField().optional().default(false),
+    /** 'embedded': no invitation or reminder mails; the signer signs in the sender's own site. */
+    delivery: z.enum(signerDeliveries, { error: inputMessages.choice }).optional().default('email'),
     email_templates: mailTemplatesPerLocale,
   })
   .refine(phoneWhenSms, { message: messages.required, path: ['phone'] })
@@ -335,6 +338,7 @@ export const signerDtoSchema = z
     /** Before this time a manual reminder is refused (too recent); null: no wait. */
     manual_reminder_available_at: z.iso.datetime().nullable(),
     allow_form_edit: z.boolean(),
+    delivery: z.enum(signerDeliveries),
     state_id: z.int(),
     invited_at: z.iso.datetime().nullable(),
     signed_at: z.iso.datetime().nullable(),

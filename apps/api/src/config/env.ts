@@ -99,6 +99,8 @@ export interface Config {
   logFormat: 'json' | 'pretty' | null;
   /** Built SPA to serve; null serves none (tests, api-only). */
   webDist: string | null;
+  /** The built `/embed.js` (packages/embed); served when the file exists. */
+  embedScript: string;
   jobPollSeconds: number;
   /**
    * Reverse proxies (addresses or CIDRs) whose X-Forwarded-For gives the client address
@@ -218,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? null,
     webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../../web/dist'),
+    embedScript: path.resolve(import.meta.dirname, '../../../../packages/embed/dist/embed.js'),
     jobPollSeconds: e.JOB_POLL_SECONDS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     metrics: {

@@ -3,11 +3,11 @@
  * search or filter holds what someone typed (a signer's name, an e-mail address), and `token`,
  * `state`, `code` and `nonce` open sessions. Only the paging and view keys below keep their
  * values; a part without `=` is kept only when it is one of them. Token-bearing path segments
- * (activation, password reset, the signer's link) are replaced too.
+ * (activation, password reset, the signer's link, the embed links) are replaced too.
  */
 const KEPT_QUERY_KEYS = new Set(['page', 'limit', 'per_page', 'order', 'view', 'format']);
 const TOKEN_PATH =
-  /\/(activeren|activate|password-reset|wachtwoord-instellen|ondertekenen|signing)\/[^/?]+/g;
+  /\/(activeren|activate|password-reset|wachtwoord-instellen|ondertekenen|signing|voorbereiden|editor)\/[^/?]+/g;
 
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');

@@ -35,6 +35,21 @@ export function contentSecurityPolicy(isHttps: boolean): Record<string, string[]
   };
 }
 
+/**
+ * The policy above as a header value, with `frame-ancestors` naming these origins instead of
+ * 'none': the embedded pages (modules/embed) a company lets its own sites frame.
+ */
+export function contentSecurityPolicyHeader(
+  isHttps: boolean,
+  frameAncestors: readonly string[],
+): string {
+  const directives = { ...contentSecurityPolicy(isHttps), 'frame-ancestors': [...frameAncestors] };
+  return Object.entries(directives)
+    .filter((entry): entry is [string, string[]] => entry[1] !== null)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join(';');
+}
+
 /** Long caching for Vite's content-hashed files; every other file is revalidated. */
 export function staticCacheControl(filePath: string): string {
   return /[/\\]assets[/\\][^/\\]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/.test(filePath)

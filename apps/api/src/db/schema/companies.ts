@@ -44,6 +44,8 @@ export const companies = pgTable('companies', {
   city: text('city'),
   smsName: text('sms_name'),
   webhookUrl: text('webhook_url'),
+  /** Origins that may frame the embedded pages (modules/embed); empty: none may. */
+  embedOrigins: jsonb('embed_origins').$type<string[]>().notNull().default([]),
   sendSignedDocumentsToEmail: boolean('send_signed_documents_to_email').notNull().default(true),
   /** Custom fields offered on every new sign request (seed 001 §3). */
   customFields: jsonb('custom_fields')

@@ -127,6 +127,8 @@ export const signers = pgTable(
     manualRemindersSent: integer('manual_reminders_sent').notNull().default(0),
     lastReminderAt: timestamp('last_reminder_at', { withTimezone: true }),
     allowFormEdit: boolean('allow_form_edit').notNull().default(false),
+    /** 'embedded': no invitation or reminder mails; the signer signs in the sender's own site. */
+    delivery: text('delivery').$type<'email' | 'embedded'>().notNull().default('email'),
     stateId: integer('state_id').notNull().default(1),
     /**
      * SHA-256 of the newest link token; the token itself exists only in the mail. Every link

@@ -83,6 +83,7 @@ export type CompanyUpdate = Partial<
     | 'smsName'
     | 'gdprRetentionDays'
     | 'webhookUrl'
+    | 'embedOrigins'
     | 'sendSignedDocumentsToEmail'
     | 'tnv'
     | 'street'

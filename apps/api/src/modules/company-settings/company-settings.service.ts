@@ -79,6 +79,7 @@ export async function getCompany(ctx: AuthedCtx): Promise<Company> {
     logo_url: features.includes('own_styling') ? logoUrl(company.logoToken) : null,
     logo: features.includes('own_styling') ? logoUrl(company.logoToken) : null,
     word_conversion: wordConversion,
+    embed_origins: company.embedOrigins,
   };
 }
 
@@ -110,6 +111,8 @@ export async function updateCompany(ctx: AuthedCtx, upload: Upload): Promise<Com
   if (logo) await requireFieldFeature(ctx, 'own_styling', 'logo');
   const image = logo ? checkLogo(logo) : null;
   if (input.webhook_url) await assertWebhookUrlAllowed(ctx, input.webhook_url);
+  // Embedding is part of the API: a list is refused without it, an empty one is harmless.
+  if (input.embed_origins?.length) await requireFieldFeature(ctx, 'api', 'embed_origins');
 
   let newKey: string | null = null;
   if (logo && image) {
@@ -143,6 +146,7 @@ export async function updateCompany(ctx: AuthedCtx, upload: Upload): Promise<Com
       };
       if (retention !== undefined) values.gdprRetentionDays = retention;
       if (features.has('webhooks')) values.webhookUrl = input.webhook_url;
+      if (input.embed_origins !== undefined) values.embedOrigins = input.embed_origins;
       if (newKey && image) {
         values.logoStorageKey = newKey;
         values.logoContentType = image.contentType;

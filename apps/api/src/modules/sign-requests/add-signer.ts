@@ -44,6 +44,7 @@ export async function addSigner(
         position: nextSignerPosition(signRequestId),
         ...signerColumns(input, idinServices),
         allowFormEdit: input.allow_form_edit,
+        delivery: input.delivery,
         stateId: 1,
       })
       .returning({

@@ -27,6 +27,8 @@ export async function sendManualReminder(ctx: AuthedCtx, signerId: number): Prom
   const companyId = ctx.auth.user.companyId;
   const found = await findCompanySigner(ctx.db, companyId, signerId);
   if (!found) throw new NotFoundError();
+  // An embedded signer gets no mails: there is no link to remind them of.
+  if (found.delivery === 'embedded') throw new ConflictError(signingMessages.stateConflict);
   return ctx.db.transaction(async (tx) => {
     const request = await lockSignRequest(tx, companyId, found.signRequestId);
     if (!request) throw new NotFoundError();

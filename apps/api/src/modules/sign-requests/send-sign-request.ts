@@ -33,8 +33,9 @@ export async function inviteSigner(
   signer: SignerRow,
   mailPriority: MailPriority = 'prompt',
 ): Promise<void> {
-  const token = createToken();
   const now = ctx.now();
+  if (signer.delivery === 'embedded') return inviteEmbeddedSigner(tx, ctx, request, signer, now);
+  const token = createToken();
   const change = { tokenHash: sha256(token), stateId: 3, invitedAt: now, updatedAt: now };
   // The signer's new state, its link and the audit row are written in the mail's statement.
   const invited = tx
@@ -76,6 +77,34 @@ export async function inviteSigner(
     mailPriority,
     [invited, link, action],
   );
+}
+
+/**
+ * An embedded signer is invited without a mail and without a link: the sender's site asks for a
+ * single-use embed link (modules/embed), which makes the signer's page link when it is opened.
+ */
+async function inviteEmbeddedSigner(
+  tx: Tx,
+  ctx: SenderCtx,
+  request: SignRequestRow,
+  signer: SignerRow,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(signers)
+    .set({ stateId: 3, invitedAt: now, updatedAt: now })
+    .where(eq(signers.id, signer.id));
+  await tx.insert(signerActions).values({
+    signerId: signer.id,
+    signRequestId: request.id,
+    companyId: request.companyId,
+    type: 1,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    userId: ctx.auth.user?.id ?? null,
+    impersonatedBy: ctx.auth.impersonatorId ?? null,
+    apiKeyId: ctx.auth.apiKeyId ?? null,
+  });
 }
 
 /**

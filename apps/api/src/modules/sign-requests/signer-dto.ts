@@ -68,6 +68,7 @@ export function toSignerDto(signer: SignerRow): SignerDto {
     next_reminder_at: next ? next.toISOString() : null,
     manual_reminder_available_at: manualReminderAvailableAt(signer)?.toISOString() ?? null,
     allow_form_edit: signer.allowFormEdit,
+    delivery: signer.delivery,
     state_id: signer.stateId,
     invited_at: signer.invitedAt ? signer.invitedAt.toISOString() : null,
     signed_at: signer.signedAt ? signer.signedAt.toISOString() : null,

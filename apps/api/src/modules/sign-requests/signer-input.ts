@@ -7,7 +7,10 @@ import { IDIN } from '../billing/credit-cost.ts';
 import { companyFeatures } from '../companies/features.ts';
 
 /** The signer fields that adding and updating a signer share (contract `signerFields`). */
-type SignerInput = Omit<z.output<typeof createSignerBody>, 'allow_form_edit' | 'email_templates'>;
+type SignerInput = Omit<
+  z.output<typeof createSignerBody>,
+  'allow_form_edit' | 'email_templates' | 'delivery'
+>;
 
 /** iDIN only with the feature; its services default to name, address and date of birth. */
 export async function checkIdin(

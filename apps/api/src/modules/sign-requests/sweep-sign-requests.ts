@@ -111,6 +111,8 @@ export async function sweepSignRequests(deps: Deps, now: Date): Promise<SweepRes
           sql`${signers.stateId} IN (${sql.raw(AUTO_REMINDED_SIGNER_STATES.join(', '))})`,
           gt(signers.id, after),
           isNotNull(signers.invitedAt),
+          // An embedded signer signs in the sender's own site: no mail reminds them.
+          eq(signers.delivery, 'email'),
           eq(signRequests.stateId, 3),
           gt(signRequests.expiresAt, now),
           reminderDue(now),

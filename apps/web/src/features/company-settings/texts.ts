@@ -16,6 +16,10 @@ export const texts = {
   smsName: 'SMS afzendernaam',
   smsNameHelp: 'Maximaal 11 tekens',
   webhookUrl: 'Webhook URL',
+  api: 'API',
+  embedOrigins: 'Toegestane herkomsten voor insluiten',
+  embedOriginsHelp:
+    'Websites die Paraaf mogen tonen in een frame (ondertekenen en voorbereiden in je eigen applicatie), één per regel, zoals https://app.voorbeeld.nl of https://*.voorbeeld.nl. Alleen https.',
   retention: 'Bewaartermijn (dagen)',
   retentionHelp:
     'Zoveel dagen na afronding, weigering, verlopen of annulering verwijderen we de documenten en persoonsgegevens van een ondertekening (AVG). Alleen het verloop en de controlegetallen blijven bewaard.',

@@ -8,6 +8,8 @@ export interface CompanySettingsValues {
   phone: string;
   sms_name: string;
   webhook_url: string;
+  /** The origins that may embed Paraaf, one per line (feature api). */
+  embed_origins: string;
   send_signed_documents_to_email: boolean;
   /** A number, or the text typed ('' when emptied). */
   gdpr_retention_days: number | string;
@@ -27,6 +29,7 @@ export interface UpdateCompanyInput {
   logo: File | null;
   deleteLogo: boolean;
   withWebhook: boolean;
+  withApi: boolean;
 }
 
 /** The multipart body of POST /api/company (seed 001 §7): bracketed keys, booleans as 1 or 0. */
@@ -35,6 +38,7 @@ export function companyFormData({
   logo,
   deleteLogo,
   withWebhook,
+  withApi,
 }: UpdateCompanyInput): FormData {
   const data = new FormData();
   data.append('name', values.name);
@@ -42,6 +46,8 @@ export function companyFormData({
   data.append('sms_name', values.sms_name);
   data.append('send_signed_documents_to_email', values.send_signed_documents_to_email ? '1' : '0');
   if (withWebhook) data.append('webhook_url', values.webhook_url);
+  // One text, an origin per line; '' empties the list.
+  if (withApi) data.append('embed_origins', values.embed_origins);
   data.append('gdpr_retention_days', String(values.gdpr_retention_days));
   for (const [key, value] of Object.entries(values.address)) {
     data.append(`address[${key}]`, value);
@@ -67,4 +73,22 @@ export function useUpdateCompany() {
       queryClient.setQueryData(sessionKeys.company, company);
     },
   });
+}
+
+/**
+ * The errors of the origins list (`embed_origins.{n}`, the n-th origin typed) as one message on
+ * the text area, naming the origin it is about.
+ */
+export function foldOriginErrors(
+  errors: Record<string, string>,
+  originsText: string,
+): Record<string, string> {
+  const lines = originsText.split(/[\s,]+/).filter((o) => o.trim() !== '');
+  const out: Record<string, string> = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const n = /^embed_origins\.(\d+)$/.exec(key)?.[1];
+    if (n === undefined) out[key] = message;
+    else out.embed_origins ??= `${lines[Number(n)] ?? ''}: ${message}`;
+  }
+  return out;
 }

@@ -46,6 +46,7 @@ function company(features: string[]) {
     },
     sms_name: 'BedrijfBV',
     webhook_url: null,
+    embed_origins: [],
     send_signed_documents_to_email: false,
     custom_fields: [],
     logo_url: null,

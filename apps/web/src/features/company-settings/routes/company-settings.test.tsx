@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Notifications } from '@mantine/notifications';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { companyMessages, messages } from '@paraaf/contract';
+import { companyMessages, embedMessages, messages } from '@paraaf/contract';
 import { AppProvider } from '../../../app/provider';
 import { tokens } from '../../../lib/api-client';
 import { queryClient } from '../../../lib/query-client';
@@ -29,6 +29,7 @@ const company = {
   },
   sms_name: 'BedrijfBV',
   webhook_url: null,
+  embed_origins: [],
   send_signed_documents_to_email: true,
   gdpr_retention_days: 30,
   custom_fields: [{ name: 'Dossiernummer', description: null, required: true }],
@@ -195,5 +196,50 @@ describe('Company settings screen', () => {
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]!.has('logo')).toBe(false);
     expect(posts[0]!.has('delete_logo')).toBe(false);
+  });
+
+  it("shows the API section with the feature: sends the origins and puts an entry's error on the list", async () => {
+    const { posts } = renderScreen(
+      () =>
+        json(
+          {
+            message: messages.invalidInput,
+            errors: { 'embed_origins.1': [embedMessages.originHttps] },
+          },
+          422,
+        ),
+      { features: ['api'], embed_origins: ['https://app.verhuur.nl'] },
+    );
+    const origins = await screen.findByLabelText(/Toegestane herkomsten voor insluiten/);
+    expect((origins as HTMLTextAreaElement).value).toBe('https://app.verhuur.nl');
+    fireEvent.change(origins, {
+      target: { value: 'https://app.verhuur.nl\nhttps://*.verhuur.nl' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.get('embed_origins')).toBe('https://app.verhuur.nl\nhttps://*.verhuur.nl');
+    expect(
+      await screen.findByText(`https://*.verhuur.nl: ${embedMessages.originHttps}`),
+    ).toBeTruthy();
+  });
+
+  it('checks an origin before saving, and has no API section without the feature', async () => {
+    const { posts } = renderScreen(() => json(company), { features: ['api'] });
+    const origins = await screen.findByLabelText(/Toegestane herkomsten voor insluiten/);
+    fireEvent.change(origins, { target: { value: 'http://app.verhuur.nl' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(
+      await screen.findByText(`http://app.verhuur.nl: ${embedMessages.originHttps}`),
+    ).toBeTruthy();
+    expect(posts).toHaveLength(0);
+  });
+
+  it('sends no origins without the api feature', async () => {
+    const { posts } = renderScreen(() => json(company), { features: [] });
+    await screen.findByLabelText(/Bedrijfsnaam/);
+    expect(screen.queryByLabelText(/Toegestane herkomsten/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.has('embed_origins')).toBe(false);
   });
 });

@@ -13,6 +13,7 @@ import {
   Stack,
   Switch,
   Text,
+  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -32,7 +33,11 @@ import { Page } from '../../../components/page';
 import { isApiError } from '../../../lib/api-client';
 import { companyQueryOptions, hasFeature } from '../../../lib/auth';
 import { zodErrors } from '../../../lib/form';
-import { useUpdateCompany, type CompanySettingsValues } from '../api/update-company';
+import {
+  foldOriginErrors,
+  useUpdateCompany,
+  type CompanySettingsValues,
+} from '../api/update-company';
 import { DepartmentsSection } from '../components/departments-section';
 import { MailSenderSection } from '../components/mail-sender-section';
 import { texts } from '../texts';
@@ -46,6 +51,7 @@ function initialValues(company: Company): CompanySettingsValues {
     phone: company.phone ?? '',
     sms_name: company.sms_name ?? '',
     webhook_url: company.webhook_url ?? '',
+    embed_origins: company.embed_origins.join('\n'),
     send_signed_documents_to_email: company.send_signed_documents_to_email,
     gdpr_retention_days: company.gdpr_retention_days,
     address: {
@@ -109,13 +115,15 @@ export function CompanySettingsForm({ company }: { company: Company }) {
   const update = useUpdateCompany();
   const withWebhook = hasFeature(company, 'webhooks');
   const withLogo = hasFeature(company, 'own_styling');
+  const withApi = hasFeature(company, 'api');
   const [error, setError] = useState<string | null>(null);
   const [logo, setLogo] = useState<File | null>(null);
   const [deleteLogo, setDeleteLogo] = useState(false);
   const preview = useObjectUrl(logo);
   const form = useForm<CompanySettingsValues>({
     initialValues: initialValues(company),
-    validate: (values) => zodErrors(updateCompanyBody, values),
+    validate: (values) =>
+      foldOriginErrors(zodErrors(updateCompanyBody, values), values.embed_origins),
   });
 
   function chooseLogo(file: File | null) {
@@ -137,13 +145,13 @@ export function CompanySettingsForm({ company }: { company: Company }) {
   async function submit(values: CompanySettingsValues) {
     setError(null);
     try {
-      await update.mutateAsync({ values, logo, deleteLogo, withWebhook });
+      await update.mutateAsync({ values, logo, deleteLogo, withWebhook, withApi });
       setLogo(null);
       setDeleteLogo(false);
       notifications.show({ title: texts.savedTitle, message: texts.savedMessage, color: 'teal' });
     } catch (e) {
       if (isApiError(e)) {
-        form.setErrors(e.fieldErrors());
+        form.setErrors(foldOriginErrors(e.fieldErrors(), values.embed_origins));
         setError(e.message || texts.loadFailed);
       } else {
         setError(messages.serverError);
@@ -321,6 +329,25 @@ export function CompanySettingsForm({ company }: { company: Company }) {
             </SimpleGrid>
           </Stack>
         </Paper>
+
+        {withApi && (
+          <Paper withBorder radius="lg" p="lg">
+            <Stack>
+              <Title order={2} fz="lg">
+                {texts.api}
+              </Title>
+              <Textarea
+                label={texts.embedOrigins}
+                description={texts.embedOriginsHelp}
+                placeholder="https://app.voorbeeld.nl"
+                autosize
+                minRows={2}
+                key={form.key('embed_origins')}
+                {...form.getInputProps('embed_origins')}
+              />
+            </Stack>
+          </Paper>
+        )}
 
         <Paper withBorder radius="lg" p="lg">
           <Stack>

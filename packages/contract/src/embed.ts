@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { text } from './fields.ts';
+
+/** Texts of embedding Paraaf in another site (allowed origins, the embed links, the frame). */
+export const embedMessages = {
+  originInvalid: 'Vul een geldige herkomst in, zoals https://app.voorbeeld.nl (zonder pad)',
+  originHttps: 'Een herkomst moet met https:// beginnen',
+  originWildcard:
+    'Een jokerteken mag alleen als eerste deel van de domeinnaam staan, zoals https://*.voorbeeld.nl',
+  noOrigins:
+    'Stel eerst bij Bedrijfsinstellingen in welke websites Paraaf mogen insluiten (API › Toegestane herkomsten)',
+  signerNotOpen: 'Deze ondertekenaar kan nu niet ondertekenen',
+  notDraft: 'Alleen een concept kan in een ingesloten editor worden voorbereid',
+  linkUsed: 'Deze link is al gebruikt. Vraag de website waarop je zit om een nieuwe.',
+  linkExpired: 'Deze link is verlopen. Vraag de website waarop je zit om een nieuwe.',
+  linkInvalid: 'Deze link is ongeldig',
+  sessionEnded: 'Deze sessie is verlopen. Open de ondertekening opnieuw.',
+} as const;
+
+/** How long an embed link opens its page, once. */
+export const EMBED_LINK_TTL_MS = 10 * 60 * 1000;
+export const EMBED_ORIGINS_MAX = 20;
+
+/** How a signer gets the request: the invitation mail, or only inside the sender's own site. */
+export const signerDeliveries = ['email', 'embedded'] as const;
+export type SignerDelivery = (typeof signerDeliveries)[number];
+
+/** The events the frame posts to its host page (to the host's origin only), in order of a signing. */
+export const embedEvents = [
+  'paraaf:loaded',
+  'paraaf:verified',
+  'paraaf:signed',
+  'paraaf:declined',
+  'paraaf:completed',
+  'paraaf:error',
+  'paraaf:resize',
+  'paraaf:ready',
+  'paraaf:saved',
+] as const;
+export type EmbedEventType = (typeof embedEvents)[number];
+
+/** Why an embedded page shows an error (`paraaf:error` `code`). */
+export const embedErrorCodes = ['link_used', 'link_expired', 'link_invalid', 'failed'] as const;
+export type EmbedErrorCode = (typeof embedErrorCodes)[number];
+
+/** One message the frame posts: `{ type, ...data }`. */
+export interface EmbedEvent {
+  type: EmbedEventType;
+  sign_request_id?: number;
+  signer_id?: number;
+  template_id?: number;
+  height?: number;
+  code?: EmbedErrorCode;
+  message?: string;
+}
+
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+const ORIGIN = new RegExp(
+  `^(https?)://(\\*\\.)?(${LABEL}(?:\\.${LABEL})*|\\[::1\\])(?::(\\d{1,5}))?/?$`,
+);
+/** Hosts a browser treats as secure without https: a developer's own machine. */
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
+
+/**
+ * An origin as a company lists it: `https://app.voorbeeld.nl`, `https://*.voorbeeld.nl` (one
+ * subdomain level, under a domain of at least two labels), or plain http on a loopback host
+ * (localhost, 127.x.x.x, [::1]) for development. Answers the normal form (lower case, no
+ * slash, no default port) or the Dutch reason it is refused.
+ */
+export function normalizeEmbedOrigin(raw: string): { origin: string } | { error: string } {
+  const value = raw.trim().toLowerCase();
+  const match = ORIGIN.exec(value);
+  if (!match) {
+    if (/^https?:\/\/[^/]*\*/.test(value)) return { error: embedMessages.originWildcard };
+    if (/^[a-z]+:\/\//.test(value) && !value.startsWith('http'))
+      return { error: embedMessages.originHttps };
+    return { error: embedMessages.originInvalid };
+  }
+  const [, scheme, wildcard, host, port] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535))
+    return { error: embedMessages.originInvalid };
+  const isLoopback = LOOPBACK.test(host);
+  if (scheme === 'http' && (!isLoopback || wildcard)) return { error: embedMessages.originHttps };
+  // '*.nl' would let every Dutch site in; the wildcard needs a registrable domain under it.
+  if (wildcard && (isLoopback || host.split('.').length < 2))
+    return { error: embedMessages.originWildcard };
+  const defaultPort = scheme === 'https' ? '443' : '80';
+  const shownPort = port && port !== defaultPort ? `:${port}` : '';
+  return { origin: `${scheme}://${wildcard ?? ''}${host}${shownPort}` };
+}
+
+/** Whether a page's origin (`https://a.voorbeeld.nl`) is one of the listed origins or wildcards. */
+export function isEmbedOriginAllowed(allowed: readonly string[], origin: string): boolean {
+  const page = origin.toLowerCase();
+  return allowed.some((pattern) => {
+    if (!pattern.includes('*.')) return pattern === page;
+    const [scheme, rest] = pattern.split('://*.') as [string, string];
+    if (!page.startsWith(`${scheme}://`)) return false;
+    const host = page.slice(scheme.length + 3);
+    const dot = host.indexOf('.');
+    // Exactly one label in place of the '*'.
+    return dot > 0 && !host.slice(0, dot).includes(':') && host.slice(dot + 1) === rest;
+  });
+}
+
+/**
+ * `embed_origins` on POST /api/company: a list, or one text with an origin per line (the
+ * settings form's text area; '' empties the list). Absent: unchanged. Each entry is checked
+ * and normalised; a refusal is a Dutch message on `embed_origins.{n}`.
+ */
+export const embedOriginsField = z
+  .union([z.array(text()), text()], { error: embedMessages.originInvalid })
+  .transform((v) => (Array.isArray(v) ? v : v.split(/[\s,]+/)).filter((o) => o.trim() !== ''))
+  .pipe(
+    z
+      .array(
+        text().transform((raw, ctx) => {
+          const result = normalizeEmbedOrigin(raw);
+          if ('error' in result) {
+            ctx.addIssue({ code: 'custom', message: result.error });
+            return z.NEVER;
+          }
+          return result.origin;
+        }),
+      )
+      .max(EMBED_ORIGINS_MAX, messages.max)
+      .transform((list) => [...new Set(list)]),
+  );
+
+/** POST /api/sign-requests/{id}/signers/{signer_id}/embed and the editor embeds: the link. */
+export const embedLinkSchema = z
+  .object({
+    /** Opens the page once, within 10 minutes; put it in `<paraaf-signing url="…">`. */
+    url: z.string(),
+    expires_at: z.iso.datetime(),
+  })
+  .meta({
+    examples: [
+      {
+        url: 'https://app.paraaf.nl/insluiten/ondertekenen/Xq2v9cX2mK7pL0aR5tW8yZ1bN4dF6gJeHt3sQw8uYk0',
+        expires_at: '2026-11-27T10:10:00.000Z',
+      },
+    ],
+  });
+export type EmbedLink = z.infer<typeof embedLinkSchema>;
+
+/** POST /api/embed/signing/{token}: the embed link exchanged for the signer's page session. */
+export const embedSigningSessionSchema = z
+  .object({
+    /** The signer's page token for `/api/signing/{token}/…`, valid as long as a mailed link. */
+    token: z.string(),
+    sign_request_id: z.int().positive(),
+    signer_id: z.int().positive(),
+    /** The origins that may frame the page: events go only to a parent on this list. */
+    origins: z.array(z.string()),
+    /** Premium: the host chose to hide Paraaf's footer. */
+    hide_footer: z.boolean(),
+  })
+  .meta({
+    examples: [
+      {
+        token: 'pT3v9cX2mK7pL0aR5tW8yZ1bN4dF6gJeHt3sQw8uYk0',
+        sign_request_id: 4182,
+        signer_id: 9931,
+        origins: ['https://app.verhuurplatform.nl'],
+        hide_footer: false,
+      },
+    ],
+  });
+export type EmbedSigningSession = z.infer<typeof embedSigningSessionSchema>;
+
+/** The 410 of an embed link that was used or has expired: the page says so and posts paraaf:error. */
+export const embedLinkClosedSchema = z.object({
+  message: z.string(),
+  code: z.enum(embedErrorCodes),
+});
+
+/** The body of the embed calls: options of the embedded page. */
+export const createEmbedLinkBody = z
+  .object({
+    /** Hide Paraaf's own footer in the frame (premium plan; ignored otherwise). */
+    hide_footer: z.boolean().optional().default(false),
+  })
+  .meta({ examples: [{ hide_footer: false }] });
+export type CreateEmbedLinkBody = z.output<typeof createEmbedLinkBody>;
