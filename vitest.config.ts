@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { projects: ['apps/api', 'apps/web'] },
+  test: { projects: ['apps/api', 'apps/web', 'packages/embed'] },
 });

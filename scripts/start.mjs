@@ -22,8 +22,11 @@ function newestMtime(dir) {
 const sources = Math.max(
   newestMtime(path.join(root, 'apps/web')),
   newestMtime(path.join(root, 'packages/contract')),
+  newestMtime(path.join(root, 'packages/embed')),
 );
-if (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sources) {
+// `/embed.js` (packages/embed) is built by the same `npm run build`.
+const embedScript = path.join(root, 'packages/embed/dist/embed.js');
+if (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sources || !fs.existsSync(embedScript)) {
   console.log('Paraaf: de webapp wordt gebouwd…');
   const built = spawnSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);

@@ -85,6 +85,8 @@ export interface SignerInput {
   phone?: string;
   /** This signer's steps; else the request's `verifications`. */
   verifications?: number[];
+  /** 'embedded': no invitation mail; the signer signs in the sender's own site. */
+  delivery?: 'email' | 'embedded';
 }
 
 /** The id of the company the session belongs to. */

@@ -37,6 +37,7 @@ export const embedEvents = [
   'paraaf:resize',
   'paraaf:ready',
   'paraaf:saved',
+  'paraaf:sent',
 ] as const;
 export type EmbedEventType = (typeof embedEvents)[number];
 

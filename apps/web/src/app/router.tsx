@@ -28,6 +28,15 @@ export const routes: RouteObject[] = [
     }),
   },
   {
+    // The signer's page inside another site's frame: its single-use link opens it once.
+    path: routePatterns.embedSign,
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: RouteError,
+    lazy: async () => ({
+      Component: (await import('../features/signing/embed/embed-sign')).EmbedSignRoute,
+    }),
+  },
+  {
     // The accessibility statement: public, for signers too, so without the app's menu or session.
     path: paths.accessibility,
     HydrateFallback: FullPageLoader,

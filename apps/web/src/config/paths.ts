@@ -39,6 +39,9 @@ export const routePatterns = {
   passwordReset: '/wachtwoord-instellen/:token',
   activate: '/activeren/:token',
   sign: '/ondertekenen/:token',
+  /** The signer's page and the marker editor inside another site's frame (single-use links). */
+  embedSign: '/insluiten/ondertekenen/:token',
+  embedEditor: '/insluiten/voorbereiden/:token',
 } as const;
 
 export const externalLinks = {

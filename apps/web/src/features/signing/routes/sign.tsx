@@ -76,6 +76,20 @@ function browserLocale(): SignerLocale {
 /** `/ondertekenen/{token}`: the signer's page, outside the app (no login, no menu). */
 export function SignRoute() {
   const { token = '' } = useParams();
+  return <SignerPage token={token} />;
+}
+
+/**
+ * The signer's page of a link token. `embedded`: inside another site's frame (features/signing/
+ * embed), as high as its content and, when the sender chose so, without Paraaf's footer.
+ */
+export function SignerPage({
+  token,
+  embedded,
+}: {
+  token: string;
+  embedded?: { hideFooter: boolean };
+}) {
   const [search, setSearch] = useSearchParams();
   const [idinReturn] = useState<'ok' | 'failed' | null>(() => {
     const v = search.get('idin');
@@ -168,14 +182,16 @@ export function SignRoute() {
   }
 
   return (
-    <Box mih="100dvh" bg="gray.0">
+    <Box mih={embedded ? undefined : '100dvh'} bg="gray.0">
       {header}
       {body}
-      <Box component="footer" py="md" ta="center">
-        <Anchor href={paths.accessibility} size="sm" c="dimmed">
-          {t('page.accessibility')}
-        </Anchor>
-      </Box>
+      {!embedded?.hideFooter && (
+        <Box component="footer" py="md" ta="center">
+          <Anchor href={paths.accessibility} size="sm" c="dimmed">
+            {t('page.accessibility')}
+          </Anchor>
+        </Box>
+      )}
     </Box>
   );
 }

@@ -1,0 +1,108 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Box, Center, Container, Group, Loader, Text } from '@mantine/core';
+import type { EmbedSigningSession } from '@paraaf/contract';
+import { signerApi, SignerApiError } from '../api/signer-api';
+import { signingPageKey } from '../lib/prefetch';
+import { SignerPage } from '../routes/sign';
+import { EmbedLinkError, openEmbedSigning } from './embed-api';
+import { hostChannel, signingEvents } from './host';
+import { embedTexts } from './texts';
+
+type Channel = ReturnType<typeof hostChannel>;
+
+/**
+ * `/insluiten/ondertekenen/{token}`: the signer's page inside another site's frame. The link is
+ * used once for the signer page's token (kept in memory only: a reload needs a new link), then
+ * the page is the signer's own, and what happens on it is posted to the framing page.
+ */
+export function EmbedSignRoute() {
+  const { token = '' } = useParams();
+  const session = useQuery({
+    queryKey: ['embed-signing', token],
+    queryFn: () => openEmbedSigning(token),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  // Before the list is known the browser's frame-ancestors check is the only one there is.
+  const channel = useMemo(() => hostChannel(session.data?.origins ?? null), [session.data]);
+  useResizeEvents(channel);
+
+  const failed = session.error;
+  useEffect(() => {
+    if (!failed) return;
+    const known = failed instanceof EmbedLinkError;
+    channel.post({
+      type: 'paraaf:error',
+      code: known ? failed.code : 'failed',
+      message: known ? failed.message : embedTexts.failed,
+    });
+  }, [failed, channel]);
+
+  if (session.isPending) {
+    return (
+      <Center py="xl" aria-live="polite">
+        <Group gap="sm">
+          <Loader size="sm" />
+          <Text>{embedTexts.loading}</Text>
+        </Group>
+      </Center>
+    );
+  }
+  if (failed) {
+    return (
+      <Container size={640} py="xl" component="main">
+        <Alert color="red" role="alert" title={embedTexts.closedTitle}>
+          {failed instanceof EmbedLinkError ? failed.message : embedTexts.failed}
+        </Alert>
+      </Container>
+    );
+  }
+  return <EmbeddedSigning session={session.data} channel={channel} />;
+}
+
+function EmbeddedSigning({ session, channel }: { session: EmbedSigningSession; channel: Channel }) {
+  // The signer page's own query (same key): read here, fetched by the page.
+  const page = useQuery({
+    queryKey: signingPageKey(session.token),
+    queryFn: () => signerApi.page(session.token, 'nl'),
+    enabled: false,
+  });
+  const sent = useRef(new Set<string>());
+  useEffect(() => {
+    if (page.data) for (const event of signingEvents(page.data, sent.current)) channel.post(event);
+  }, [page.data, channel]);
+  useEffect(() => {
+    if (!(page.error instanceof SignerApiError)) return;
+    channel.post({
+      type: 'paraaf:error',
+      code: 'failed',
+      message: page.error.message || embedTexts.failed,
+    });
+  }, [page.error, channel]);
+  return (
+    <Box>
+      <SignerPage token={session.token} embedded={{ hideFooter: session.hide_footer }} />
+    </Box>
+  );
+}
+
+/** `paraaf:resize` with the page's height whenever it changes, so the frame fits it. */
+function useResizeEvents(channel: Channel) {
+  useEffect(() => {
+    const root = document.getElementById('root');
+    if (!root || typeof ResizeObserver === 'undefined') return;
+    let last = -1;
+    const observer = new ResizeObserver(() => {
+      const height = Math.ceil(root.getBoundingClientRect().height);
+      if (height === last) return;
+      last = height;
+      channel.post({ type: 'paraaf:resize', height });
+    });
+    observer.observe(root);
+    return () => observer.disconnect();
+  }, [channel]);
+}

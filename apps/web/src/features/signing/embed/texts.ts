@@ -1,0 +1,6 @@
+/** Texts of the embedded pages before the signer's language is known (Dutch). */
+export const embedTexts = {
+  loading: 'Bezig met laden…',
+  closedTitle: 'Deze link werkt niet meer',
+  failed: 'Er is iets mis gegaan. Probeer het opnieuw.',
+} as const;

@@ -1,0 +1,165 @@
+import type { Page } from '@playwright/test';
+import {
+  call,
+  companyIdOf,
+  createSignRequest,
+  enableFeatures,
+  registerCompany,
+} from '../support/api.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { startHostSite, type HostSite } from '../support/host-site.ts';
+import { nextMail } from '../support/signer-page.ts';
+
+/**
+ * Paraaf inside another site: a rental platform on its own loopback origin (127.0.0.2) shows
+ * the signer's page with `<paraaf-signing>` from /embed.js and hears what happens in it.
+ */
+
+const shots = new URL('../../.tmp/', import.meta.url).pathname;
+
+type Detail = { type: string; sign_request_id?: number; code?: string; message?: string };
+const eventsOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { paraafEvents: Detail[] }).paraafEvents);
+const typesOf = async (page: Page) => (await eventsOf(page)).map((e) => e.type);
+
+let allowed: HostSite;
+let stranger: HostSite;
+test.beforeAll(async ({ baseURL }) => {
+  allowed = await startHostSite('127.0.0.2', baseURL!);
+  // The same address on another port: another origin, not on the company's list.
+  stranger = await startHostSite('127.0.0.2', baseURL!);
+});
+test.afterAll(async () => {
+  await allowed?.close();
+  await stranger?.close();
+});
+
+/** A company with the API feature that lets `origin` embed it; its session token. */
+async function embeddingCompany(baseURL: string, origin: string) {
+  const token = await registerCompany(baseURL, 'Verhuurplatform', 'Iris Verhuur');
+  await enableFeatures(baseURL, await companyIdOf(baseURL, token), ['api']);
+  const settings = new FormData();
+  settings.set('name', 'Verhuurplatform');
+  settings.set('sms_name', 'Verhuur');
+  settings.set('embed_origins', origin);
+  await call(baseURL, token, 'POST', '/company', settings);
+  return token;
+}
+
+async function embedLink(baseURL: string, token: string, requestId: number, signerId: number) {
+  return call<{ url: string; expires_at: string }>(
+    baseURL,
+    token,
+    'POST',
+    `/sign-requests/${requestId}/signers/${signerId}/embed`,
+    {},
+  );
+}
+
+test('a host site embeds signing: e-mail code, signature and approval in the frame; loaded → verified → signed → completed', async ({
+  page,
+  browser,
+  baseURL,
+  smtp,
+}) => {
+  test.setTimeout(120_000);
+  const token = await embeddingCompany(baseURL!, allowed.origin);
+  const email = `huurder-${Date.now()}@example.nl`;
+  const id = await createSignRequest(baseURL!, token, {
+    subject: 'Huurcontract Kade 12',
+    document: 'Huurcontract',
+    signers: [{ firstname: 'Sam', lastname: 'Huurder', email, delivery: 'embedded' }],
+    verifications: [1, 5],
+    send: true,
+  });
+  const detail = await call<{ signers: { id: number }[] }>(
+    baseURL!,
+    token,
+    'GET',
+    `/sign-requests/${id}`,
+  );
+  const signerId = detail.signers[0]!.id;
+  const link = await embedLink(baseURL!, token, id, signerId);
+
+  // A site not on the list: the browser refuses the frame (CSP frame-ancestors), nothing is heard.
+  const strange = await browser.newPage();
+  const refusals: string[] = [];
+  strange.on('console', (m) => {
+    if (m.text().includes('frame-ancestors')) refusals.push(m.text());
+  });
+  await strange.goto(stranger.pageFor(link.url));
+  await expect.poll(() => refusals.length).toBeGreaterThan(0);
+  await expect(
+    strange.frameLocator('paraaf-signing iframe').getByText('Huurcontract Kade 12'),
+  ).toHaveCount(0);
+  expect(await typesOf(strange)).toEqual([]);
+  await strange.close();
+
+  // The refused frame never loaded the page: the link is still unused, and opens on the listed site.
+  await page.goto(allowed.pageFor(link.url));
+  const frame = page.frameLocator('paraaf-signing iframe');
+  await expect(frame.getByRole('heading', { name: 'Huurcontract Kade 12' })).toBeVisible();
+  await expect.poll(() => typesOf(page)).toEqual(['paraaf:loaded']);
+  // No invitation went out: the only mail the signer gets is the code they ask for.
+  expect(smtp.mails.filter((m) => m.to.includes(email))).toEqual([]);
+  await page.screenshot({ path: `${shots}embed-host-desktop.png` });
+
+  // The e-mail code, inside the frame.
+  await expect(frame.locator('#step-title')).toHaveText('E-mailcode');
+  const seen = smtp.mails.length;
+  await frame.getByRole('button', { name: 'Code versturen' }).click();
+  const mail = await nextMail(smtp, email, seen, /verificatiecode/i);
+  const code = /(\d{6})/.exec(mail.subject)![1]!;
+  await frame.getByRole('textbox', { name: 'Code van 6 cijfers 1' }).click();
+  await page.keyboard.type(code);
+  await expect(frame.locator('#step-title')).toHaveText('Handtekening');
+  await expect.poll(() => typesOf(page)).toEqual(['paraaf:loaded', 'paraaf:verified']);
+
+  // A typed signature, then approval.
+  await frame.getByRole('button', { name: 'Liever typen dan tekenen' }).click();
+  await frame.getByLabel('Typ je naam').fill('Sam Huurder');
+  await frame.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(frame.locator('#step-title')).toHaveText('Akkoord');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shots}embed-host-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await frame.getByRole('button', { name: 'Akkoord en ondertekenen' }).click();
+
+  // Sealed: the last event carries the request id.
+  await expect
+    .poll(() => typesOf(page), { timeout: 60_000 })
+    .toEqual(['paraaf:loaded', 'paraaf:verified', 'paraaf:signed', 'paraaf:completed']);
+  const completed = (await eventsOf(page)).at(-1)!;
+  expect(completed.sign_request_id).toBe(id);
+  await expect(
+    frame.getByRole('heading', { name: 'De documenten zijn ondertekend' }),
+  ).toBeVisible();
+  // The frame took the page's height: no scroll bar inside it.
+  const frameHeight = await page.locator('paraaf-signing iframe').evaluate((f) => f.clientHeight);
+  expect(frameHeight).toBeGreaterThan(300);
+
+  // The used link: a Dutch page in the frame, and paraaf:error to the host.
+  const again = await browser.newPage();
+  await again.goto(allowed.pageFor(link.url));
+  const used = again.frameLocator('paraaf-signing iframe');
+  await expect(used.getByRole('alert')).toContainText('Deze link is al gebruikt');
+  await expect
+    .poll(() => eventsOf(again))
+    .toEqual([
+      {
+        type: 'paraaf:error',
+        code: 'link_used',
+        message: 'Deze link is al gebruikt. Vraag de website waarop je zit om een nieuwe.',
+      },
+    ]);
+  await again.screenshot({ path: `${shots}embed-used-link.png` });
+  await again.close();
+  // Paraaf's own pages still refuse every frame, for the listed site too.
+  const own: string[] = [];
+  page.on('console', (m) => {
+    if (m.text().includes('frame-ancestors')) own.push(m.text());
+  });
+  await page.goto(allowed.pageFor(`${baseURL}/login`));
+  await expect.poll(() => own.length).toBeGreaterThan(0);
+  await expect(page.frameLocator('paraaf-signing iframe').getByRole('button')).toHaveCount(0);
+});
