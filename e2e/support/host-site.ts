@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -21,29 +22,38 @@ const EVENTS = [
   'paraaf:sent',
 ];
 
+/** The HTML example of README.md's 'Paraaf insluiten', as written there. */
+function readmeExample(): string {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const section = readme.slice(readme.indexOf('### Paraaf insluiten'));
+  const html = /```html\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!html) throw new Error("README.md has no HTML example under 'Paraaf insluiten'");
+  return html;
+}
+
 /**
- * Serves one page at `/?url=…&element=…`: the integrator's own screen with Paraaf's /embed.js
- * from `paraafUrl`, the element, and every Paraaf DOM event (but resize) kept in
- * `window.paraafEvents`, as a host page would use them.
+ * Serves one page at `/?url=…&element=…`: README.md's example, with Paraaf's address and the link
+ * filled in (`paraaf-editor` for an editor link), plus a script keeping every Paraaf DOM event
+ * (but resize) in `window.paraafEvents` for the test to read.
  */
 export async function startHostSite(host: string, paraafUrl: string): Promise<HostSite> {
+  const example = readmeExample();
   const server = http.createServer((req, res) => {
     const query = new URL(req.url ?? '/', 'http://host').searchParams;
     const url = (query.get('url') ?? '').replace(/[^\w:/.?=&%-]/g, '');
     const element = query.get('element') === 'paraaf-editor' ? 'paraaf-editor' : 'paraaf-signing';
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html>
-<html lang="nl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Verhuurplatform</title>
-<style>body{font-family:sans-serif;margin:0;background:#f3f0ea}header{background:#2b3a55;color:#fff;padding:12px 20px}main{max-width:960px;margin:0 auto;padding:16px}</style>
-<script src="${paraafUrl}/embed.js"></script>
-<script>
+    const collector = `<script>
   window.paraafEvents = [];
   for (const type of ${JSON.stringify(EVENTS)})
     document.addEventListener(type, (e) => window.paraafEvents.push(e.detail));
-</script></head>
-<body><header>Verhuurplatform · Mijn huurcontract</header>
-<main><h1>Huurcontract tekenen</h1><${element} url="${url}" title="Paraaf"></${element}></main></body></html>`);
+</script>`;
+    const page = example
+      .replaceAll('https://paraaf.example', paraafUrl)
+      .replace('EMBED_URL', url)
+      .replaceAll('paraaf-signing', element)
+      .replace('</head>', `${collector}\n</head>`);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(page);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

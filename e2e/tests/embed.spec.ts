@@ -131,6 +131,13 @@ test('a host site embeds signing: e-mail code, signature and approval in the fra
     .toEqual(['paraaf:loaded', 'paraaf:verified', 'paraaf:signed', 'paraaf:completed']);
   const completed = (await eventsOf(page)).at(-1)!;
   expect(completed.sign_request_id).toBe(id);
+  // README's example page logs them as written there.
+  await expect(page.locator('#paraaf-log li')).toHaveText([
+    'paraaf:loaded',
+    'paraaf:verified',
+    'paraaf:signed',
+    `klaar: ${id}`,
+  ]);
   await expect(
     frame.getByRole('heading', { name: 'De documenten zijn ondertekend' }),
   ).toBeVisible();
@@ -152,6 +159,9 @@ test('a host site embeds signing: e-mail code, signature and approval in the fra
         message: 'Deze link is al gebruikt. Vraag de website waarop je zit om een nieuwe.',
       },
     ]);
+  await expect(again.locator('#paraaf-log li')).toHaveText([
+    'link_used: Deze link is al gebruikt. Vraag de website waarop je zit om een nieuwe.',
+  ]);
   await again.screenshot({ path: `${shots}embed-used-link.png` });
   await again.close();
   // Paraaf's own pages still refuse every frame, for the listed site too.

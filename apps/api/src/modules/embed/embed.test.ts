@@ -24,6 +24,8 @@ import { multipart } from '../../../test/fixtures/multipart.ts';
 
 let t: TestApp;
 let webDist: string;
+// The built /embed.js in miniature (outside the web build: that one has no embed.js).
+const embedScript = path.join(os.tmpdir(), `paraaf-embed-${process.pid}.js`);
 const logs: string[] = [];
 let premium: Session;
 let other: Session;
@@ -32,8 +34,12 @@ beforeAll(async () => {
   // A built web app in miniature, so the embedded pages are served as the real ones are.
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'paraaf-embed-web-'));
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(
+    embedScript,
+    'customElements.define("paraaf-signing", class extends HTMLElement {});',
+  );
   t = await createTestApp(
-    { webDist, logLevel: 'info' },
+    { webDist, embedScript, logLevel: 'info' },
     { logStream: { write: (line: string) => void logs.push(line) } },
   );
   premium = await registerCompanyOnPlan(t, PLAN.premium, { company: 'Verhuurplatform BV' });
@@ -42,6 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   fs.rmSync(webDist, { recursive: true, force: true });
+  fs.rmSync(embedScript, { force: true });
 });
 
 function saveCompany(token: string, name: string, origins: Record<string, string>) {
@@ -273,5 +280,16 @@ describe('signing in a frame', () => {
     const viewerToken = (await registerCompanyOnPlan(t, PLAN.premium)).token;
     t.withoutPermissions(viewerToken, ['createSignRequest']);
     expect((await embed(viewerToken, request.id, request.embedded.id)).statusCode).toBe(403);
+  });
+});
+
+describe('/embed.js', () => {
+  it('is served to other sites: script type, cross-origin resource policy, short cache', async () => {
+    const res = await t.request({ method: 'GET', url: '/embed.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.body).toContain('paraaf-signing');
   });
 });
