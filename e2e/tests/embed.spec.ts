@@ -4,6 +4,7 @@ import {
   companyIdOf,
   createSignRequest,
   enableFeatures,
+  registerAccount,
   registerCompany,
 } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -172,4 +173,40 @@ test('a host site embeds signing: e-mail code, signature and approval in the fra
   await page.goto(allowed.pageFor(`${baseURL}/login`));
   await expect.poll(() => own.length).toBeGreaterThan(0);
   await expect(page.frameLocator('paraaf-signing iframe').getByRole('button')).toHaveCount(0);
+});
+
+test('a company admin lists the sites that may embed Paraaf in Bedrijfsinstellingen → API', async ({
+  page,
+  baseURL,
+}) => {
+  const { email, token } = await registerAccount(baseURL!, 'Makelaardij Oost', 'Olga Oost');
+  await enableFeatures(baseURL!, await companyIdOf(baseURL!, token), ['api']);
+  await page.goto('/login');
+  await page.getByLabel(/^E-mailadres/).fill(email);
+  await page.getByLabel(/^Wachtwoord/).fill('Eerste-wachtwoord-1');
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+  await page.goto('/instellingen/bedrijf');
+  const origins = page.getByLabel('Toegestane herkomsten voor insluiten');
+  await expect(page.getByRole('heading', { name: 'API' })).toBeVisible();
+
+  // Plain http is refused on the field, in Dutch, before anything is sent.
+  await origins.fill('https://portaal.oost.nl\nhttp://portaal.oost.nl');
+  await page.getByRole('button', { name: 'Opslaan' }).first().click();
+  await expect(
+    page.getByText('http://portaal.oost.nl: Een herkomst moet met https:// beginnen'),
+  ).toBeVisible();
+  await origins.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}embed-settings-error.png` });
+
+  await origins.fill('https://portaal.oost.nl\nhttps://*.oost-klanten.nl');
+  await page.getByRole('button', { name: 'Opslaan' }).first().click();
+  await expect(page.getByText('Je wijzigingen zijn opgeslagen')).toBeVisible();
+  const company = await call<{ embed_origins: string[] }>(baseURL!, token, 'GET', '/company');
+  expect(company.embed_origins).toEqual(['https://portaal.oost.nl', 'https://*.oost-klanten.nl']);
+  await origins.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}embed-settings-desktop.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await origins.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${shots}embed-settings-phone.png` });
 });

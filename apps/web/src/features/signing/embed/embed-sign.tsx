@@ -7,7 +7,7 @@ import { signerApi, SignerApiError } from '../api/signer-api';
 import { signingPageKey } from '../lib/prefetch';
 import { SignerPage } from '../routes/sign';
 import { EmbedLinkError, openEmbedSigning } from './embed-api';
-import { hostChannel, signingEvents } from './host';
+import { hostChannel, parentOrigin, signingEvents } from './host';
 import { embedTexts } from './texts';
 
 type Channel = ReturnType<typeof hostChannel>;
@@ -57,6 +57,17 @@ export function EmbedSignRoute() {
       <Container size={640} py="xl" component="main">
         <Alert color="red" role="alert" title={embedTexts.closedTitle}>
           {failed instanceof EmbedLinkError ? failed.message : embedTexts.failed}
+        </Alert>
+      </Container>
+    );
+  }
+  // Where the browser names the framing site, it must be on the list too (a browser without
+  // frame-ancestors would have shown the page anywhere).
+  if (parentOrigin() !== null && channel.target === null) {
+    return (
+      <Container size={640} py="xl" component="main">
+        <Alert color="red" role="alert" title={embedTexts.closedTitle}>
+          {embedTexts.notHere}
         </Alert>
       </Container>
     );

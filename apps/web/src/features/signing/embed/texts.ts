@@ -3,4 +3,5 @@ export const embedTexts = {
   loading: 'Bezig met laden…',
   closedTitle: 'Deze link werkt niet meer',
   failed: 'Er is iets mis gegaan. Probeer het opnieuw.',
+  notHere: 'Deze ondertekening mag niet op deze website getoond worden.',
 } as const;
