@@ -86,6 +86,7 @@ const allowed = {
     'GET /api/sign-requests/:id/receipt/download',
     // Embedding: the integrator's server asks for the single-use links.
     'POST /api/sign-requests/:id/signers/:signer_id/embed',
+    'POST /api/sign-requests/:id/embed-editor',
   ],
   documents: [
     'POST /api/upload-file',
@@ -104,6 +105,7 @@ const allowed = {
     'PUT /api/templates/:id',
     'DELETE /api/templates/:id',
     'GET /api/templates/:id/file',
+    'POST /api/templates/:id/embed-editor',
   ],
   // What a request is sent with: its department and the e-mail texts (read only).
   'bulk sends': [
@@ -140,6 +142,11 @@ const allowed = {
     'POST /api/verify',
     'GET /api/signing/:token',
     'POST /api/embed/signing/:token',
+    'POST /api/embed/editor/:token',
+    'GET /api/embed/editor-session/:token',
+    'GET /api/embed/editor-session/:token/documents/:document_id/file',
+    'PUT /api/embed/editor-session/:token/documents/:document_id/markers',
+    'POST /api/embed/editor-session/:token/send',
     'GET /api/signing/:token/signables/:id/file',
     'GET /api/signing/:token/signables/:id/page-1',
     'GET /api/signing/:token/drawings/:type',

@@ -191,3 +191,72 @@ export const createEmbedLinkBody = z
   })
   .meta({ examples: [{ hide_footer: false }] });
 export type CreateEmbedLinkBody = z.output<typeof createEmbedLinkBody>;
+
+/** How long an editor session (made when its link is used) reaches its one draft or template. */
+export const EMBED_EDITOR_SESSION_MS = 2 * 60 * 60 * 1000;
+
+const markerConfigShape = z.object({
+  variables: z.array(z.unknown()),
+  fields: z.array(z.unknown()),
+});
+
+/** POST /api/embed/editor/{token}: the editor link exchanged for a session on one object. */
+export const embedEditorSessionSchema = z
+  .object({
+    /** For `/api/embed/editor-session/{token}/…` only: nothing else of the account. */
+    token: z.string(),
+    kind: z.enum(['sign_request', 'template']),
+    sign_request_id: z.int().positive().nullable(),
+    template_id: z.int().positive().nullable(),
+    origins: z.array(z.string()),
+  })
+  .meta({
+    examples: [
+      {
+        token: 'rK8v9cX2mK7pL0aR5tW8yZ1bN4dF6gJeHt3sQw8uYk0',
+        kind: 'sign_request',
+        sign_request_id: 4182,
+        template_id: null,
+        origins: ['https://app.verhuurplatform.nl'],
+      },
+    ],
+  });
+export type EmbedEditorSession = z.infer<typeof embedEditorSessionSchema>;
+
+/** GET /api/embed/editor-session/{token}: the draft or template the editor may change. */
+export const embedEditorSchema = z
+  .object({
+    kind: z.enum(['sign_request', 'template']),
+    title: z.string(),
+    /** A draft can be sent from the editor; a template cannot. */
+    can_send: z.boolean(),
+    input_fields: z.boolean(),
+    signers: z.array(
+      z.object({
+        position: z.int().positive(),
+        label: z.string(),
+        verifications: z.array(z.int()).nullable(),
+      }),
+    ),
+    documents: z.array(
+      z.object({ id: z.int().positive(), name: z.string(), config: markerConfigShape }),
+    ),
+  })
+  .meta({
+    examples: [
+      {
+        kind: 'sign_request',
+        title: 'Huurcontract Kade 12',
+        can_send: true,
+        input_fields: true,
+        signers: [{ position: 1, label: 'Sam Huurder', verifications: [1, 5] }],
+        documents: [{ id: 9120, name: 'Huurcontract', config: { variables: [], fields: [] } }],
+      },
+    ],
+  });
+export type EmbedEditor = z.infer<typeof embedEditorSchema>;
+
+/** PUT …/documents/{id}/markers: the markers and input fields of one document, as the editor saves them. */
+export const embedMarkersBody = z
+  .object({ variables: z.array(z.unknown()), fields: z.array(z.unknown()) })
+  .meta({ examples: [{ variables: [], fields: [] }] });

@@ -7,7 +7,7 @@
  */
 const KEPT_QUERY_KEYS = new Set(['page', 'limit', 'per_page', 'order', 'view', 'format']);
 const TOKEN_PATH =
-  /\/(activeren|activate|password-reset|wachtwoord-instellen|ondertekenen|signing|voorbereiden|editor)\/[^/?]+/g;
+  /\/(activeren|activate|password-reset|wachtwoord-instellen|ondertekenen|signing|voorbereiden|editor|editor-session)\/[^/?]+/g;
 
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');

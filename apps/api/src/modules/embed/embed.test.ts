@@ -7,12 +7,14 @@ import {
   billingMessages,
   embedMessages,
   type Company,
+  type EmbedEditor,
+  type EmbedEditorSession,
   type EmbedLink,
   type EmbedSigningSession,
   type Session,
   type SignRequestDetail,
 } from '@paraaf/contract';
-import { embedLinks, mails } from '../../db/schema/index.ts';
+import { embedLinks, mails, signables } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
   createDraftThroughApi,
@@ -20,6 +22,7 @@ import {
   PLAN,
   registerCompanyOnPlan,
 } from '../../../test/factories.ts';
+import { makePdf } from '../../../test/fixtures/documents.ts';
 import { multipart } from '../../../test/fixtures/multipart.ts';
 
 let t: TestApp;
@@ -291,5 +294,161 @@ describe('/embed.js', () => {
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(res.headers['cache-control']).toBe('public, max-age=300');
     expect(res.body).toContain('paraaf-signing');
+  });
+});
+
+describe('preparing in a frame', () => {
+  const signature = (signer: number) => ({
+    x: 60,
+    y: 660,
+    width: 180,
+    height: 60,
+    page: 1,
+    type: 'generated',
+    value: `signer.${signer}.signature`,
+  });
+  const editorLink = (token: string, path: string) =>
+    t.request({ method: 'POST', url: `/api/${path}/embed-editor`, token, payload: {} });
+  const openEditor = (linkToken: string) =>
+    t.request({ method: 'POST', url: `/api/embed/editor/${linkToken}` });
+
+  it('opens one draft once: its documents, its markers saved, and sent from the editor', async () => {
+    await saveCompany(premium.token, 'Verhuurplatform BV', {
+      embed_origins: 'https://app.verhuur.nl',
+    });
+    const draft = await createDraftThroughApi(t, premium.token, {
+      documents: 1,
+      signers: [{ verifications: [1, 5] }],
+    });
+    const other = await createDraftThroughApi(t, premium.token, { documents: 1 });
+    const res = await editorLink(premium.token, `sign-requests/${draft.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const link = res.json<EmbedLink>();
+    expect(link.url).toMatch(/\/insluiten\/voorbereiden\/[\w-]{43}$/);
+
+    const opened = await openEditor(tokenOf(link));
+    expect(opened.statusCode, opened.body).toBe(200);
+    const session = opened.json<EmbedEditorSession>();
+    expect(session).toMatchObject({ kind: 'sign_request', sign_request_id: draft.id });
+    expect((await openEditor(tokenOf(link))).json()).toEqual({
+      message: embedMessages.linkUsed,
+      code: 'link_used',
+    });
+
+    const base = `/api/embed/editor-session/${session.token}`;
+    const editor = (await t.request({ method: 'GET', url: base })).json<EmbedEditor>();
+    expect(editor.can_send).toBe(true);
+    expect(editor.documents.map((d) => d.id)).toEqual(draft.signableIds);
+    const file = await t.request({
+      method: 'GET',
+      url: `${base}/documents/${draft.signableIds[0]}/file`,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Another draft's document of the same company is out of reach.
+    for (const url of [
+      `${base}/documents/${other.signableIds[0]}/file`,
+      `${base}/documents/${other.signableIds[0]}/markers`,
+    ]) {
+      const method = url.endsWith('markers') ? 'PUT' : 'GET';
+      const refused = await t.request({
+        method,
+        url,
+        payload: method === 'PUT' ? { variables: [], fields: [] } : undefined,
+      });
+      expect(refused.statusCode, url).toBe(404);
+    }
+    // The session is no key to the account's API.
+    const api = await t.request({ method: 'GET', url: '/api/sign-requests', token: session.token });
+    expect(api.statusCode).toBe(401);
+
+    const bad = await t.request({
+      method: 'PUT',
+      url: `${base}/documents/${draft.signableIds[0]}/markers`,
+      payload: { variables: [signature(2)], fields: [] },
+    });
+    expect(bad.statusCode).toBe(422);
+    const saved = await t.request({
+      method: 'PUT',
+      url: `${base}/documents/${draft.signableIds[0]}/markers`,
+      payload: { variables: [signature(1)], fields: [] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [row] = await t.db
+      .select()
+      .from(signables)
+      .where(eq(signables.id, draft.signableIds[0]!));
+    expect(row!.config.variables).toEqual([
+      expect.objectContaining({ value: 'signer.1.signature', page: 1 }),
+    ]);
+
+    const sent = await t.request({ method: 'POST', url: `${base}/send` });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const detail = await t.request({
+      method: 'GET',
+      url: `/api/sign-requests/${draft.id}`,
+      token: premium.token,
+    });
+    expect(detail.json<SignRequestDetail>().state_id).toBe(3);
+    // Sent: no more changes, and no second editor link.
+    const after = await t.request({
+      method: 'PUT',
+      url: `${base}/documents/${draft.signableIds[0]}/markers`,
+      payload: { variables: [], fields: [] },
+    });
+    expect(after.statusCode).toBe(409);
+    expect((await editorLink(premium.token, `sign-requests/${draft.id}`)).statusCode).toBe(409);
+  });
+
+  it("answers 404 for another company's draft or template, and ends the session after 2 hours", async () => {
+    const draft = await createDraftThroughApi(t, premium.token, { documents: 1 });
+    expect((await editorLink(other.token, `sign-requests/${draft.id}`)).statusCode).toBe(404);
+    const link = (await editorLink(premium.token, `sign-requests/${draft.id}`)).json<EmbedLink>();
+    const session = (await openEditor(tokenOf(link))).json<EmbedEditorSession>();
+    await t.db
+      .update(embedLinks)
+      .set({ sessionExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(embedLinks.signRequestId, draft.id));
+    const ended = await t.request({
+      method: 'GET',
+      url: `/api/embed/editor-session/${session.token}`,
+    });
+    expect(ended.statusCode).toBe(404);
+    expect(ended.json<{ message: string }>().message).toBe(embedMessages.sessionEnded);
+  });
+
+  it('opens one template: ten placeholder signers, markers saved on the template', async () => {
+    const template = await t.request({
+      method: 'POST',
+      url: '/api/templates',
+      token: premium.token,
+      ...multipart({ name: 'Huurcontract' }, [{ content: await makePdf(1) }]),
+    });
+    expect(template.statusCode, template.body).toBe(201);
+    const id = template.json<{ id: number }>().id;
+    expect((await editorLink(other.token, `templates/${id}`)).statusCode).toBe(404);
+    const link = (await editorLink(premium.token, `templates/${id}`)).json<EmbedLink>();
+    const session = (await openEditor(tokenOf(link))).json<EmbedEditorSession>();
+    expect(session).toMatchObject({ kind: 'template', template_id: id });
+    const base = `/api/embed/editor-session/${session.token}`;
+    const editor = (await t.request({ method: 'GET', url: base })).json<EmbedEditor>();
+    expect(editor).toMatchObject({ kind: 'template', can_send: false, title: 'Huurcontract' });
+    expect(editor.signers).toHaveLength(10);
+    const saved = await t.request({
+      method: 'PUT',
+      url: `${base}/documents/${id}/markers`,
+      payload: { variables: [signature(2)], fields: [] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const read = await t.request({
+      method: 'GET',
+      url: `/api/templates/${id}`,
+      token: premium.token,
+    });
+    expect(read.json<{ variables: unknown[]; name: string }>()).toMatchObject({
+      name: 'Huurcontract',
+      variables: [expect.objectContaining({ value: 'signer.2.signature' })],
+    });
+    expect((await t.request({ method: 'POST', url: `${base}/send` })).statusCode).toBe(404);
   });
 });
