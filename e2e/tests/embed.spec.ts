@@ -210,3 +210,62 @@ test('a company admin lists the sites that may embed Paraaf in Bedrijfsinstellin
   await origins.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}embed-settings-phone.png` });
 });
+
+test('the editor embed: a host site places a signature marker on its draft and sends it', async ({
+  page,
+  baseURL,
+  smtp,
+}) => {
+  test.setTimeout(90_000);
+  const token = await embeddingCompany(baseURL!, allowed.origin);
+  const email = `koper-${Date.now()}@example.nl`;
+  const id = await createSignRequest(baseURL!, token, {
+    subject: 'Koopakte Haven 3',
+    document: 'Koopakte',
+    signers: [{ firstname: 'Kim', lastname: 'Koper', email }],
+    verifications: [5],
+    send: false,
+  });
+  const link = await call<{ url: string }>(
+    baseURL!,
+    token,
+    'POST',
+    `/sign-requests/${id}/embed-editor`,
+    {},
+  );
+  await page.goto(allowed.pageFor(link.url, 'paraaf-editor'));
+  const frame = page.frameLocator('paraaf-editor iframe');
+  const editor = frame.getByRole('dialog', { name: 'Formuliermarkers instellen' });
+  await expect(editor.getByText('Koopakte Haven 3')).toBeVisible();
+  await expect.poll(() => typesOf(page)).toEqual(['paraaf:ready']);
+
+  const target = editor.getByRole('group', { name: 'Pagina 1 van 2' });
+  await expect(target.locator('canvas')).toBeVisible();
+  const box = (await target.boundingBox())!;
+  const scale = box.width / 595;
+  await editor
+    .getByRole('complementary', { name: 'Markers' })
+    .getByRole('button', { name: 'Handtekening', exact: true })
+    .dragTo(target, { targetPosition: { x: 200 * scale, y: 300 * scale } });
+  await expect(
+    editor.getByRole('button', { name: 'Handtekening Kim Koper, pagina 1', exact: true }),
+  ).toBeVisible();
+  await page.screenshot({ path: `${shots}embed-editor.png` });
+  await editor.getByRole('button', { name: 'Opslaan', exact: true }).click();
+  await expect.poll(() => typesOf(page)).toEqual(['paraaf:ready', 'paraaf:saved']);
+  const draft = await call<{ signables: { config: { variables: { value: string }[] } }[] }>(
+    baseURL!,
+    token,
+    'GET',
+    `/sign-requests/${id}`,
+  );
+  expect(draft.signables[0]!.config.variables.map((v) => v.value)).toEqual(['signer.1.signature']);
+
+  await editor.getByRole('button', { name: 'Versturen' }).click();
+  await expect(frame.getByText('De ondertekening is verstuurd.')).toBeVisible();
+  await expect.poll(() => typesOf(page)).toEqual(['paraaf:ready', 'paraaf:saved', 'paraaf:sent']);
+  const sent = await call<{ state_id: number }>(baseURL!, token, 'GET', `/sign-requests/${id}`);
+  expect(sent.state_id).toBe(3);
+  // Sent as from the wizard: the signer's invitation goes out.
+  await smtp.waitForMail(email);
+});

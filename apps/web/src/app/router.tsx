@@ -37,6 +37,15 @@ export const routes: RouteObject[] = [
     }),
   },
   {
+    // The marker editor of one draft or template inside another site's frame.
+    path: routePatterns.embedEditor,
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: RouteError,
+    lazy: async () => ({
+      Component: (await import('../features/embed-editor/embed-editor')).EmbedEditorRoute,
+    }),
+  },
+  {
     // The accessibility statement: public, for signers too, so without the app's menu or session.
     path: paths.accessibility,
     HydrateFallback: FullPageLoader,

@@ -6,11 +6,15 @@ import type { EmbedSigningSession } from '@paraaf/contract';
 import { signerApi, SignerApiError } from '../api/signer-api';
 import { signingPageKey } from '../lib/prefetch';
 import { SignerPage } from '../routes/sign';
-import { EmbedLinkError, openEmbedSigning } from './embed-api';
-import { hostChannel, parentOrigin, signingEvents } from './host';
+import { openEmbedSigning } from './embed-api';
+import {
+  EmbedLinkError,
+  hostChannel,
+  parentOrigin,
+  type HostChannel,
+} from '../../../lib/embed-host';
+import { signingEvents } from './host';
 import { embedTexts } from './texts';
-
-type Channel = ReturnType<typeof hostChannel>;
 
 /**
  * `/insluiten/ondertekenen/{token}`: the signer's page inside another site's frame. The link is
@@ -75,7 +79,13 @@ export function EmbedSignRoute() {
   return <EmbeddedSigning session={session.data} channel={channel} />;
 }
 
-function EmbeddedSigning({ session, channel }: { session: EmbedSigningSession; channel: Channel }) {
+function EmbeddedSigning({
+  session,
+  channel,
+}: {
+  session: EmbedSigningSession;
+  channel: HostChannel;
+}) {
   // The signer page's own query (same key): read here, fetched by the page.
   const page = useQuery({
     queryKey: signingPageKey(session.token),
@@ -102,7 +112,7 @@ function EmbeddedSigning({ session, channel }: { session: EmbedSigningSession; c
 }
 
 /** `paraaf:resize` with the page's height whenever it changes, so the frame fits it. */
-function useResizeEvents(channel: Channel) {
+function useResizeEvents(channel: HostChannel) {
   useEffect(() => {
     const root = document.getElementById('root');
     if (!root || typeof ResizeObserver === 'undefined') return;

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { firstExample, signingPageSchema, type SigningPage } from '@paraaf/contract';
-import { hostChannel, signingEvents } from './host';
+import { hostChannel } from '../../../lib/embed-host';
+import { signingEvents } from './host';
 
 const base = signingPageSchema.parse(firstExample(signingPageSchema));
 

@@ -1,36 +1,4 @@
-import { isEmbedOriginAllowed, type EmbedEvent, type SigningPage } from '@paraaf/contract';
-
-/**
- * The origin of the page that frames this one, as the browser tells it (Chromium and Safari:
- * `location.ancestorOrigins`; others: the referrer's origin), or null outside a frame.
- */
-export function parentOrigin(win: Window = window): string | null {
-  if (win.parent === win) return null;
-  const ancestors = win.location.ancestorOrigins;
-  if (ancestors && ancestors.length > 0) return ancestors[0] ?? null;
-  try {
-    return win.document.referrer ? new URL(win.document.referrer).origin : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Posts events to the framing page, to its origin only. The browser already refused every
- * framing origin the company did not list (frame-ancestors); once the list is known the origin
- * is checked against it too, and a page outside it hears nothing.
- */
-export function hostChannel(allowed: readonly string[] | null, win: Window = window) {
-  const origin = parentOrigin(win);
-  const target =
-    origin && (allowed === null || isEmbedOriginAllowed(allowed, origin)) ? origin : null;
-  return {
-    target,
-    post(event: EmbedEvent) {
-      if (target) win.parent.postMessage(event, target);
-    },
-  };
-}
+import type { EmbedEvent, SigningPage } from '@paraaf/contract';
 
 const IDENTITY_STEPS = new Set(['email', 'sms', 'idin']);
 
