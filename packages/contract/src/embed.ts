@@ -260,3 +260,8 @@ export type EmbedEditor = z.infer<typeof embedEditorSchema>;
 export const embedMarkersBody = z
   .object({ variables: z.array(z.unknown()), fields: z.array(z.unknown()) })
   .meta({ examples: [{ variables: [], fields: [] }] });
+
+/** The answer of saving a document's markers from the editor: the document's id. */
+export const embedMarkersSavedSchema = z
+  .object({ id: z.int().positive() })
+  .meta({ examples: [{ id: 9120 }] });

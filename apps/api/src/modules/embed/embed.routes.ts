@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
 import {
   createEmbedLinkBody,
   embedEditorSchema,
@@ -7,6 +6,7 @@ import {
   embedLinkClosedSchema,
   embedLinkSchema,
   embedMarkersBody,
+  embedMarkersSavedSchema,
   embedSigningSessionSchema,
   signRequestIdSchema,
 } from '@paraaf/contract';
@@ -273,7 +273,7 @@ export function embedRoutes(app: FastifyInstance, deps: Deps, options: EmbedRout
       config: {
         openapi: sessionDoc('De markers en invulvelden van een document opslaan', {
           body: embedMarkersBody,
-          response: { 200: z.object({ id: z.int().positive() }) },
+          response: { 200: embedMarkersSavedSchema },
           errors: [404, 409],
         }),
       },
