@@ -272,7 +272,25 @@ describe('signing in a frame', () => {
     await t.request({ method: 'GET', url: new URL(link.url).pathname });
     const session = (await open(token)).json<EmbedSigningSession>();
     await t.request({ method: 'GET', url: `/api/signing/${session.token}` });
+    // The editor's link, its page, its exchange and its session calls.
+    const draft = await createDraftThroughApi(t, premium.token, { documents: 1 });
+    const editor = (
+      await t.request({
+        method: 'POST',
+        url: `/api/sign-requests/${draft.id}/embed-editor`,
+        token: premium.token,
+        payload: {},
+      })
+    ).json<EmbedLink>();
+    await t.request({ method: 'GET', url: new URL(editor.url).pathname });
+    const editorSession = (
+      await t.request({ method: 'POST', url: `/api/embed/editor/${tokenOf(editor)}` })
+    ).json<EmbedEditorSession>();
+    await t.request({ method: 'GET', url: `/api/embed/editor-session/${editorSession.token}` });
     const log = logs.join('');
+    expect(log).toContain('/insluiten/voorbereiden/[redacted]');
+    expect(log).toContain('/api/embed/editor-session/[redacted]');
+    for (const secret of [tokenOf(editor), editorSession.token]) expect(log).not.toContain(secret);
     expect(log).toContain('/insluiten/ondertekenen/[redacted]');
     expect(log).toContain('/api/embed/signing/[redacted]');
     expect(log).not.toContain(token);
