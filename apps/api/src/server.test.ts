@@ -16,7 +16,8 @@ describe('server process', () => {
       dataDir,
       env: { DATABASE_URL: '', SMTP_URL: '', WEB_DIST: path.join(dataDir, 'no-web') },
       quiet: true,
-      timeoutMs: 45_000,
+      // A first start migrates a new embedded database: slow on a busy machine.
+      timeoutMs: 90_000,
       pollMs: 200,
     });
 
@@ -53,5 +54,5 @@ describe('server process', () => {
     expect(await server.exited).toBe(0);
     // The database was closed cleanly: a new process opens it and finds the company.
     expect(fs.existsSync(path.join(dataDir, 'db'))).toBe(true);
-  }, 90_000);
+  }, 150_000);
 });
