@@ -23,10 +23,14 @@ const company = { id: 1, name: 'Bedrijf', features: [] };
 /** Opens `path` in a fresh router and waits until its loaders (and redirects) are done. */
 async function open(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  await vi.waitFor(() => {
-    expect(router.state.initialized).toBe(true);
-    expect(router.state.navigation.state).toBe('idle');
-  });
+  // The routes' lazy modules load first: on a busy machine that takes more than waitFor's 1 s.
+  await vi.waitFor(
+    () => {
+      expect(router.state.initialized).toBe(true);
+      expect(router.state.navigation.state).toBe('idle');
+    },
+    { timeout: 15_000 },
+  );
   const pathname = router.state.location.pathname;
   router.dispose();
   return pathname;
