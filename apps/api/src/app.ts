@@ -54,6 +54,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { ensurePlatformAdmin } from './modules/admin/admin.service.ts';
 import { mailboxRoutes } from './modules/dev/mailbox.routes.ts';
 import { officeRoutes } from './modules/office/office.routes.ts';
+import { ssoSettingsRoutes } from './modules/sso/sso-settings.routes.ts';
 import { microsoftSimulator } from './lib/microsoft/simulator.ts';
 import { MicrosoftSimulatorStore } from './lib/microsoft/simulator-store.ts';
 import { officeConsentRedirectUri } from './lib/microsoft/consent-url.ts';
@@ -233,6 +234,7 @@ export async function buildApp(
   paymentsRoutes(app, deps);
   webhooksRoutes(app, deps);
   officeRoutes(app, deps);
+  ssoSettingsRoutes(app, deps);
   apiKeysRoutes(app, deps);
   if (!config.smtpUrl) mailboxRoutes(app, deps);
   if (config.microsoft.simulated) {

@@ -46,6 +46,10 @@ const refused = {
     'POST /api/webhooks/secret/rotate',
     'GET /api/webhook-requests',
     'POST /api/webhook-requests/:id/resend',
+    'GET /api/company/sso',
+    'POST /api/company/sso',
+    'POST /api/company/sso/domains/:domain/verify',
+    'POST /api/company/sso/scim-token',
   ],
   'api keys': [
     'GET /api/access-tokens',

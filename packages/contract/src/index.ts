@@ -31,3 +31,4 @@ export * from './email-templates.ts';
 export * from './uploads.ts';
 export * from './webhooks.ts';
 export * from './bulk-sends.ts';
+export * from './sso.ts';

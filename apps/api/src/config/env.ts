@@ -81,6 +81,10 @@ const envSchema = z.object({
   WEBHOOKS_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
   /** The built-in simulators (/dev/…, the iDIN test bank) for every client, not only loopback. */
   SIMULATORS_OPEN: z.enum(['true', 'false']).default('false'),
+  /** Seals secrets kept in the database (an OpenID client secret); unset: a key kept there. */
+  SECRETS_KEY: z.string().min(32).optional(),
+  /** Comma-separated DNS servers (`ip` or `ip:port`) for domain verification; unset: the system's. */
+  DNS_SERVERS: z.string().optional(),
 });
 
 export interface Config {
@@ -167,6 +171,14 @@ export interface Config {
    * client; otherwise loopback clients only (lib/simulator-access.ts).
    */
   simulatorsOpen: boolean;
+  /**
+   * SECRETS_KEY: the key (at least 32 characters) sealing secrets at rest (lib/secret-box.ts);
+   * null: one is made once and kept in the database (platform_keys), which protects a leaked
+   * backup of one table only. Set it in production.
+   */
+  secretsKey: string | null;
+  /** DNS_SERVERS: the resolvers of domain verification (single sign-on); empty: the system's. */
+  dnsServers: string[];
 }
 
 /**
@@ -269,6 +281,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK === 'true' },
     soffice: e.SOFFICE_PATH,
     simulatorsOpen: e.SIMULATORS_OPEN === 'true',
+    secretsKey: e.SECRETS_KEY ?? null,
+    dnsServers: (e.DNS_SERVERS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }
 

@@ -10,3 +10,4 @@ export * from './office.ts';
 export * from './api-keys.ts';
 export * from './webhooks.ts';
 export * from './bulk-sends.ts';
+export * from './sso.ts';
