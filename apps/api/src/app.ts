@@ -55,6 +55,7 @@ import { ensurePlatformAdmin } from './modules/admin/admin.service.ts';
 import { mailboxRoutes } from './modules/dev/mailbox.routes.ts';
 import { officeRoutes } from './modules/office/office.routes.ts';
 import { ssoSettingsRoutes } from './modules/sso/sso-settings.routes.ts';
+import { ssoLoginRoutes } from './modules/sso/sso-login.routes.ts';
 import { microsoftSimulator } from './lib/microsoft/simulator.ts';
 import { MicrosoftSimulatorStore } from './lib/microsoft/simulator-store.ts';
 import { officeConsentRedirectUri } from './lib/microsoft/consent-url.ts';
@@ -235,6 +236,7 @@ export async function buildApp(
   webhooksRoutes(app, deps);
   officeRoutes(app, deps);
   ssoSettingsRoutes(app, deps);
+  ssoLoginRoutes(app, deps);
   apiKeysRoutes(app, deps);
   if (!config.smtpUrl) mailboxRoutes(app, deps);
   if (config.microsoft.simulated) {

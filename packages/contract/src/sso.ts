@@ -27,7 +27,19 @@ export const ssoMessages = {
   emailOfOtherCompany: 'Dit e-mailadres hoort bij een ander bedrijf in Paraaf',
   samlMetadataInvalid: 'Dit is geen geldige SAML-metadata van een identity provider',
   samlMetadataFailed: (reason: string) => `De SAML-metadata kon niet worden opgehaald: ${reason}`,
+  loginButton: 'Inloggen met single sign-on',
+  loginEmailFirst: 'Vul eerst je e-mailadres in',
 } as const;
+
+/** Why a single sign-on ended without a session (`sso_fout` on the login page) and its text. */
+export const ssoLoginRefusals = {
+  failed: ssoMessages.loginFailed,
+  expired: ssoMessages.loginExpired,
+  inactive: ssoMessages.userInactive,
+  cap: ssoMessages.usersCapReached,
+  'other-company': ssoMessages.emailOfOtherCompany,
+} as const;
+export type SsoLoginRefusal = keyof typeof ssoLoginRefusals;
 
 /** `bedrijf.nl`, `mail.bedrijf.nl`: lower case, no scheme, no path. */
 const domainField = () =>
@@ -35,7 +47,10 @@ const domainField = () =>
     .trim()
     .toLowerCase()
     .max(253, messages.maxLength)
-    .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, ssoMessages.domainInvalid);
+    .regex(
+      /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+      ssoMessages.domainInvalid,
+    );
 
 export const ssoDomainParam = domainField();
 
@@ -60,7 +75,9 @@ export const updateSsoBody = z
     domains: z.array(domainField()).max(20, messages.maxLength).default([]),
     default_role: z.enum(['user', 'viewer'], { error: messages.invalidInput }).default('user'),
     enforce: booleanField().default(false),
-    break_glass_user_id: idField().nullish().transform((v) => v ?? null),
+    break_glass_user_id: idField()
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .meta({
     examples: [
