@@ -85,11 +85,7 @@ export async function createOneTimeToken(
   return token;
 }
 
-export async function findOneTimeToken(
-  db: DbOrTx,
-  token: string,
-  purpose: OneTimePurpose,
-) {
+export async function findOneTimeToken(db: DbOrTx, token: string, purpose: OneTimePurpose) {
   const [row] = await db
     .select({ token: oneTimeTokens, user: users })
     .from(oneTimeTokens)
