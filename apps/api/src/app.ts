@@ -53,9 +53,11 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { ensurePlatformAdmin } from './modules/admin/admin.service.ts';
 import { mailboxRoutes } from './modules/dev/mailbox.routes.ts';
+import { oidcSimulatorRoutes } from './modules/dev/oidc-simulator.ts';
 import { officeRoutes } from './modules/office/office.routes.ts';
 import { ssoSettingsRoutes } from './modules/sso/sso-settings.routes.ts';
 import { ssoLoginRoutes } from './modules/sso/sso-login.routes.ts';
+import { scimRoutes } from './modules/sso/scim.routes.ts';
 import { microsoftSimulator } from './lib/microsoft/simulator.ts';
 import { MicrosoftSimulatorStore } from './lib/microsoft/simulator-store.ts';
 import { officeConsentRedirectUri } from './lib/microsoft/consent-url.ts';
@@ -237,8 +239,10 @@ export async function buildApp(
   officeRoutes(app, deps);
   ssoSettingsRoutes(app, deps);
   ssoLoginRoutes(app, deps);
+  scimRoutes(app, deps);
   apiKeysRoutes(app, deps);
   if (!config.smtpUrl) mailboxRoutes(app, deps);
+  if (config.ssoSimulator) oidcSimulatorRoutes(app, config);
   if (config.microsoft.simulated) {
     await app.register(microsoftSimulator, {
       prefix: microsoftSimulatorPrefix,

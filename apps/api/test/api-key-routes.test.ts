@@ -174,7 +174,7 @@ const allowed = {
 };
 
 /** Outside /api no token is read: a key changes nothing (the same answer as without one). */
-const outsideApi = /^(GET|POST|PUT|DELETE) \/(metrics|dev\/)/;
+const outsideApi = /^(GET|POST|PUT|PATCH|DELETE) \/(metrics|dev\/|scim\/)/;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Operation = { security?: Record<string, string[]>[]; description?: string };

@@ -93,44 +93,54 @@ export async function startOidcProvider(redirectUri: string): Promise<TestOidcPr
     tamperIdToken(change) {
       tamper = change;
     },
-    async signIn(authorizationUrl, email) {
-      const cookies = new Map<string, string>();
-      const send = async (url: string, form?: Record<string, string>) => {
-        const response = await fetch(url, {
-          method: form ? 'POST' : 'GET',
-          redirect: 'manual',
-          headers: {
-            cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-            ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-          },
-          body: form ? new URLSearchParams(form).toString() : undefined,
-        });
-        for (const c of response.headers.getSetCookie()) {
-          const [pair] = c.split(';');
-          const at = pair!.indexOf('=');
-          cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
-        }
-        return response;
-      };
-      let url = authorizationUrl;
-      for (let step = 0; step < 12; step++) {
-        if (url.startsWith(redirectUri)) return url;
-        let response = await send(url);
-        if (response.status === 200) {
-          const html = await response.text();
-          const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
-          if (!prompt) throw new Error(`provider page without a form: ${html.slice(0, 300)}`);
-          response = await send(
-            url,
-            prompt === 'login' ? { prompt, login: email, password: 'x' } : { prompt },
-          );
-        }
-        const location = response.headers.get('location');
-        if (!location) throw new Error(`provider answered ${response.status} without a redirect`);
-        url = new URL(location, url).toString();
-      }
-      throw new Error('too many steps at the provider');
-    },
+    signIn: (authorizationUrl, email) => walkProvider(authorizationUrl, email, redirectUri),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Walks an oidc-provider's development pages as a browser would, from the authorization URL:
+ * logs in as `email`, consents, and returns the URL the provider sends the browser back to.
+ */
+export async function walkProvider(
+  authorizationUrl: string,
+  email: string,
+  redirectUri: string,
+): Promise<string> {
+  const cookies = new Map<string, string>();
+  const send = async (url: string, form?: Record<string, string>) => {
+    const response = await fetch(url, {
+      method: form ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: {
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      body: form ? new URLSearchParams(form).toString() : undefined,
+    });
+    for (const c of response.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const at = pair!.indexOf('=');
+      cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    return response;
+  };
+  let url = authorizationUrl;
+  for (let step = 0; step < 12; step++) {
+    if (url.startsWith(redirectUri)) return url;
+    let response = await send(url);
+    if (response.status === 200) {
+      const html = await response.text();
+      const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
+      if (!prompt) throw new Error(`provider page without a form: ${html.slice(0, 300)}`);
+      response = await send(
+        url,
+        prompt === 'login' ? { prompt, login: email, password: 'x' } : { prompt },
+      );
+    }
+    const location = response.headers.get('location');
+    if (!location) throw new Error(`provider answered ${response.status} without a redirect`);
+    url = new URL(location, url).toString();
+  }
+  throw new Error('too many steps at the provider');
 }

@@ -222,7 +222,9 @@ describe('every route, walked with wrong input', () => {
         listen: true,
         onRoute: (route) => {
           for (const method of [route.method].flat()) {
-            if (method !== 'HEAD' && method !== 'OPTIONS') {
+            // SCIM answers identity providers in its own error shape (RFC 7644 §3.12), behind
+            // its own token: walked in modules/sso/scim.test.ts.
+            if (method !== 'HEAD' && method !== 'OPTIONS' && !route.url.startsWith('/scim/')) {
               routes.push({ method: method as Method, url: route.url });
             }
           }

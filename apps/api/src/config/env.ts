@@ -81,6 +81,8 @@ const envSchema = z.object({
   WEBHOOKS_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
   /** The built-in simulators (/dev/…, the iDIN test bank) for every client, not only loopback. */
   SIMULATORS_OPEN: z.enum(['true', 'false']).default('false'),
+  /** The built-in OpenID provider under /dev/oidc, to try single sign-on without one. */
+  SSO_SIMULATOR: z.enum(['true', 'false']).default('true'),
   /** Seals secrets kept in the database (an OpenID client secret); unset: a key kept there. */
   SECRETS_KEY: z.string().min(32).optional(),
   /** Comma-separated DNS servers (`ip` or `ip:port`) for domain verification; unset: the system's. */
@@ -177,6 +179,11 @@ export interface Config {
    * backup of one table only. Set it in production.
    */
   secretsKey: string | null;
+  /**
+   * SSO_SIMULATOR (default true): the built-in OpenID provider under /dev/oidc (modules/dev),
+   * loopback clients only like every simulator; its issuer passes the SSRF guard.
+   */
+  ssoSimulator: boolean;
   /** DNS_SERVERS: the resolvers of domain verification (single sign-on); empty: the system's. */
   dnsServers: string[];
 }
@@ -202,6 +209,13 @@ export const simulatedMicrosoftClient = {
   clientSecret: 'paraaf-simulator-geheim',
 } as const;
 export const microsoftSimulatorPrefix = '/dev/microsoft';
+
+/** The single sign-on simulator's one client (modules/dev/oidc-simulator.ts). */
+export const ssoSimulatorClient = {
+  clientId: 'paraaf-simulator',
+  clientSecret: 'paraaf-simulator-geheim',
+} as const;
+export const ssoSimulatorPrefix = '/dev/oidc';
 
 export interface InvoiceSeller {
   name: string;
@@ -282,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     soffice: e.SOFFICE_PATH,
     simulatorsOpen: e.SIMULATORS_OPEN === 'true',
     secretsKey: e.SECRETS_KEY ?? null,
+    ssoSimulator: e.SSO_SIMULATOR === 'true',
     dnsServers: (e.DNS_SERVERS ?? '')
       .split(',')
       .map((s) => s.trim())

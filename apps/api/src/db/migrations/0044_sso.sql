@@ -45,6 +45,7 @@ ALTER TABLE "sso_configs" ADD CONSTRAINT "sso_configs_company_id_companies_id_fk
 ALTER TABLE "sso_configs" ADD CONSTRAINT "sso_configs_break_glass_user_id_users_id_fk" FOREIGN KEY ("break_glass_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sso_domains" ADD CONSTRAINT "sso_domains_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sso_logins" ADD CONSTRAINT "sso_logins_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "sso_configs_scim_token_unique" ON "sso_configs" USING btree ("scim_token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "sso_domains_company_domain_unique" ON "sso_domains" USING btree ("company_id","domain");--> statement-breakpoint
 CREATE UNIQUE INDEX "sso_domains_verified_unique" ON "sso_domains" USING btree ("domain") WHERE "sso_domains"."verified_at" IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "sso_logins_state_unique" ON "sso_logins" USING btree ("state_hash");--> statement-breakpoint

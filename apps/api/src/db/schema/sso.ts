@@ -17,26 +17,30 @@ import { users } from './users.ts';
  * secrets key, lib/secret-box.ts), its SAML identity provider's metadata, the role of users made
  * just in time, enforcement with one break-glass admin, and the SCIM token (SHA-256 only).
  */
-export const ssoConfigs = pgTable('sso_configs', {
-  companyId: integer('company_id')
-    .primaryKey()
-    .references(() => companies.id, { onDelete: 'cascade' }),
-  oidcIssuer: text('oidc_issuer'),
-  oidcClientId: text('oidc_client_id'),
-  oidcClientSecret: text('oidc_client_secret'),
-  samlMetadataUrl: text('saml_metadata_url'),
-  samlMetadataXml: text('saml_metadata_xml'),
-  /** Our service provider's signing key (sealed) and certificate, made at first need. */
-  samlSpKey: text('saml_sp_key'),
-  samlSpCert: text('saml_sp_cert'),
-  defaultRole: text('default_role').$type<'user' | 'viewer'>().notNull().default('user'),
-  enforce: boolean('enforce').notNull().default(false),
-  breakGlassUserId: integer('break_glass_user_id').references(() => users.id, {
-    onDelete: 'set null',
-  }),
-  scimTokenHash: text('scim_token_hash'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const ssoConfigs = pgTable(
+  'sso_configs',
+  {
+    companyId: integer('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    oidcIssuer: text('oidc_issuer'),
+    oidcClientId: text('oidc_client_id'),
+    oidcClientSecret: text('oidc_client_secret'),
+    samlMetadataUrl: text('saml_metadata_url'),
+    samlMetadataXml: text('saml_metadata_xml'),
+    /** Our service provider's signing key (sealed) and certificate, made at first need. */
+    samlSpKey: text('saml_sp_key'),
+    samlSpCert: text('saml_sp_cert'),
+    defaultRole: text('default_role').$type<'user' | 'viewer'>().notNull().default('user'),
+    enforce: boolean('enforce').notNull().default(false),
+    breakGlassUserId: integer('break_glass_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    scimTokenHash: text('scim_token_hash'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sso_configs_scim_token_unique').on(t.scimTokenHash)],
+);
 
 /**
  * The e-mail domains single sign-on applies to, each proven by a DNS TXT record. Many companies

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import type { Config } from '../../config/env.ts';
+import { ssoSimulatorPrefix, type Config } from '../../config/env.ts';
 import { WebhookUrlError, type WebhookUrlProblem } from '../webhooks/ssrf.ts';
 import { guardedFetch } from './guarded-fetch.ts';
 
@@ -22,7 +22,11 @@ export async function discoverOidc(
   config: Config,
   settings: OidcSettings,
 ): Promise<client.Configuration> {
-  const guard = { allowLoopback: config.webhooks.allowLoopback };
+  // The built-in simulator lives at our own (usually local) address: trusted by name.
+  const isSimulator =
+    config.ssoSimulator &&
+    settings.issuer.replace(/\/$/, '') === `${config.appUrl}${ssoSimulatorPrefix}`;
+  const guard = { allowLoopback: config.webhooks.allowLoopback || isSimulator };
   return client.discovery(
     new URL(settings.issuer),
     settings.clientId,

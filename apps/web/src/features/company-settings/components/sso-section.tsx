@@ -119,8 +119,9 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
           placeholder={settings.oidc?.has_client_secret ? texts.ssoSecretKept : undefined}
           {...form.getInputProps('client_secret')}
         />
-        <Text size="sm">
-          {texts.ssoRedirectUri} <Code>{settings.redirect_uri}</Code>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {texts.ssoRedirectUri}{' '}
+          <Code style={{ wordBreak: 'break-all' }}>{settings.redirect_uri}</Code>
         </Text>
 
         <Title order={3} fz="md">
@@ -135,7 +136,7 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
           maxRows={6}
           {...form.getInputProps('saml_metadata_xml')}
         />
-        <Text size="sm">
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {texts.ssoSpMetadata}{' '}
           <Anchor href={settings.sp_metadata_url} target="_blank">
             {settings.sp_metadata_url}
@@ -250,8 +251,8 @@ function ScimToken({ settings }: { settings: SsoSettings }) {
       <Title order={3} fz="md">
         {texts.ssoScim}
       </Title>
-      <Text size="sm">
-        {texts.ssoScimUrl} <Code>{settings.scim_url}</Code>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {texts.ssoScimUrl} <Code style={{ wordBreak: 'break-all' }}>{settings.scim_url}</Code>
       </Text>
       {create.data ? (
         <Alert color="teal" title={texts.ssoScimShownOnce}>
