@@ -17,7 +17,7 @@ export const ssoMessages = {
   clientSecretRequired: 'Vul het client secret in',
   breakGlassRequired: 'Kies een beheerder die met wachtwoord blijft inloggen (noodtoegang)',
   breakGlassNotAdmin: 'De noodtoegang moet een beheerder van je bedrijf zijn',
-  enforceNeedsSso: 'Stel eerst OpenID Connect of SAML in en verifieer een domein',
+  enforceNeedsSso: 'Stel eerst OpenID Connect in en verifieer een domein',
   passwordLoginRefused: 'Je bedrijf logt in via single sign-on: kies "Inloggen met single sign-on"',
   noSsoForEmail: 'Voor dit e-mailadres is geen single sign-on ingesteld',
   loginFailed: 'Inloggen via single sign-on is mislukt; probeer het opnieuw',
@@ -102,7 +102,6 @@ const ssoExample = {
     has_client_secret: true,
   },
   saml: null,
-  sp_metadata_url: 'https://app.paraaf.nl/api/auth/saml/12/metadata',
   redirect_uri: 'https://app.paraaf.nl/api/auth/sso/callback',
   domains: [
     {
@@ -124,8 +123,6 @@ export const ssoSettingsSchema = z
       .object({ issuer: z.string(), client_id: z.string(), has_client_secret: z.boolean() })
       .nullable(),
     saml: z.object({ metadata_url: z.string().nullable(), entity_id: z.string() }).nullable(),
-    /** Our SAML service provider's metadata (entity id, ACS URL, signing certificate). */
-    sp_metadata_url: z.string(),
     /** The redirect URI to register at the OpenID provider. */
     redirect_uri: z.string(),
     domains: z.array(

@@ -44,7 +44,6 @@ export async function getSsoSettings(ctx: AuthedCtx): Promise<SsoSettings> {
           entity_id: samlEntityIdOfMetadata(config.samlMetadataXml) ?? '',
         }
       : null,
-    sp_metadata_url: `${appUrl}/api/auth/saml/${companyId}/metadata`,
     redirect_uri: oidcRedirectUri(ctx.config),
     domains: domains.map((d) => ({
       domain: d.domain,
@@ -115,7 +114,8 @@ export async function updateSsoSettings(
   });
 
   if (input.enforce) {
-    if (!input.oidc && !saml) errors.enforce = [ssoMessages.enforceNeedsSso];
+    // SAML login is not there yet: enforcing needs the OpenID provider.
+    if (!input.oidc) errors.enforce = [ssoMessages.enforceNeedsSso];
     if (input.break_glass_user_id === null) {
       errors.break_glass_user_id = [ssoMessages.breakGlassRequired];
     } else {

@@ -28,8 +28,6 @@ export interface SsoFormValues {
   issuer: string;
   client_id: string;
   client_secret: string;
-  saml_metadata_url: string;
-  saml_metadata_xml: string;
   domains: string[];
   default_role: 'user' | 'viewer';
   enforce: boolean;
@@ -46,13 +44,8 @@ export function ssoBody(values: SsoFormValues) {
           ...(values.client_secret ? { client_secret: values.client_secret } : {}),
         }
       : null;
-  const saml =
-    values.saml_metadata_url || values.saml_metadata_xml
-      ? { metadata_url: values.saml_metadata_url, metadata_xml: values.saml_metadata_xml }
-      : null;
   return {
     oidc,
-    saml,
     domains: values.domains,
     default_role: values.default_role,
     enforce: values.enforce,

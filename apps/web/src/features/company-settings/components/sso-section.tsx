@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Code,
@@ -14,7 +13,6 @@ import {
   Switch,
   TagsInput,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -35,7 +33,6 @@ import { texts } from '../texts';
 /** Server field paths → this form's fields (`oidc.issuer` → `issuer`, `domains.2` → `domains`). */
 function formField(path: string): string {
   if (path.startsWith('oidc.')) return path.slice(5);
-  if (path.startsWith('saml.')) return `saml_${path.slice(5)}`;
   if (path.startsWith('domains')) return 'domains';
   return path;
 }
@@ -45,8 +42,6 @@ function initialValues(settings: SsoSettings): SsoFormValues {
     issuer: settings.oidc?.issuer ?? '',
     client_id: settings.oidc?.client_id ?? '',
     client_secret: '',
-    saml_metadata_url: settings.saml?.metadata_url ?? '',
-    saml_metadata_xml: '',
     domains: settings.domains.map((d) => d.domain),
     default_role: settings.default_role,
     enforce: settings.enforce,
@@ -122,25 +117,6 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {texts.ssoRedirectUri}{' '}
           <Code style={{ wordBreak: 'break-all' }}>{settings.redirect_uri}</Code>
-        </Text>
-
-        <Title order={3} fz="md">
-          {texts.ssoSaml}
-        </Title>
-        <TextInput label={texts.ssoSamlUrl} {...form.getInputProps('saml_metadata_url')} />
-        <Textarea
-          label={texts.ssoSamlXml}
-          placeholder={settings.saml ? texts.ssoSamlKept(settings.saml.entity_id) : undefined}
-          autosize
-          minRows={2}
-          maxRows={6}
-          {...form.getInputProps('saml_metadata_xml')}
-        />
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {texts.ssoSpMetadata}{' '}
-          <Anchor href={settings.sp_metadata_url} target="_blank">
-            {settings.sp_metadata_url}
-          </Anchor>
         </Text>
 
         <Title order={3} fz="md">
