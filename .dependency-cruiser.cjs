@@ -22,7 +22,7 @@ const layers = [
   {
     name: 'company-own',
     comment: 'what a company holds: its users, departments, API keys, documents and invoices',
-    modules: ['users', 'departments', 'api-keys', 'documents', 'invoices'],
+    modules: ['users', 'departments', 'api-keys', 'documents', 'invoices', 'sso-settings'],
   },
   {
     name: 'company-setup',
@@ -53,6 +53,7 @@ const layers = [
       'dev',
       'health',
       'office',
+      'sso',
     ],
   },
   {

@@ -54,7 +54,11 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { ensurePlatformAdmin } from './modules/admin/admin.service.ts';
 import { mailboxRoutes } from './modules/dev/mailbox.routes.ts';
+import { oidcSimulatorRoutes } from './modules/dev/oidc-simulator.ts';
 import { officeRoutes } from './modules/office/office.routes.ts';
+import { ssoSettingsRoutes } from './modules/sso/sso-settings.routes.ts';
+import { ssoLoginRoutes } from './modules/sso/sso-login.routes.ts';
+import { scimRoutes } from './modules/sso/scim.routes.ts';
 import { microsoftSimulator } from './lib/microsoft/simulator.ts';
 import { MicrosoftSimulatorStore } from './lib/microsoft/simulator-store.ts';
 import { officeConsentRedirectUri } from './lib/microsoft/consent-url.ts';
@@ -234,6 +238,9 @@ export async function buildApp(
   paymentsRoutes(app, deps);
   webhooksRoutes(app, deps);
   officeRoutes(app, deps);
+  ssoSettingsRoutes(app, deps);
+  ssoLoginRoutes(app, deps);
+  scimRoutes(app, deps);
   apiKeysRoutes(app, deps);
   const hasSpa = config.webDist !== null && fs.existsSync(path.join(config.webDist, 'index.html'));
   embedRoutes(app, deps, {
@@ -247,6 +254,7 @@ export async function buildApp(
     embedScript: () => fs.promises.readFile(config.embedScript).catch(() => null),
   });
   if (!config.smtpUrl) mailboxRoutes(app, deps);
+  if (config.ssoSimulator) oidcSimulatorRoutes(app, config);
   if (config.microsoft.simulated) {
     await app.register(microsoftSimulator, {
       prefix: microsoftSimulatorPrefix,

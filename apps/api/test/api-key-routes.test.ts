@@ -46,6 +46,10 @@ const refused = {
     'POST /api/webhooks/secret/rotate',
     'GET /api/webhook-requests',
     'POST /api/webhook-requests/:id/resend',
+    'GET /api/company/sso',
+    'POST /api/company/sso',
+    'POST /api/company/sso/domains/:domain/verify',
+    'POST /api/company/sso/scim-token',
   ],
   'api keys': [
     'GET /api/access-tokens',
@@ -135,6 +139,9 @@ const allowed = {
     'POST /api/auth/activate/:token',
     'POST /api/auth/password-reminder',
     'POST /api/auth/password-reset/:token',
+    'GET /api/auth/sso',
+    'GET /api/auth/sso/callback',
+    'POST /api/auth/sso/session',
     'GET /api/logos/:token',
     'GET /api/locales',
     'GET /api/contact',
@@ -177,7 +184,7 @@ const allowed = {
 };
 
 /** Outside /api no token is read: a key changes nothing (the same answer as without one). */
-const outsideApi = /^(GET|POST|PUT|DELETE) \/(metrics|dev\/|insluiten\/|embed\.js)/;
+const outsideApi = /^(GET|POST|PUT|PATCH|DELETE) \/(metrics|dev\/|insluiten\/|embed\.js|scim\/)/;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Operation = { security?: Record<string, string[]>[]; description?: string };

@@ -82,6 +82,8 @@ export async function createTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     APP_URL: port ? `http://127.0.0.1:${port}` : 'http://paraaf.test',
+    // The OpenID provider simulator mounts a foreign app under /dev/oidc: only where a test asks.
+    SSO_SIMULATOR: 'false',
   });
   const config: Config = {
     ...base,

@@ -41,6 +41,12 @@ const files: Record<string, string> = {
   [`${api}/sign-requests/send-from-template.ts`]: 'export const sendFromTemplate = 1;\n',
   [`${api}/bulk-sends/job.ts`]:
     "import { sendFromTemplate } from '../sign-requests/send-from-template.ts';\nexport const x = sendFromTemplate;\n",
+  // Single sign-on: the stored settings (company-own) are read by auth, the flows (edge) use them.
+  [`${api}/sso/oidc-login.ts`]: 'export const login = 1;\n',
+  [`${api}/sso-settings/password-login.ts`]:
+    "import { login } from '../sso/oidc-login.ts';\nexport const x = login;\n",
+  [`${api}/auth/login.ts`]:
+    "import { x } from '../sso-settings/password-login.ts';\nexport const y = x;\n",
   // A circle through a type import.
   'apps/api/src/lib/sms/sender.ts':
     "import { Cm } from './cm.ts';\nexport interface Sender { name: string }\nexport const make = () => new Cm();\n",
@@ -110,6 +116,13 @@ describe('the import layers', () => {
   it('refuses bulk-sends importing sign-requests, its sibling in the requests layer', () => {
     expect(report).toContain(
       `error layer-requests-siblings: ${api}/bulk-sends/job.ts → ${api}/sign-requests/send-from-template.ts`,
+    );
+  });
+
+  it('lets auth read the single sign-on settings, and refuses the settings importing the flows', () => {
+    expect(report).not.toContain(`${api}/auth/login.ts`);
+    expect(report).toContain(
+      `error layer-company-own: ${api}/sso-settings/password-login.ts → ${api}/sso/oidc-login.ts`,
     );
   });
 

@@ -32,3 +32,4 @@ export * from './uploads.ts';
 export * from './webhooks.ts';
 export * from './bulk-sends.ts';
 export * from './embed.ts';
+export * from './sso.ts';

@@ -119,5 +119,6 @@ export const features = [
   'buy_credits',
   'users',
   'bulk_send',
+  'sso',
 ] as const;
 export type Feature = (typeof features)[number];

@@ -81,6 +81,12 @@ const envSchema = z.object({
   WEBHOOKS_ALLOW_LOOPBACK: z.enum(['true', 'false']).default('false'),
   /** The built-in simulators (/dev/…, the iDIN test bank) for every client, not only loopback. */
   SIMULATORS_OPEN: z.enum(['true', 'false']).default('false'),
+  /** The built-in OpenID provider under /dev/oidc, to try single sign-on without one. */
+  SSO_SIMULATOR: z.enum(['true', 'false']).default('true'),
+  /** Seals secrets kept in the database (an OpenID client secret); unset: a key kept there. */
+  SECRETS_KEY: z.string().min(32).optional(),
+  /** Comma-separated DNS servers (`ip` or `ip:port`) for domain verification; unset: the system's. */
+  DNS_SERVERS: z.string().optional(),
 });
 
 export interface Config {
@@ -169,6 +175,19 @@ export interface Config {
    * client; otherwise loopback clients only (lib/simulator-access.ts).
    */
   simulatorsOpen: boolean;
+  /**
+   * SECRETS_KEY: the key (at least 32 characters) sealing secrets at rest (lib/secret-box.ts);
+   * null: one is made once and kept in the database (platform_keys), which protects a leaked
+   * backup of one table only. Set it in production.
+   */
+  secretsKey: string | null;
+  /**
+   * SSO_SIMULATOR (default true): the built-in OpenID provider under /dev/oidc (modules/dev),
+   * loopback clients only like every simulator; its issuer passes the SSRF guard.
+   */
+  ssoSimulator: boolean;
+  /** DNS_SERVERS: the resolvers of domain verification (single sign-on); empty: the system's. */
+  dnsServers: string[];
 }
 
 /**
@@ -192,6 +211,13 @@ export const simulatedMicrosoftClient = {
   clientSecret: 'paraaf-simulator-geheim',
 } as const;
 export const microsoftSimulatorPrefix = '/dev/microsoft';
+
+/** The single sign-on simulator's one client (modules/dev/oidc-simulator.ts). */
+export const ssoSimulatorClient = {
+  clientId: 'paraaf-simulator',
+  clientSecret: 'paraaf-simulator-geheim',
+} as const;
+export const ssoSimulatorPrefix = '/dev/oidc';
 
 export interface InvoiceSeller {
   name: string;
@@ -272,6 +298,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks: { allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK === 'true' },
     soffice: e.SOFFICE_PATH,
     simulatorsOpen: e.SIMULATORS_OPEN === 'true',
+    secretsKey: e.SECRETS_KEY ?? null,
+    ssoSimulator: e.SSO_SIMULATOR === 'true',
+    dnsServers: (e.DNS_SERVERS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }
 

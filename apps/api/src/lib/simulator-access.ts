@@ -68,6 +68,7 @@ export function activeSimulators(config: Config): string[] {
     config.sms.provider === 'simulator' && 'SMS (set SMS_PROVIDER=cm)',
     config.idin.provider === 'simulator' && 'iDIN (set IDIN_PROVIDER=oidc)',
     config.microsoft.simulated && 'Microsoft 365 (set MS_CLIENT_ID)',
+    config.ssoSimulator && 'OpenID provider /dev/oidc (set SSO_SIMULATOR=false)',
     !config.smtpUrl && 'mail outbox /dev/mailbox (set SMTP_URL)',
   ].filter((s): s is string => typeof s === 'string');
 }

@@ -11,3 +11,4 @@ export * from './api-keys.ts';
 export * from './webhooks.ts';
 export * from './bulk-sends.ts';
 export * from './embed.ts';
+export * from './sso.ts';

@@ -8,6 +8,7 @@ import {
   TWO_FACTOR_CODE_TTL_MINUTES,
   TWO_FACTOR_MAX_ATTEMPTS,
   messages,
+  ssoMessages,
   type Session,
   type activateBody,
   type loginBody,
@@ -44,6 +45,7 @@ import {
   findUserByEmail,
 } from '../users/users.repository.ts';
 import { toUserDto } from '../users/user-dto.ts';
+import { isPasswordLoginRefused } from '../sso-settings/password-login.ts';
 import { createSession, revokeSession, revokeUserSessions } from '../sessions/sessions.ts';
 
 const PASSWORD_RESET_TTL_MINUTES = 60;
@@ -150,6 +152,12 @@ async function attemptLogin(
   const user = await findUserByEmail(ctx.db, email);
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !passwordOk || !user.isActive) throw failed();
+  if (await isPasswordLoginRefused(ctx.db, user)) {
+    throw new ValidationError(
+      { email: [ssoMessages.passwordLoginRefused] },
+      ssoMessages.passwordLoginRefused,
+    );
+  }
 
   const company = { id: user.companyId, name: await companyName(ctx, user.companyId) };
   if (!user.twoFactorAuth && !underAttack) {

@@ -65,11 +65,14 @@ export async function listCompanyUsers(db: DbOrTx, companyId: number, query: Lis
   return { rows, total };
 }
 
+/** What a single-use token is for: an invitation, a password reset, finishing a single sign-on. */
+export type OneTimePurpose = 'activate' | 'password_reset' | 'sso_login';
+
 /** Creates a single-use link token (activation or password reset); returns the plain token. */
 export async function createOneTimeToken(
   db: DbOrTx,
   userId: number,
-  purpose: 'activate' | 'password_reset',
+  purpose: OneTimePurpose,
   ttlMinutes: number,
 ): Promise<string> {
   const token = createToken();
@@ -82,11 +85,7 @@ export async function createOneTimeToken(
   return token;
 }
 
-export async function findOneTimeToken(
-  db: DbOrTx,
-  token: string,
-  purpose: 'activate' | 'password_reset',
-) {
+export async function findOneTimeToken(db: DbOrTx, token: string, purpose: OneTimePurpose) {
   const [row] = await db
     .select({ token: oneTimeTokens, user: users })
     .from(oneTimeTokens)

@@ -14,14 +14,14 @@ function json(status: number, body: unknown) {
   });
 }
 
-function renderLogin() {
+function renderLogin(entry = '/login') {
   const router = createMemoryRouter(
     [
       { path: '/login', Component: LoginRoute },
       { path: '/', element: <h1>Startpagina</h1> },
       { path: '/all-users', element: <h1>Alle gebruikers</h1> },
     ],
-    { initialEntries: ['/login'] },
+    { initialEntries: [entry] },
   );
   render(
     <AppProvider>
@@ -140,5 +140,75 @@ describe('Login', () => {
       ),
     ).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>(/^Wachtwoord/).value).toBe('');
+  });
+
+  it('sends the browser to the identity provider of the address with single sign-on', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockResolvedValueOnce(
+        json(422, {
+          message: 'Voor dit e-mailadres is geen single sign-on ingesteld',
+          errors: { email: ['Voor dit e-mailadres is geen single sign-on ingesteld'] },
+        }),
+      )
+      .mockResolvedValueOnce(json(200, { redirect_url: 'https://idp.example/authorize?x=1' }));
+    vi.stubGlobal('fetch', fetch);
+    renderLogin();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Inloggen met single sign-on' }));
+    expect(await screen.findByText('Vul eerst je e-mailadres in')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText(/E-mailadres/), { target: { value: 'jan@privé.nl' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Inloggen met single sign-on' }));
+    expect(
+      await screen.findByText('Voor dit e-mailadres is geen single sign-on ingesteld'),
+    ).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText(/E-mailadres/), {
+      target: { value: 'jan@bedrijf.nl' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Inloggen met single sign-on' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://idp.example/authorize?x=1'));
+    expect(fetch.mock.calls[1]![0] as string).toBe('/api/auth/sso?email=jan%40bedrijf.nl');
+  });
+
+  it('trades the code of the way back for a session, once', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>().mockResolvedValue(json(200, session));
+    vi.stubGlobal('fetch', fetch);
+    const router = renderLogin('/login?sso_code=eenmalig');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]![0] as string).toBe('/api/auth/sso/session');
+    expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toEqual({ code: 'eenmalig' });
+    expect(tokens.get()).toBe('tok');
+  });
+
+  it('says why single sign-on failed, and that the company refuses passwords', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>().mockResolvedValue(
+      json(422, {
+        message: 'Je bedrijf logt in via single sign-on: kies "Inloggen met single sign-on"',
+        errors: {
+          email: ['Je bedrijf logt in via single sign-on: kies "Inloggen met single sign-on"'],
+        },
+      }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderLogin('/login?sso_fout=cap');
+    expect(
+      await screen.findByText(
+        'Je bedrijf heeft het maximum aantal gebruikers van zijn abonnement bereikt',
+      ),
+    ).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/E-mailadres/), { target: { value: 'jan@bedrijf.nl' } });
+    fireEvent.change(screen.getByLabelText(/^Wachtwoord/), { target: { value: 'geheim123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Inloggen' }));
+    expect(
+      await screen.findByText(
+        'Je bedrijf logt in via single sign-on: kies "Inloggen met single sign-on"',
+      ),
+    ).toBeTruthy();
   });
 });

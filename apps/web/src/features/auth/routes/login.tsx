@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   Alert,
   Anchor,
@@ -10,13 +10,21 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
-import { messages, TWO_FACTOR_CODE_LENGTH, type LoginBody } from '@paraaf/contract';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  messages,
+  ssoLoginRefusals,
+  ssoMessages,
+  TWO_FACTOR_CODE_LENGTH,
+  type LoginBody,
+  type SsoLoginRefusal,
+} from '@paraaf/contract';
 import { CodeInput } from '../../../components/code-input';
 import { paths } from '../../../config/paths';
 import { isApiError } from '../../../lib/api-client';
 import { landingPath, startSession } from '../../../lib/auth';
 import { isTwoFactorChallenge, login } from '../api/login';
+import { finishSso, startSso } from '../api/sso';
 import { authTexts } from '../texts';
 
 /** Mantine gives the code boxes the ids `${CODE_ID}-1` … `${CODE_ID}-5`. */
@@ -36,6 +44,24 @@ export function LoginRoute() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [ssoPending, setSsoPending] = useState(false);
+  useSsoReturn(setError);
+
+  /** Single sign-on: the address decides the identity provider; the browser goes there. */
+  async function loginWithSso() {
+    const address = email.trim();
+    setFieldErrors({ email: address ? undefined : ssoMessages.loginEmailFirst });
+    if (!address) return;
+    setError(null);
+    setSsoPending(true);
+    try {
+      window.location.assign((await startSso(address)).redirect_url);
+    } catch (e) {
+      if (isApiError(e, 422)) setFieldErrors({ email: e.fieldErrors().email ?? e.message });
+      else setError(isApiError(e) ? e.message : messages.serverError);
+      setSsoPending(false);
+    }
+  }
 
   async function submit(body: LoginBody) {
     const codeStep = body.two_factor_hash !== undefined;
@@ -52,6 +78,8 @@ export function LoginRoute() {
       await navigate(landingPath(response.user));
     } catch (e) {
       if (isApiError(e, 429)) setError(e.message);
+      else if (isApiError(e, 422) && e.message === ssoMessages.passwordLoginRefused)
+        setError(e.message);
       else setError(codeStep ? authTexts.codeWrong : authTexts.loginFailed);
       if (codeStep) {
         setCode('');
@@ -160,6 +188,15 @@ export function LoginRoute() {
         <Button type="submit" loading={pending} fullWidth>
           Inloggen
         </Button>
+        <Button
+          type="button"
+          variant="default"
+          loading={ssoPending}
+          fullWidth
+          onClick={() => void loginWithSso()}
+        >
+          {ssoMessages.loginButton}
+        </Button>
         <Text size="sm" ta="center">
           Nog geen account?{' '}
           <Anchor component={Link} to={paths.register}>
@@ -169,4 +206,32 @@ export function LoginRoute() {
       </Stack>
     </form>
   );
+}
+
+/**
+ * Back from the identity provider: `?sso_code=` is traded for a session once (the code is single
+ * use; the effect runs once per page), `?sso_fout=` shows why the login failed.
+ */
+function useSsoReturn(setError: (message: string) => void) {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    const code = params.get('sso_code');
+    const refused = params.get('sso_fout');
+    if (!code && !refused) return;
+    done.current = true;
+    setParams({}, { replace: true });
+    if (refused) {
+      setError(ssoLoginRefusals[refused as SsoLoginRefusal] ?? ssoMessages.loginFailed);
+      return;
+    }
+    finishSso(code!)
+      .then(async (session) => {
+        startSession(session);
+        await navigate(landingPath(session.user));
+      })
+      .catch((e: unknown) => setError(isApiError(e) ? e.message : ssoMessages.loginFailed));
+  }, [params, setParams, navigate, setError]);
 }

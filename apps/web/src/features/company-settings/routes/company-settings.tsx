@@ -40,6 +40,7 @@ import {
 } from '../api/update-company';
 import { DepartmentsSection } from '../components/departments-section';
 import { MailSenderSection } from '../components/mail-sender-section';
+import { SsoSection } from '../components/sso-section';
 import { texts } from '../texts';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg'];
@@ -91,6 +92,7 @@ export function CompanySettingsRoute() {
         <CompanySettingsForm company={company.data} />
         <MailSenderSection />
         <DepartmentsSection company={company.data} />
+        {hasFeature(company.data, 'sso') && <SsoSection />}
       </Stack>
     </Page>
   );

@@ -1,0 +1,79 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Paginated, SsoSettings, User } from '@paraaf/contract';
+import { api } from '../../../lib/api-client';
+
+export const ssoKeys = {
+  settings: ['company', 'sso'] as const,
+  admins: ['company', 'sso', 'admins'] as const,
+};
+
+/** Bedrijfsinstellingen → Single sign-on (GET /api/company/sso). */
+export const useSsoSettings = (enabled: boolean) =>
+  useQuery({
+    queryKey: ssoKeys.settings,
+    queryFn: () => api.get<SsoSettings>('/company/sso'),
+    enabled,
+  });
+
+/** The company's admins, the candidates for break-glass access. */
+export const useCompanyAdmins = (enabled: boolean) =>
+  useQuery({
+    queryKey: ssoKeys.admins,
+    queryFn: () => api.get<Paginated<User>>('/users', { query: { page: 1, limit: 100 } }),
+    select: (page) => page.data.filter((u) => u.roles.some((r) => r.name === 'admin')),
+    enabled,
+  });
+
+export interface SsoFormValues {
+  issuer: string;
+  client_id: string;
+  client_secret: string;
+  domains: string[];
+  default_role: 'user' | 'viewer';
+  enforce: boolean;
+  break_glass_user_id: string | null;
+}
+
+/** The body of POST /api/company/sso from the form: an empty provider block is left out. */
+export function ssoBody(values: SsoFormValues) {
+  const oidc =
+    values.issuer || values.client_id || values.client_secret
+      ? {
+          issuer: values.issuer,
+          client_id: values.client_id,
+          ...(values.client_secret ? { client_secret: values.client_secret } : {}),
+        }
+      : null;
+  return {
+    oidc,
+    domains: values.domains,
+    default_role: values.default_role,
+    enforce: values.enforce,
+    break_glass_user_id: values.break_glass_user_id ? Number(values.break_glass_user_id) : null,
+  };
+}
+
+export function useSaveSso() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (values: SsoFormValues) => api.post<SsoSettings>('/company/sso', ssoBody(values)),
+    onSuccess: (settings) => queryClient.setQueryData(ssoKeys.settings, settings),
+  });
+}
+
+export function useVerifySsoDomain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (domain: string) =>
+      api.post<SsoSettings>(`/company/sso/domains/${encodeURIComponent(domain)}/verify`),
+    onSuccess: (settings) => queryClient.setQueryData(ssoKeys.settings, settings),
+  });
+}
+
+export function useCreateScimToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ token: string }>('/company/sso/scim-token'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ssoKeys.settings }),
+  });
+}
