@@ -554,6 +554,10 @@ describe('every route, walked with wrong input', () => {
     'POST /api/set-oauth-state',
     'POST /api/company/sso/domains/:domain/verify',
     'POST /api/company/sso/scim-token',
+    // Embedding (modules/embed): a link is used, or a draft sent, by its token alone.
+    'POST /api/embed/signing/:token',
+    'POST /api/embed/editor/:token',
+    'POST /api/embed/editor-session/:token/send',
     // The payments simulator (lib/payments/simulator.ts): Mollie's REST API behind Mollie's
     // key (a session token gets its 401), and the checkout page's urlencoded form.
     'POST /dev/payments/v2/payments',
@@ -721,6 +725,13 @@ describe('every route, walked with wrong input', () => {
       'POST /api/payments/webhook': { id: 'tr_onbekend1234' },
       'POST /api/company/sso': { domains: ['voorbeeld-sso.nl'], default_role: 'user' },
       'POST /api/auth/sso/session': { code: 'onbekend' },
+      'POST /api/sign-requests/:id/signers/:signer_id/embed': { hide_footer: false },
+      'POST /api/sign-requests/:id/embed-editor': { hide_footer: false },
+      'POST /api/templates/:id/embed-editor': { hide_footer: false },
+      'PUT /api/embed/editor-session/:token/documents/:document_id/markers': {
+        variables: [],
+        fields: [],
+      },
     };
   }
 
