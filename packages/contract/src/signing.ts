@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from './messages.ts';
 import { idField, integerField, text } from './fields.ts';
 import { signerFieldOptionsSchema, signerFieldTypes } from './signer-fields.ts';
+import { signerRoles } from './states.ts';
 
 /** The signer's side (issue 4): what GET /api/signing/{token} answers and what the page sends. */
 
@@ -106,6 +107,8 @@ export const signingPageSchema = z
       expires_at: z.iso.datetime(),
       state_id: z.int(),
       is_sync: z.boolean(),
+      /** Whether the signer may hand the request over to someone else (delegate). */
+      allow_delegation: z.boolean(),
       sender_name: z.string().nullable(),
     }),
     signer: z.object({
@@ -116,6 +119,8 @@ export const signingPageSchema = z
       /** e.g. '06••••••78'; null without SMS. */
       phone_masked: z.string().nullable(),
       state_id: z.int(),
+      /** 'approver': approves or declines, without a signature. */
+      role: z.enum(signerRoles),
     }),
     /** Only the steps chosen for this signer, in the order the page walks them. */
     steps: z.array(z.object({ type: z.enum(signingStepTypes), done: z.boolean() })),
@@ -154,6 +159,7 @@ export const signingPageSchema = z
           expires_at: '2026-06-12T22:00:00.000Z',
           state_id: 3,
           is_sync: false,
+          allow_delegation: false,
           sender_name: 'Sanne de Vries',
         },
         signer: {
@@ -163,6 +169,7 @@ export const signingPageSchema = z
           email: 'daan.visser@voorbeeld.nl',
           phone_masked: null,
           state_id: 3,
+          role: 'signer',
         },
         steps: [
           { type: 'email', done: false },

@@ -152,6 +152,8 @@ export function certificateData(
     signers: bundle.signers.map((s) => {
       const e = bundle.evidence.get(s.id);
       return {
+        role: s.role,
+        step: s.routingOrder,
         name: fullName(s),
         email: s.email,
         phone: s.phone,

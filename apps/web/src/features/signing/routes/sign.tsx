@@ -212,6 +212,7 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
   const current = currentIndex === -1 ? page.steps.length : currentIndex;
   const currentStep = page.steps[current];
   const allDone = current === page.steps.length;
+  const isApprover = page.signer.role === 'approver';
 
   // Keyboard and screen-reader users land on the next step when one is finished.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -445,9 +446,9 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
         )}
         {allDone ? (
           <Stack gap="sm">
-            <Text>{t('approve.intro')}</Text>
+            <Text>{t(isApprover ? 'approver.intro' : 'approve.intro')}</Text>
             <Text size="sm" data-testid="consent">
-              {t('approve.consent')}{' '}
+              {t(isApprover ? 'approver.consent' : 'approve.consent')}{' '}
               <Anchor href={page.legal.terms_url} target="_blank" rel="noopener noreferrer" inherit>
                 {t('approve.terms')}
               </Anchor>
@@ -524,7 +525,7 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
             >
               {todo[0]
                 ? t('approve.missingFirst', { what: describe(todo[0]) })
-                : t('approve.button')}
+                : t(isApprover ? 'approver.button' : 'approve.button')}
             </Button>
           </Stack>
         ) : (

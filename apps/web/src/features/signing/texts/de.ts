@@ -109,6 +109,9 @@ export const de: Record<TextKey, string> = {
   'marker.signature': 'Unterschrift',
   'marker.paraph': 'Paraphe',
 
+  'approver.intro': 'Alles ist bereit. Mit der Schaltfläche unten genehmigen Sie die Dokumente.',
+  'approver.button': 'Genehmigen',
+  'approver.consent': 'Mit Ihrer Genehmigung stimmen Sie dem Inhalt der Dokumente zu.',
   'approve.intro': 'Alles ist bereit. Mit der Schaltfläche unten unterzeichnen Sie die Dokumente.',
   'approve.notReady': 'Schließen Sie zuerst die Schritte oben ab.',
   'approve.button': 'Zustimmen und unterzeichnen',

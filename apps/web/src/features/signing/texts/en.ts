@@ -105,6 +105,9 @@ export const en: Record<TextKey, string> = {
   'marker.signature': 'Signature',
   'marker.paraph': 'Initials',
 
+  'approver.intro': 'Everything is ready. The button below approves the documents.',
+  'approver.button': 'Approve',
+  'approver.consent': 'By approving you agree to the content of the documents.',
   'approve.intro': 'Everything is ready. The button below signs the documents.',
   'approve.notReady': 'Complete the steps above first.',
   'approve.button': 'Approve and sign',

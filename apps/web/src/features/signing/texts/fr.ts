@@ -108,6 +108,9 @@ export const fr: Record<TextKey, string> = {
   'marker.signature': 'Signature',
   'marker.paraph': 'Paraphe',
 
+  'approver.intro': 'Tout est prêt. Le bouton ci-dessous approuve les documents.',
+  'approver.button': 'Approuver',
+  'approver.consent': 'En approuvant, vous acceptez le contenu des documents.',
   'approve.intro': 'Tout est prêt. Le bouton ci-dessous signe les documents.',
   'approve.notReady': 'Terminez d’abord les étapes ci-dessus.',
   'approve.button': 'Approuver et signer',

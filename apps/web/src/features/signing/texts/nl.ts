@@ -113,6 +113,9 @@ export const nl = {
   'marker.signature': 'Handtekening',
   'marker.paraph': 'Paraaf',
 
+  'approver.intro': 'Alles is klaar. Met de knop hieronder keur je de documenten goed.',
+  'approver.button': 'Goedkeuren',
+  'approver.consent': 'Door goed te keuren ga je akkoord met de inhoud van de documenten.',
   'approve.intro': 'Alles is klaar. Met de knop hieronder onderteken je de documenten.',
   'approve.notReady': 'Rond eerst de stappen hierboven af.',
   'approve.button': 'Akkoord en ondertekenen',
