@@ -44,6 +44,9 @@ export const signingMessages = {
   verificationsLocked: 'De verificatiemethoden kunnen na het versturen niet meer gewijzigd worden',
   routingLocked: 'De stap en rol kunnen na het versturen niet meer gewijzigd worden',
   ccOnly: 'Voeg minimaal één ondertekenaar of goedkeurder toe',
+  delegateSameEmail: 'Vul het e-mailadres in van iemand anders',
+  delegatePhone: 'Vul het mobiele nummer in: de nieuwe ondertekenaar krijgt een SMS-code',
+  delegationOff: 'Doorgeven aan iemand anders is bij deze ondertekening niet toegestaan',
   approverSignature:
     'Een goedkeurder of kopie zet geen handtekening of paraaf: kies een andere verificatie',
   fileEncrypted: 'Dit PDF-bestand is beveiligd met een wachtwoord en kan niet gebruikt worden',
@@ -221,6 +224,17 @@ export const updateSignerBody = z
   })
   .transform(oneIdinList);
 export type UpdateSignerBody = z.input<typeof updateSignerBody>;
+
+/** PUT /api/sign-requests/{id}/reassign-signer: another person takes the signer's place. */
+export const reassignSignerBody = z.object({
+  signer_id: idField(),
+  firstname: requiredString(100),
+  lastname: requiredString(100),
+  email: emailField(),
+  phone: optionalString(50),
+  reason: requiredString(2000),
+});
+export type ReassignSignerBody = z.input<typeof reassignSignerBody>;
 
 export const viewerUserBody = z.object({ user_id: idField().nullable() });
 

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { idField, integerField, text } from './fields.ts';
+import {
+  emailField,
+  idField,
+  integerField,
+  optionalString,
+  requiredString,
+  text,
+} from './fields.ts';
 import { signerFieldOptionsSchema, signerFieldTypes } from './signer-fields.ts';
 import { signerRoles } from './states.ts';
 
@@ -285,6 +292,31 @@ export const formFieldMessages = {
 export const declineBody = z.object({
   reason: text().trim().min(1, messages.required).max(2000, messages.maxLength),
 });
+
+/** POST /api/signing/{token}/delegate: who signs instead, and why. */
+export const delegateBody = z
+  .object({
+    firstname: requiredString(100),
+    lastname: requiredString(100),
+    email: emailField(),
+    /** Needed when the place asks an SMS code. */
+    phone: optionalString(50),
+    reason: text().trim().min(1, messages.required).max(2000, messages.maxLength),
+  })
+  .meta({
+    examples: [
+      {
+        firstname: 'Karin',
+        lastname: 'de Jong',
+        email: 'karin.dejong@voorbeeld.nl',
+        reason: 'Ik ben met vakantie; mijn collega tekent.',
+      },
+    ],
+  });
+export type DelegateBody = z.input<typeof delegateBody>;
+export const delegatedSchema = z
+  .object({ status: z.literal('delegated') })
+  .meta({ examples: [{ status: 'delegated' }] });
 
 /** Dutch texts of the signer API (the page shows its own translations by status). */
 export const signerApiMessages = {

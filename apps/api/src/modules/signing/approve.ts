@@ -36,7 +36,7 @@ import {
  * Locks the request row and checks, under the lock, that it is still in progress and that it
  * is this signer's turn: parallel approvals and declines of one request run one after another.
  */
-async function lockForSigner(tx: Tx, r: ResolvedSigner, now: Date): Promise<void> {
+export async function lockForSigner(tx: Tx, r: ResolvedSigner, now: Date): Promise<void> {
   const [request] = await tx
     .select()
     .from(signRequests)
