@@ -52,7 +52,11 @@ const refused = {
     'POST /api/access-tokens',
     'DELETE /api/access-tokens/:id',
   ],
-  'account security': ['POST /api/user/password-change'],
+  'account security': [
+    'POST /api/user/password-change',
+    // Asks the user's password: a person at a device, never a key.
+    'POST /api/sign-requests/:id/in-person',
+  ],
   'back office': [
     'POST /api/login-as-user',
     'PUT /api/admin/companies/:id/features',

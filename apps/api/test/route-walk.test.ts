@@ -672,6 +672,7 @@ describe('every route, walked with wrong input', () => {
         template: '<p>[[content]]</p>',
       },
       'PUT /api/sign-requests/:id/update-signer': { signer_id: draftSignerId, ...signer },
+      'POST /api/sign-requests/:id/in-person': { signer_id: draftSignerId, password: 'onjuist' },
       'PUT /api/sign-requests/:id/reassign-signer': {
         signer_id: draftSignerId,
         firstname: 'Karin',

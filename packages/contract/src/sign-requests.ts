@@ -46,6 +46,8 @@ export const signingMessages = {
   ccOnly: 'Voeg minimaal één ondertekenaar of goedkeurder toe',
   delegateSameEmail: 'Vul het e-mailadres in van iemand anders',
   delegatePhone: 'Vul het mobiele nummer in: de nieuwe ondertekenaar krijgt een SMS-code',
+  wrongPassword: 'Het wachtwoord is onjuist',
+  notSignersTurn: 'Deze ondertekenaar is nog niet aan de beurt',
   delegationOff: 'Doorgeven aan iemand anders is bij deze ondertekening niet toegestaan',
   approverSignature:
     'Een goedkeurder of kopie zet geen handtekening of paraaf: kies een andere verificatie',
@@ -235,6 +237,15 @@ export const reassignSignerBody = z.object({
   reason: requiredString(2000),
 });
 export type ReassignSignerBody = z.input<typeof reassignSignerBody>;
+
+/** POST /api/sign-requests/{id}/in-person: the sender's password again, for that signer. */
+export const inPersonBody = z.object({
+  signer_id: idField(),
+  password: z.string({ error: messages.required }).min(1, messages.required).max(200),
+});
+export const inPersonAnswer = z
+  .object({ url: z.string() })
+  .meta({ examples: [{ url: '/ondertekenen/Xy3…' }] });
 
 export const viewerUserBody = z.object({ user_id: idField().nullable() });
 

@@ -8,6 +8,8 @@ import {
   signRequestIdSchema,
   updateSignerBody,
   reassignSignerBody,
+  inPersonBody,
+  inPersonAnswer,
   viewerUserBody,
 } from '@paraaf/contract';
 import { authedCtx, type Deps } from '../../lib/context.ts';
@@ -22,6 +24,7 @@ import { sendManualReminder } from './send-manual-reminder.ts';
 import { sendSignRequest } from './send-sign-request.ts';
 import { updateSigner } from './update-signer.ts';
 import { reassignSigner } from './reassign-signer.ts';
+import { signInPerson } from './sign-in-person.ts';
 import { getVerifications } from './verifications.ts';
 import { idParams } from '../../lib/path-params.ts';
 
@@ -234,6 +237,33 @@ export function signRequestsRoutes(app: FastifyInstance, deps: Deps): void {
     (request) => {
       const ctx = authedCtx(deps, request, 'updateSigner');
       return reassignSigner(ctx, request.params.id, parseInput(reassignSignerBody, request.body));
+    },
+  );
+
+  app.post<IdParams>(
+    '/api/sign-requests/:id/in-person',
+    {
+      schema: { params: idParams },
+      config: {
+        openapi: doc({
+          auth: 'session',
+          summary: 'Op locatie tekenen: de pagina van een ondertekenaar op dit apparaat openen',
+          description:
+            'Na het opnieuw invoeren van het wachtwoord van de afzender: een nieuwe link voor de ' +
+            'ondertekenaar die nu aan de beurt is. De audit-actie 21 legt de gebruiker en het ' +
+            'apparaat vast; de ondertekenaar verifieert zich zoals ingesteld.',
+          tags: signerTags,
+          body: inPersonBody,
+          response: { 200: inPersonAnswer },
+          errors: [403, 404, 409],
+          example: { body: { signer_id: 311, password: '••••••••' } },
+        }),
+        answerSecrets: ['url'],
+      },
+    },
+    (request) => {
+      const ctx = authedCtx(deps, request, 'updateSigner');
+      return signInPerson(ctx, request.params.id, parseInput(inPersonBody, request.body));
     },
   );
 
