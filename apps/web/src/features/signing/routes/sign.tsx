@@ -21,6 +21,7 @@ import {
 } from '@mantine/core';
 import { fieldValueIssues, type SigningPage } from '@paraaf/contract';
 import { SignerApiError, signerApi } from '../api/signer-api';
+import { DelegateModal } from '../components/delegate-modal';
 import { DocumentToolbar } from '../components/document-toolbar';
 import { DocumentView } from '../components/document-view';
 import { FormOverlay } from '../components/form-overlay';
@@ -204,6 +205,8 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
   // A drawing made in this visit, else the stored one (after a reload), else the marker label.
   const shown = drawingImages(page.drawings, images, (type) => signerApi.drawingUrl(token, type));
   const [declining, setDeclining] = useState(false);
+  const [delegating, setDelegating] = useState(false);
+  const [delegated, setDelegated] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const approve = useAction(t, refresh);
   const saveFieldsAction = useAction(t, refresh);
@@ -532,6 +535,11 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
           stepPanel()
         )}
         <Group justify="flex-end">
+          {page.sign_request.allow_delegation && (
+            <Button variant="subtle" onClick={() => setDelegating(true)}>
+              {t('delegate.button')}
+            </Button>
+          )}
           <Button variant="subtle" color="red" onClick={() => setDeclining(true)}>
             {t('decline.button')}
           </Button>
@@ -539,6 +547,16 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
       </Stack>
     </Paper>
   );
+
+  if (delegated) {
+    return (
+      <Container size="sm" py="xl" component="main">
+        <Alert color="teal" role="status">
+          {t('delegate.done')}
+        </Alert>
+      </Container>
+    );
+  }
 
   return (
     <Container size="lg" py="md" px={{ base: 'xs', sm: 'md' }} component="main">
@@ -674,6 +692,17 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
         </Grid>
       </Stack>
       <DeclineModal opened={declining} onClose={() => setDeclining(false)} ctx={ctx} />
+      <DelegateModal
+        opened={delegating}
+        onClose={() => setDelegating(false)}
+        onDone={() => {
+          setDelegating(false);
+          setDelegated(true);
+        }}
+        token={token}
+        locale={locale}
+        t={t}
+      />
     </Container>
   );
 }
