@@ -139,7 +139,10 @@ describe('delegation', () => {
         }),
       ),
     );
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 410].sort());
+    // The loser finds the link retired (410) or, truly in parallel, the place taken (409).
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes[0]).toBe(200);
+    expect([409, 410]).toContain(codes[1]);
     expect((await signersOf(on.request.id)).filter((s) => s.delegatedToSignerId)).toHaveLength(1);
   });
 
