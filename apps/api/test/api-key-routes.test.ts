@@ -56,7 +56,11 @@ const refused = {
     'POST /api/access-tokens',
     'DELETE /api/access-tokens/:id',
   ],
-  'account security': ['POST /api/user/password-change'],
+  'account security': [
+    'POST /api/user/password-change',
+    // Asks the user's password: a person at a device, never a key.
+    'POST /api/sign-requests/:id/in-person',
+  ],
   'back office': [
     'POST /api/login-as-user',
     'PUT /api/admin/companies/:id/features',
@@ -84,6 +88,7 @@ const allowed = {
     'POST /api/sign-requests/:id/ready',
     'POST /api/sign-requests/:id/cancel',
     'PUT /api/sign-requests/:id/update-signer',
+    'PUT /api/sign-requests/:id/reassign-signer',
     'PUT /api/sign-requests/:id/send-manual-reminder',
     'POST /api/sign-requests/:id/viewer-user',
     'GET /api/signers/:id/verifications',
@@ -165,6 +170,7 @@ const allowed = {
     'PUT /api/signing/:token/form-fields',
     'POST /api/signing/:token/approve',
     'POST /api/signing/:token/decline',
+    'POST /api/signing/:token/delegate',
     'POST /api/signing/:token/verifications/sms',
     'POST /api/signing/:token/verifications/sms/verify',
     'POST /api/signing/:token/verifications/idin',

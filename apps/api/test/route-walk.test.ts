@@ -680,6 +680,14 @@ describe('every route, walked with wrong input', () => {
         template: '<p>[[content]]</p>',
       },
       'PUT /api/sign-requests/:id/update-signer': { signer_id: draftSignerId, ...signer },
+      'POST /api/sign-requests/:id/in-person': { signer_id: draftSignerId, password: 'onjuist' },
+      'PUT /api/sign-requests/:id/reassign-signer': {
+        signer_id: draftSignerId,
+        firstname: 'Karin',
+        lastname: 'de Jong',
+        email: 'karin@voorbeeld.nl',
+        reason: 'Vakantie',
+      },
       'POST /api/sign-requests/:id/viewer-user': { user_id: userId },
       'PUT /api/templates/:id': {
         name: 'Sjabloon',
@@ -717,6 +725,12 @@ describe('every route, walked with wrong input', () => {
         fields: [{ signable_id: sent.signableIds[0], name: 'naam', value: 'Ingevuld' }],
       },
       'POST /api/signing/:token/decline': { reason: 'Ik teken niet' },
+      'POST /api/signing/:token/delegate': {
+        firstname: 'Karin',
+        lastname: 'de Jong',
+        email: 'karin@voorbeeld.nl',
+        reason: 'Vakantie',
+      },
       'POST /api/credits': { amount: 10 },
       'POST /api/access-tokens': { name: 'Koppeling', description: 'Het CRM' },
       'POST /api/sign-requests/:id/signables/from-template': { template_id: 1, name: 'Huur' },

@@ -5,6 +5,9 @@
 export const exampleSigner = {
   id: 311,
   position: 1,
+  routing_order: 1,
+  role: 'signer' as const,
+  delegated_to_signer_id: null,
   firstname: 'Daan',
   lastname: 'Visser',
   email: 'daan.visser@voorbeeld.nl',
@@ -58,6 +61,7 @@ export const exampleSignRequest = {
   department_id: null,
   department: null,
   is_sync: false,
+  allow_delegation: false,
   send_documents_to_initiator: true,
   subject: 'Huurovereenkomst Prinsengracht 12',
   message: 'Beste huurder, wilt u de huurovereenkomst ondertekenen? [[link]]',

@@ -37,6 +37,10 @@ export interface AuditCertificateData {
 }
 
 export interface AuditSigner {
+  /** 'signer' when left out; approvers and copies are listed apart from the signers. */
+  role?: 'signer' | 'approver' | 'cc';
+  /** The signing step (shown when the request has more than one). */
+  step?: number;
   name: string;
   email: string;
   phone: string | null;
@@ -316,14 +320,44 @@ export async function appendAuditCertificate(
     }
   }
 
-  w.heading('Ondertekenaars');
-  for (const s of data.signers) {
+  const roleOf = (s: AuditSigner) => s.role ?? 'signer';
+  const manySteps = new Set(data.signers.map((s) => s.step ?? 1)).size > 1;
+  const groups = [
+    {
+      heading: 'Ondertekenaars',
+      done: 'Ondertekend',
+      list: data.signers.filter((s) => roleOf(s) === 'signer'),
+    },
+    {
+      heading: 'Goedkeurders',
+      done: 'Goedgekeurd',
+      list: data.signers.filter((s) => roleOf(s) === 'approver'),
+    },
+  ];
+  for (const group of groups) {
+    if (group.list.length === 0) continue;
+    w.heading(group.heading);
+    for (const s of group.list) await writeSigner(s, group.done);
+  }
+  const copies = data.signers.filter((s) => roleOf(s) === 'cc');
+  if (copies.length > 0) {
+    w.heading('Kopie aan');
+    for (const s of copies) {
+      w.ensure(30);
+      w.text(s.name, { font: bold, size: 11 });
+      w.pair('E-mailadres', s.email, 10);
+      w.gap(6);
+    }
+  }
+
+  async function writeSigner(s: AuditSigner, doneLabel: string) {
     const imageHeight = s.signaturePng ? 60 : 0;
     w.ensure(90 + imageHeight);
     w.text(s.name, { font: bold, size: 11 });
     w.pair('E-mailadres', s.email, 10);
     w.pair('Telefoonnummer', s.phone ?? '-', 10);
     w.pair('Taal', s.locale, 10);
+    if (manySteps) w.pair('Stap', String(s.step ?? 1), 10);
     w.pair('Verificatiemethoden', s.verifications.join(', ') || '-', 10);
     if (s.emailVerifiedAt) w.pair('E-mail geverifieerd', dateOr(s.emailVerifiedAt), 10);
     if (s.smsVerifiedAt)
@@ -334,7 +368,7 @@ export async function appendAuditCertificate(
       w.text('Gegevens van de bank (iDIN)', { size: 9.5, color: MUTED, indent: 10 });
       for (const row of bankData) w.pair(idinLabel(row.key), row.value, 20);
     }
-    w.pair('Ondertekend', dateOr(s.signedAt), 10);
+    w.pair(doneLabel, dateOr(s.signedAt), 10);
     if (s.ip) w.pair('IP-adres', s.ip, 10);
     if (s.userAgent) w.pair('Browser', s.userAgent, 10);
     if (s.signaturePng) {

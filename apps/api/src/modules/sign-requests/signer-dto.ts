@@ -49,6 +49,9 @@ export function toSignerDto(signer: SignerRow): SignerDto {
   return {
     id: signer.id,
     position: signer.position,
+    routing_order: signer.routingOrder,
+    role: signer.role,
+    delegated_to_signer_id: signer.delegatedToSignerId,
     firstname: signer.firstname,
     lastname: signer.lastname,
     email: signer.email,

@@ -38,5 +38,8 @@ export function signerColumns(input: SignerInput, idinServices: string[]) {
     idinServices,
     reminderAfter: input.reminder_after,
     maxReminders: input.max_reminders,
+    // Left out: the step and role stay as they are (a new signer: step 1, signer).
+    ...(input.routing_order !== undefined ? { routingOrder: input.routing_order } : {}),
+    ...(input.role !== undefined ? { role: input.role } : {}),
   } satisfies Partial<typeof signers.$inferInsert>;
 }

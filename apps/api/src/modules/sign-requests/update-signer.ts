@@ -110,6 +110,15 @@ export async function updateSigner(
     if (request.stateId !== 1 && !sameSet(signer.verifications, input.verifications)) {
       throw ValidationError.field('verifications', signingMessages.verificationsLocked);
     }
+    // The steps were laid out when the request was sent; a step or role changes only in a draft.
+    if (request.stateId !== 1) {
+      if (input.routing_order !== undefined && input.routing_order !== signer.routingOrder) {
+        throw ValidationError.field('routing_order', signingMessages.routingLocked);
+      }
+      if (input.role !== undefined && input.role !== signer.role) {
+        throw ValidationError.field('role', signingMessages.routingLocked);
+      }
+    }
     if (request.stateId === 1 && !sameSet(signer.verifications, input.verifications)) {
       await assertMarkersFilled(tx, request.id, signer.position, input.verifications);
     }

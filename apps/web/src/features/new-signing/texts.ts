@@ -62,6 +62,19 @@ export const texts = {
     isSyncLocked:
       'Staat vast aan: een document bevat invoervelden of formuliervelden voor de eerste ondertekenaar.',
     fixErrors: 'Vul de gegevens van alle ondertekenaars volledig en correct in.',
+    stepHeading: (n: number) => `Stap ${n}`,
+    stepHint:
+      'Ondertekenaars in dezelfde stap tekenen tegelijk; de volgende stap krijgt de uitnodiging als de stap ervoor klaar is. Sleep een ondertekenaar naar een andere stap of kies de stap hieronder.',
+    stepWaits: (n: number) => `Begint als stap ${n} klaar is`,
+    newStepDrop: 'Sleep hierheen voor een nieuwe stap',
+    step: 'Stap',
+    stepOption: (n: number) => `Stap ${n}`,
+    role: 'Rol',
+    roleDescription:
+      'Een goedkeurder keurt goed zonder handtekening; een kopie krijgt alleen de ondertekende documenten.',
+    allowDelegation: 'Ondertekenaars mogen iemand anders laten tekenen',
+    allowDelegationDescription:
+      'Een ondertekenaar kan de uitnodiging doorgeven aan een collega; jij krijgt daar een e-mail over.',
   },
   /** What the footer says is missing on a signer card ("Ondertekenaar 2: vul de achternaam in"). */
   signerProblems: {

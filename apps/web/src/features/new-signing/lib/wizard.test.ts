@@ -8,6 +8,7 @@ import {
 import {
   buildSignableForm,
   buildSignerBody,
+  signerSteps,
   buildSignRequestBody,
   canAddSigner,
   canSend,
@@ -483,6 +484,7 @@ describe('the request payloads', () => {
       subject: 'Graag ondertekenen',
       message: 'Beste, zie [[link]]',
       is_sync: 'false',
+      allow_delegation: 'false',
       send_documents_to_initiator: true,
       emails: ['kopie@voorbeeld.nl'],
       custom_fields: [],
@@ -507,6 +509,8 @@ describe('the request payloads', () => {
 
   it('builds a signer body with phone and iDIN services only for their methods', () => {
     expect(buildSignerBody(signer({ phone: '+31612345678', verifications: ['5'] }))).toEqual({
+      routing_order: 1,
+      role: 'signer',
       firstname: 'Anna',
       lastname: 'de Boer',
       email: 'anna@voorbeeld.nl',
@@ -526,6 +530,35 @@ describe('the request payloads', () => {
       idin_services: ['name', 'address', 'date_of_birth'],
       reminder_after: 7,
     });
+  });
+
+  it('sends the step and role; an approver or cc without signature or paraaf', () => {
+    const approver = signer({ verifications: ['1', '5', '6'], routing_order: 2, role: 'approver' });
+    expect(buildSignerBody(approver)).toMatchObject({
+      routing_order: 2,
+      role: 'approver',
+      verifications: [1],
+    });
+    expect(buildSignerBody(signer({ verifications: ['5'], role: 'cc' })).verifications).toEqual([
+      1,
+    ]);
+  });
+
+  it('groups the signers in their steps, lowest first; in sequence one step each', () => {
+    const list = [
+      signer({ routing_order: 2 }),
+      signer({ routing_order: 1 }),
+      signer({ routing_order: 2 }),
+    ];
+    expect(signerSteps({ signers: list, is_sync: false })).toEqual([
+      { step: 1, indexes: [1] },
+      { step: 2, indexes: [0, 2] },
+    ]);
+    expect(signerSteps({ signers: list, is_sync: true }).map((s) => s.indexes)).toEqual([
+      [0],
+      [1],
+      [2],
+    ]);
   });
 
   it('gives a signer its own locale’s template, else the Dutch one', () => {

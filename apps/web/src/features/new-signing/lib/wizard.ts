@@ -16,6 +16,7 @@ import {
   type Variable,
   type MarkerConfig,
   type PaymentPlanPrice,
+  type SignerRole,
 } from '@paraaf/contract';
 import {
   countMarkers,
@@ -60,6 +61,10 @@ export interface SignerValues {
   idin_services: string[];
   reminder_after: number | string;
   max_reminders: number | string;
+  /** The step (same number: in parallel); left out in a draft saved before steps existed: 1. */
+  routing_order?: number;
+  /** 'signer' when left out. */
+  role?: SignerRole;
 }
 
 export interface CustomFieldValues {
@@ -88,6 +93,8 @@ export interface SettingsValues {
 export interface WizardValues {
   signers: SignerValues[];
   is_sync: boolean;
+  /** Signers may hand the request over to someone else (left out in older drafts: no). */
+  allow_delegation?: boolean;
   settings: SettingsValues;
 }
 
@@ -192,7 +199,29 @@ export function newSigner(): SignerValues {
     idin_services: [...defaultIdinServices],
     reminder_after: 3,
     max_reminders: 5,
+    routing_order: 1,
+    role: 'signer',
   };
+}
+
+/** Whether this signer puts a signature or paraaf: an approver or a cc does not. */
+export function signsDocuments(s: Pick<SignerValues, 'role'>): boolean {
+  return (s.role ?? 'signer') === 'signer';
+}
+
+/**
+ * The steps of the wizard's signers, lowest first, each with the indexes of its signers
+ * (`is_sync`: every signer its own step, in order).
+ */
+export function signerSteps(values: Pick<WizardValues, 'signers' | 'is_sync'>) {
+  const steps = new Map<number, number[]>();
+  values.signers.forEach((s, index) => {
+    const step = values.is_sync ? index + 1 : (s.routing_order ?? 1);
+    steps.set(step, [...(steps.get(step) ?? []), index]);
+  });
+  return [...steps.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([step, indexes]) => ({ step, indexes }));
 }
 
 /** Default expiry: one week from now, as the picker value (Amsterdam's wall clock). */
@@ -300,13 +329,22 @@ export function buildSignerBody(
 ): CreateSignerBody {
   const sms = hasVerification(s, verificationTypes.sms);
   const idin = hasVerification(s, verificationTypes.idin);
+  // An approver or a cc signs nothing: only its code steps count (at least the e-mail code).
+  const signs = signsDocuments(s);
+  const chosen = s.verifications
+    .map(Number)
+    .filter(
+      (v) => signs || (v !== verificationTypes.signature && v !== verificationTypes.initials),
+    );
   return {
+    routing_order: s.routing_order ?? 1,
+    role: s.role ?? 'signer',
     firstname: s.firstname,
     lastname: s.lastname,
     email: s.email,
     phone: sms ? s.phone : null,
     locale: s.locale as CreateSignerBody['locale'],
-    verifications: s.verifications.map(Number),
+    verifications: chosen.length > 0 || signs ? chosen : [verificationTypes.email],
     ...(idin ? { idin_services: s.idin_services as CreateSignerBody['idin_services'] } : {}),
     reminder_after: toNumber(s.reminder_after),
     max_reminders: toNumber(s.max_reminders),
@@ -530,6 +568,7 @@ export function buildSignRequestBody(
       (values.signers.length > 1 && (values.is_sync || hasInputFields(documents)))
         ? 'true'
         : 'false',
+    allow_delegation: values.allow_delegation ? 'true' : 'false',
     send_documents_to_initiator: s.send_documents_to_initiator,
     emails: s.emails,
     custom_fields: s.custom_fields
@@ -731,12 +770,15 @@ export function estimatedCredits(
   signers: SignerValues[],
   plan: PaymentPlanPrice | undefined,
 ): number {
+  // A cc costs nothing.
   return signers.reduce(
     (sum, s) =>
-      sum +
-      1 +
-      (hasVerification(s, verificationTypes.sms) ? (plan?.sms_credits_price ?? 0) : 0) +
-      (hasVerification(s, verificationTypes.idin) ? (plan?.idin_credits_price ?? 0) : 0),
+      s.role === 'cc'
+        ? sum
+        : sum +
+          1 +
+          (hasVerification(s, verificationTypes.sms) ? (plan?.sms_credits_price ?? 0) : 0) +
+          (hasVerification(s, verificationTypes.idin) ? (plan?.idin_credits_price ?? 0) : 0),
     0,
   );
 }

@@ -163,6 +163,14 @@ export function createSignerApi(options: SignerApiOptions = {}) {
     decline: async (token: string, locale: string, reason: string) => {
       await send(token, locale, 'POST', '/decline', { reason });
     },
+    /** Hands the request over to someone else (when the sender allows it). */
+    delegate: async (
+      token: string,
+      locale: string,
+      body: { firstname: string; lastname: string; email: string; reason: string },
+    ) => {
+      await send(token, locale, 'POST', '/delegate', body);
+    },
   };
 }
 
