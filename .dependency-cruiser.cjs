@@ -45,6 +45,7 @@ const layers = [
     comment: 'entries and views that compose the layers below',
     modules: [
       'identity',
+      'wallet',
       'company-settings',
       'auth',
       'admin',

@@ -34,6 +34,7 @@ import { emailTemplatesRoutes } from './modules/email-templates/email-templates.
 import { sealingRoutes } from './modules/sealing/sealing.routes.ts';
 import { signingRateLimit, signingRoutes } from './modules/signing/signing.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { sendErrorAnswer, writeClientError } from './lib/error-answer.ts';
 import { serializeErrorForLog } from './lib/log-errors.ts';
 import { redactUrl } from './lib/redact-url.ts';
@@ -230,6 +231,7 @@ export async function buildApp(
   const signingLimit = signingRateLimit(database.db);
   signingRoutes(app, deps, signingLimit);
   identityRoutes(app, deps, signingLimit);
+  walletRoutes(app, deps, signingLimit);
   paymentsRoutes(app, deps);
   webhooksRoutes(app, deps);
   officeRoutes(app, deps);

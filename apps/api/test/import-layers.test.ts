@@ -37,6 +37,13 @@ const files: Record<string, string> = {
   [`${api}/sign-requests/send-from-template.ts`]: 'export const sendFromTemplate = 1;\n',
   [`${api}/bulk-sends/job.ts`]:
     "import { sendFromTemplate } from '../sign-requests/send-from-template.ts';\nexport const x = sendFromTemplate;\n",
+  // The EU-wallet step (edge) builds on the signer's side below it, not on iDIN beside it.
+  [`${api}/signing/resolve-signer.ts`]: 'export const resolveSigner = 1;\n',
+  [`${api}/wallet/start-wallet.ts`]:
+    "import { resolveSigner } from '../signing/resolve-signer.ts';\nexport const x = resolveSigner;\n",
+  [`${api}/identity/idin-verification.ts`]: 'export const startIdin = 1;\n',
+  [`${api}/wallet/receive.ts`]:
+    "import { startIdin } from '../identity/idin-verification.ts';\nexport const x = startIdin;\n",
   // A circle through a type import.
   'apps/api/src/lib/sms/sender.ts':
     "import { Cm } from './cm.ts';\nexport interface Sender { name: string }\nexport const make = () => new Cm();\n",
@@ -100,6 +107,13 @@ describe('the import layers', () => {
   it('refuses bulk-sends importing sign-requests, its sibling in the requests layer', () => {
     expect(report).toContain(
       `error layer-requests-siblings: ${api}/bulk-sends/job.ts → ${api}/sign-requests/send-from-template.ts`,
+    );
+  });
+
+  it('lets the wallet module use the signing module and refuses it the identity module', () => {
+    expect(report).not.toContain(`${api}/wallet/start-wallet.ts`);
+    expect(report).toContain(
+      `error layer-edge-siblings: ${api}/wallet/receive.ts → ${api}/identity/idin-verification.ts`,
     );
   });
 

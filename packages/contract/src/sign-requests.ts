@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { inputMessages, messages } from './messages.ts';
+import { walletAttributes } from './wallet.ts';
 import { attachmentValueSchema, signerFieldTypes } from './signer-fields.ts';
 import {
   booleanField,
@@ -61,7 +62,7 @@ export const signingMessages = {
     'Het ondertekende document is er pas als de ondertekening is afgerond (status Getekend)',
 } as const;
 
-export const verificationTypeIds = [1, 2, 4, 5, 6] as const;
+export const verificationTypeIds = [1, 2, 4, 5, 6, 7] as const;
 export const idinServices = [
   'name',
   'address',
@@ -162,6 +163,11 @@ const signerFields = {
   idin_services: idinServiceList,
   /** The name the seed's signer carries (`idinServices`); `idin_services` wins when both come. */
   idinServices: idinServiceList,
+  /** What an EU-wallet signer (verification 7) is asked to share; the name always. */
+  wallet_attributes: z
+    .array(z.enum(walletAttributes, { error: inputMessages.choice }))
+    .max(walletAttributes.length)
+    .optional(),
   reminder_after: integerField({ min: 1, max: 30 }),
   max_reminders: integerField({
     min: 1,

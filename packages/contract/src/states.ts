@@ -44,6 +44,7 @@ export const verificationTypes = {
   4: 'iDIN',
   5: 'Handtekening',
   6: 'Paraaf',
+  7: 'EU-wallet',
 } as const;
 
 export const auditActionTypes = {
@@ -64,4 +65,7 @@ export const auditActionTypes = {
   16: { label: 'SHA256 checksum toegevoegd origineel document', color: 'primary' },
   18: { label: 'Handmatige herinnering verstuurd', color: 'info' },
   19: { label: 'Ondertekenaar aangepast', color: 'success' },
+  22: { label: 'Wallet verificatie gestart', color: 'info' },
+  23: { label: 'Wallet verificatie geverifieerd', color: 'success' },
+  24: { label: 'Wallet verificatie gefaald', color: 'warning' },
 } as const;
