@@ -55,6 +55,8 @@ export const walletStartedSchema = z
     ],
   });
 
+export type WalletStarted = z.infer<typeof walletStartedSchema>;
+
 /** GET /api/signing/{token}/wallet/status: the latest attempt, as the signer's page polls it. */
 export const walletStatusSchema = z
   .object({

@@ -151,7 +151,12 @@ export interface Config {
    * (generated when null), the trust list of PID issuers (a PEM file), and whether the built-in
    * test wallet and test issuer are on (its issuer is trusted only then).
    */
-  wallet: { p12Path: string | null; p12Password: string; trustListPath: string | null; simulator: boolean };
+  wallet: {
+    p12Path: string | null;
+    p12Password: string;
+    trustListPath: string | null;
+    simulator: boolean;
+  };
   /** POST /api/verify: uploads per IP per hour. */
   verifyPerIpPerHour?: number;
   /** MOLLIE_API_KEY; null: payments go to the built-in simulator (lib/payments). */

@@ -41,6 +41,11 @@ export async function markVerifiedWhenComplete(
     )
     .returning({ companyId: signers.companyId, signRequestId: signers.signRequestId });
   if (verified) {
-    await emitWebhookEvent(tx, deps, { ...verified, signerId, type: 'signer.verified', method }, now);
+    await emitWebhookEvent(
+      tx,
+      deps,
+      { ...verified, signerId, type: 'signer.verified', method },
+      now,
+    );
   }
 }

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
-import { idinServices } from '@paraaf/contract';
+import { idinServices, walletAttributes } from '@paraaf/contract';
 import { verificationTypes, type WizardValues } from '../lib/wizard';
 import { texts } from '../texts';
 
@@ -24,6 +24,7 @@ interface Props {
   index: number;
   locales: { value: string; label: string }[];
   idinEnabled: boolean;
+  walletEnabled: boolean;
   /** Shown only on the first signer while below company.max_signers. */
   canAdd: boolean;
   maxReachedHint: string | null;
@@ -37,6 +38,7 @@ export function SignerForm({
   index,
   locales,
   idinEnabled,
+  walletEnabled,
   canAdd,
   maxReachedHint,
   onAdd,
@@ -46,11 +48,13 @@ export function SignerForm({
   const signer = form.getValues().signers[index]!;
   const sms = signer.verifications.includes(String(verificationTypes.sms));
   const idin = signer.verifications.includes(String(verificationTypes.idin));
+  const wallet = signer.verifications.includes(String(verificationTypes.wallet));
   const heading = texts.signer.heading(index + 1);
   const verificationOptions = [
     verificationTypes.email,
     verificationTypes.sms,
     ...(idinEnabled ? [verificationTypes.idin] : []),
+    ...(walletEnabled ? [verificationTypes.wallet] : []),
     verificationTypes.signature,
     verificationTypes.initials,
   ];
@@ -144,6 +148,26 @@ export function SignerForm({
             <Group gap="lg" mt={6}>
               {idinServices.map((service) => (
                 <Checkbox key={service} value={service} label={texts.idinServiceLabels[service]} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+        )}
+
+        {wallet && (
+          <Checkbox.Group
+            label={texts.signer.walletAttributes}
+            description={texts.signer.walletAttributesDescription}
+            {...form.getInputProps(`${path}.wallet_attributes`)}
+          >
+            <Group gap="lg" mt={6}>
+              {walletAttributes.map((attribute) => (
+                <Checkbox
+                  key={attribute}
+                  value={attribute}
+                  label={texts.walletAttributeLabels[attribute]}
+                  // The name is always asked: it is matched against the signer's name.
+                  disabled={attribute === 'name'}
+                />
               ))}
             </Group>
           </Checkbox.Group>
