@@ -57,7 +57,7 @@ export const en: Record<TextKey, string> = {
   'idin.failed': 'The iDIN check did not succeed. Please try again.',
   'idin.shared': 'Shared details',
   'wallet.intro':
-    'Confirm who you are with your EU Digital Identity Wallet (such as the NL Wallet). You only share the details asked for.',
+    'Confirm who you are with your EU Digital Identity Wallet (such as the NL Wallet). You only share the details the sender asks for.',
   'wallet.start': 'Verify with your wallet',
   'wallet.scan': 'Scan this QR code with your wallet app',
   'wallet.sameDevice': 'Open in the wallet app on this phone',

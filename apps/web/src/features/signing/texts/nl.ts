@@ -64,7 +64,7 @@ export const nl = {
   'idin.failed': 'De controle met iDIN is niet gelukt. Probeer het opnieuw.',
   'idin.shared': 'Gedeelde gegevens',
   'wallet.intro':
-    'Bevestig wie je bent met je EU Digital Identity Wallet (zoals de NL Wallet). Je deelt alleen de gegevens die hieronder worden gevraagd.',
+    'Bevestig wie je bent met je EU Digital Identity Wallet (zoals de NL Wallet). Je deelt alleen de gegevens die de afzender vraagt.',
   'wallet.start': 'Verifiëren met je wallet',
   'wallet.scan': 'Scan deze QR-code met je wallet-app',
   'wallet.sameDevice': 'Open in de wallet-app op deze telefoon',
