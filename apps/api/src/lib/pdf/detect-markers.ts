@@ -1,18 +1,13 @@
 import type { DetectedMarker } from '@paraaf/contract';
-import { workerPool } from './prepare.ts';
-
-/**
- * Past this the search gives up (no suggestions), well inside the worker's own 30 s limit: an
- * upload waits for it at most this long. A 100-page contract takes about half a second.
- */
-const DETECT_TIMEOUT_MS = 10_000;
+import { DETECT_TIMEOUT_MS, workerPool } from './prepare.ts';
 
 type DetectAnswer = { ok: true; markers: DetectedMarker[] } | { ok: false };
 
 /**
  * Where the document is signed, as suggested markers (see field-detection.mjs), found in the PDF
  * worker under its limits. Never throws: a document the worker cannot read, a crash or a timeout
- * means no suggestions, so an upload never fails or waits on it.
+ * means no suggestions, so an upload never fails or waits on it. An upload searches in the same
+ * pass as its check (`preparePdf` with `detect`); this is for a PDF already checked.
  */
 export async function detectMarkers(
   pdf: Uint8Array,

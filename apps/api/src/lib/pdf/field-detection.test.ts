@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DetectedMarker } from '@paraaf/contract';
 import { detectionFixtures, type DetectionFixture } from '../../../test/fixtures/detection-pdfs.ts';
 import { detectMarkers } from './detect-markers.ts';
+import { preparePdf } from './prepare.ts';
 import { closePdfWorkers } from './prepare.ts';
 
 const TOLERANCE = 20;
@@ -58,6 +59,17 @@ describe('field detection on the fixture contracts', () => {
     expect(await detectMarkers(pdf, { timeoutMs: 0 })).toEqual([]);
     expect(await detectMarkers(pdf)).toHaveLength(long.expected.length);
   });
+
+  it('finds the same boxes when an upload is checked and searched in one pass', async () => {
+    for (const fixture of fixtures) {
+      const pdf = Buffer.from(await fixture.build());
+      const prepared = await preparePdf(pdf, { detect: true });
+      expect(prepared.detectedMarkers, fixture.name).toEqual(await detectMarkers(pdf));
+      expect(prepared.pageCount, fixture.name).toBeGreaterThan(0);
+      // Without `detect` the check does not search.
+      expect((await preparePdf(pdf)).detectedMarkers, fixture.name).toBeUndefined();
+    }
+  }, 60_000);
 
   it('answers no suggestions for a file it cannot read', async () => {
     expect(await detectMarkers(new TextEncoder().encode('%PDF-1.7 kapot'))).toEqual([]);

@@ -334,22 +334,39 @@ async function imageToPdf(bytes, kind) {
 let pdfjs;
 const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 
+/** The suggested markers of a PDF (field-detection.mjs) found by pdf.js within `timeoutMs`. */
+async function detect(bytes, timeoutMs) {
+  // pdf.js loads only for detection: uploads that are only inspected never pay for it.
+  pdfjs ??= await import('pdfjs-dist/legacy/build/pdf.mjs');
+  return detectFields(bytes, pdfjs, { timeoutMs });
+}
+
+/**
+ * With `detectTimeoutMs` an inspected (or converted) PDF is also searched for markers in the same
+ * task: one pass through the worker per upload. The search never fails the upload: a document it
+ * cannot read or a search out of time gives `markers: null` (no suggestions).
+ */
+async function withMarkers(result, pdf, detectTimeoutMs) {
+  if (detectTimeoutMs === undefined) return result;
+  const markers = await detect(pdf, detectTimeoutMs).catch(() => null);
+  return { ...result, markers };
+}
+
 async function run(task) {
   if (task.op === 'inspect') {
     const doc = await load(task.bytes);
     const info = describe(doc, task.maxPages);
     await checkDecodedSizes(doc);
-    return { info };
+    return withMarkers({ info }, task.bytes, task.detectTimeoutMs);
   }
   if (task.op === 'image') {
     const pdf = await imageToPdf(task.bytes, task.kind);
     const info = describe(await load(pdf), task.maxPages);
-    return { info, pdf };
+    // pdf.js may detach the bytes it reads: it gets a copy of the PDF sent back.
+    return withMarkers({ info, pdf }, pdf.slice(), task.detectTimeoutMs);
   }
   if (task.op === 'detect') {
-    // pdf.js loads only for detection: uploads that are only inspected never pay for it.
-    pdfjs ??= await import('pdfjs-dist/legacy/build/pdf.mjs');
-    return { markers: await detectFields(task.bytes, pdfjs, { timeoutMs: task.timeoutMs }) };
+    return { markers: await detect(task.bytes, task.timeoutMs) };
   }
   if (task.op === 'first-page') {
     pdfjs ??= await import('pdfjs-dist/legacy/build/pdf.mjs');

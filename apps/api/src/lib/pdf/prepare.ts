@@ -1,4 +1,4 @@
-import { signingMessages, UPLOAD_MAX_MB } from '@paraaf/contract';
+import { signingMessages, UPLOAD_MAX_MB, type DetectedMarker } from '@paraaf/contract';
 import { ValidationError } from '../errors.ts';
 import { detectFileKind, zipUncompressedSize, type FileKind } from './detect.ts';
 import { MAX_IMAGE_PIXELS, readImageHeader } from './image-header.ts';
@@ -7,6 +7,11 @@ import { WorkerPool, WorkerTaskError } from './worker-pool.ts';
 
 export const MAX_UPLOAD_BYTES = UPLOAD_MAX_MB * 1024 * 1024;
 export const MAX_PAGES = 500;
+/**
+ * Past this the marker search gives up (no suggestions), well inside the worker's own 30 s limit:
+ * an upload waits for it at most this long. A 100-page contract takes about half a second.
+ */
+export const DETECT_TIMEOUT_MS = 10_000;
 /** What a DOCX may unpack to before LibreOffice is asked to open it. */
 export const MAX_WORD_UNPACKED_BYTES = 256 * 1024 * 1024;
 
@@ -28,10 +33,15 @@ export interface PreparedPdf extends PdfInfo {
   /** The PDF to store: the upload itself for a PDF, else the conversion. */
   pdf: Buffer;
   size: number;
+  /**
+   * With `detect`: the suggested markers (detect-markers.ts), found in the same pass through the
+   * PDF worker; empty when the search failed or ran out of time.
+   */
+  detectedMarkers?: DetectedMarker[];
 }
 
 type WorkerAnswer =
-  | { ok: true; info: PdfInfo; pdf?: Uint8Array }
+  | { ok: true; info: PdfInfo; pdf?: Uint8Array; markers?: DetectedMarker[] | null }
   | { ok: false; code: 'encrypted' | 'corrupt' | 'no-pages' | 'too-many-pages' | 'too-complex' };
 
 const failureMessages = {
@@ -90,15 +100,23 @@ async function oneImageAtATime<T>(fn: () => Promise<T>): Promise<T> {
 async function inWorker(
   task: { op: 'inspect' } | { op: 'image'; kind: 'png' | 'jpeg' },
   bytes: Buffer,
-): Promise<{ info: PdfInfo; pdf?: Uint8Array }> {
+  detect: boolean,
+): Promise<{ info: PdfInfo; pdf?: Uint8Array; markers?: DetectedMarker[] | null }> {
   // A copy goes to the worker (transferred, not cloned again); the caller keeps its bytes.
   const copy = new Uint8Array(bytes);
+  const detectTimeoutMs = detect ? DETECT_TIMEOUT_MS : undefined;
   let answer: WorkerAnswer;
   try {
-    answer = await workerPool().run<WorkerAnswer>({ ...task, bytes: copy, maxPages: MAX_PAGES }, [
-      copy.buffer,
-    ]);
+    answer = await workerPool().run<WorkerAnswer>(
+      { ...task, bytes: copy, maxPages: MAX_PAGES, detectTimeoutMs },
+      [copy.buffer],
+    );
   } catch (error) {
+    // The search crashed the worker (out of memory in pdf.js): the upload is checked again
+    // without it, as if searched and nothing found.
+    if (detect && error instanceof WorkerTaskError && error.reason === 'crash') {
+      return { ...(await inWorker(task, bytes, false)), markers: null };
+    }
     // Out of memory or out of time: the worker is gone (and replaced), the upload refused.
     if (error instanceof WorkerTaskError) throw fileError(signingMessages.fileTooComplex);
     throw error;
@@ -130,22 +148,24 @@ function assertImageSize(bytes: Buffer): void {
  */
 export async function preparePdf(
   bytes: Buffer,
-  options: { convert?: ConvertOptions } = {},
+  options: { convert?: ConvertOptions; detect?: boolean } = {},
 ): Promise<PreparedPdf> {
+  const detect = options.detect === true;
   if (bytes.length > MAX_UPLOAD_BYTES) throw fileError(signingMessages.fileTooLarge);
   const kind = detectFileKind(bytes);
   if (!kind) throw fileError(signingMessages.fileType);
 
   let pdf: Buffer;
   let info: PdfInfo;
+  let markers: DetectedMarker[] | null | undefined;
   if (kind === 'pdf') {
     pdf = bytes;
-    ({ info } = await inWorker({ op: 'inspect' }, bytes));
+    ({ info, markers } = await inWorker({ op: 'inspect' }, bytes, detect));
   } else if (kind === 'png' || kind === 'jpeg') {
     assertImageSize(bytes);
-    const result = await oneImageAtATime(() => inWorker({ op: 'image', kind }, bytes));
+    const result = await oneImageAtATime(() => inWorker({ op: 'image', kind }, bytes, detect));
     pdf = Buffer.from(result.pdf!);
-    info = result.info;
+    ({ info, markers } = result);
   } else {
     if (kind === 'docx' && zipUncompressedSize(bytes) > MAX_WORD_UNPACKED_BYTES) {
       throw fileError(signingMessages.fileTooComplex);
@@ -161,7 +181,13 @@ export async function preparePdf(
       );
     }
     if (pdf.length > MAX_UPLOAD_BYTES) throw fileError(signingMessages.fileTooLarge);
-    ({ info } = await inWorker({ op: 'inspect' }, pdf));
+    ({ info, markers } = await inWorker({ op: 'inspect' }, pdf, detect));
   }
-  return { kind, pdf, size: pdf.length, ...info };
+  return {
+    kind,
+    pdf,
+    size: pdf.length,
+    ...info,
+    ...(detect ? { detectedMarkers: markers ?? [] } : {}),
+  };
 }

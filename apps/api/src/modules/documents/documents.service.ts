@@ -19,7 +19,6 @@ import {
   ValidationError,
 } from '../../lib/errors.ts';
 import { firstPageImageKey, renderFirstPageImage } from '../../lib/pdf/first-page.ts';
-import { detectMarkers } from '../../lib/pdf/detect-markers.ts';
 import { preparePdf, type PreparedPdf } from '../../lib/pdf/prepare.ts';
 import { newStorageKey } from '../../lib/storage/storage.ts';
 import { decodeForm, requireFile, type Upload } from '../../lib/multipart-form.ts';
@@ -60,8 +59,11 @@ export async function convertUpload(
 /** POST /api/upload-file/detected-markers: the upload checked as any, then searched. */
 export async function detectInUpload(ctx: AuthedCtx, upload: Upload): Promise<DetectedMarker[]> {
   const file = requireFile(upload);
-  const prepared = await preparePdf(file.bytes, { convert: { command: ctx.config.soffice } });
-  return detectMarkers(prepared.pdf);
+  const prepared = await preparePdf(file.bytes, {
+    convert: { command: ctx.config.soffice },
+    detect: true,
+  });
+  return prepared.detectedMarkers ?? [];
 }
 
 export function assertMayUpload(ctx: AuthedCtx): void {
@@ -93,9 +95,14 @@ export async function createSignable(
 
   const rejectedSuggestions = parseRejectedSuggestions(form);
 
-  const prepared = await preparePdf(file.bytes, { convert: { command: ctx.config.soffice } });
+  // Checked and searched for markers in one pass through the PDF worker.
+  const prepared = await preparePdf(file.bytes, {
+    convert: { command: ctx.config.soffice },
+    detect: true,
+  });
   return storeSignable(ctx, signRequestId, {
     pdf: prepared,
+    detectedMarkers: prepared.detectedMarkers ?? [],
     name: body.name,
     filename: body.filename,
     formsEnabled: body.settings.forms_enabled,
@@ -112,8 +119,8 @@ export interface NewSignable {
   formsEnabled: boolean;
   /** Markers and input fields, unchecked: a decoded form, a JSON body or a template's config. */
   markers: { variables?: unknown; fields?: unknown };
-  /** Suggestions found already (a template's); absent: found now, in the PDF worker. */
-  detectedMarkers?: DetectedMarker[];
+  /** The suggestions found in it: at upload (preparePdf with `detect`), or the template's. */
+  detectedMarkers: DetectedMarker[];
   /** Found markers the sender turned down before sending (the wizard's editor). */
   rejectedSuggestions?: RejectedSuggestion[];
 }
@@ -137,12 +144,11 @@ export async function storeSignable(
     signerVerifications: signers,
   });
   const key = newStorageKey(`companies/${companyId}/signables`);
-  const [found] = await Promise.all([
-    input.detectedMarkers ?? detectMarkers(prepared.pdf),
+  await Promise.all([
     ctx.storage.put(key, prepared.pdf),
     storeFirstPageImage(ctx, key, prepared.pdf),
   ]);
-  const detectedMarkers = withRejections(found, input.rejectedSuggestions ?? []);
+  const detectedMarkers = withRejections(input.detectedMarkers, input.rejectedSuggestions ?? []);
   try {
     const row = await ctx.db.transaction(async (tx) => {
       const locked = await repo.lockSignRequest(tx, companyId, signRequestId);

@@ -410,67 +410,68 @@ function deepPageStatement(
 export const CACHED_IDS = 1000;
 
 /**
- * A counted filter answered from `sign_request_list_cache` (migration 0013): the cached total and
- * the page's ids sliced from the cached ids, valid only while the company's requests are as the
- * snapshot they were counted in saw them (migration 0015). total is NULL when there is no valid entry; `cached` says how many
- * ids the entry holds (a page beyond them is counted again).
- */
-function cachedStatement(
-  scope: ListScope,
-  key: string,
-  params: ListParams,
-  guard: Auth | null,
-): Statement {
-  const st = new Statement();
-  const company = st.param(scope.companyId);
-  const { limit, offset } = bounds(params);
-  st.text = `WITH hit AS (${cacheHit(company, st.param(key), 'c.total, c.ids')}),
-  page AS (
-    SELECT u.id, u.ord FROM hit, unnest(hit.ids[${st.param(offset + 1)}:${st.param(offset + limit)}])
-      WITH ORDINALITY AS u(id, ord))
-  ${totalAndData(st, company, '(SELECT total FROM hit)', 'p.ord', guard)},
-    (SELECT cardinality(ids) FROM hit) AS cached`;
-  return st;
-}
-
-/**
- * A counted filter (text, date, a viewer's own list): the filters are evaluated once, the
- * matching rows give the exact total and, sorted, the page (a search's bitmap scan is the
- * expensive part). With `key` the result is also stored in the cache with the statement's
- * snapshot, the one the rows were read in, so the entry is exact for that snapshot.
+ * A counted filter (text, date, a viewer's own list) in one statement: the cache entry
+ * (`sign_request_list_cache`, migration 0013) answers when it holds the page and is valid
+ * (the company's requests are as the snapshot it was counted in saw them, migration 0015);
+ * otherwise the filters are evaluated once and the matching rows give the exact total and,
+ * sorted, the page (a search's bitmap scan is the expensive part). Which of the two runs is
+ * decided inside the statement (`fresh`, a one-time filter: the branch not taken is never
+ * executed), so a cold search costs one round trip and one plan. With `store` a counted result
+ * is kept with the statement's snapshot, the one its rows were read in, so the entry is exact for
+ * that snapshot.
  */
 function countedStatement(
   scope: ListScope,
   c: Conditions,
   params: ListParams,
-  key: string | null,
+  key: string,
+  store: boolean,
   guard: Auth | null,
 ): Statement {
   const st = new Statement();
   const company = st.param(scope.companyId);
   const { col } = orderOf(params.order);
+  const { limit, offset } = bounds(params);
+  const k = st.param(key);
+  const first = st.param(offset + 1);
+  const last = st.param(offset + limit);
   const where = whereOf(st, company, scope, c);
   const cols = `sr.id${col === 'id' ? '' : `, sr.${col}`}`;
-  const store =
-    key === null
-      ? ''
-      : `,
+  const keep = store
+    ? `,
   store AS (
     INSERT INTO sign_request_list_cache (company_id, key, snap, total, ids)
-    SELECT ${company}, ${st.param(key)}, pg_current_snapshot(),
-      (SELECT count(*) FROM matches),
+    SELECT ${company}, ${k}, pg_current_snapshot(), n.total,
       ARRAY(SELECT sr.id FROM matches sr ORDER BY ${orderBy(params.order, 'sr')} LIMIT ${CACHED_IDS})
+    FROM (SELECT count(*) AS total FROM matches) n
+    WHERE (SELECT yes FROM fresh)
     ON CONFLICT (company_id, key) DO UPDATE
       SET snap = EXCLUDED.snap, total = EXCLUDED.total, ids = EXCLUDED.ids, created_at = now()
       WHERE sign_request_list_cache.created_at <= now() - interval '1 day'
-        OR NOT sign_request_list_unchanged_since(${company}, sign_request_list_cache.snap))`;
-  st.text = `WITH matches AS MATERIALIZED (
-    SELECT ${cols} FROM sign_requests sr WHERE ${where}),
+        OR NOT sign_request_list_unchanged_since(${company}, sign_request_list_cache.snap))`
+    : '';
+  st.text = `WITH hit AS MATERIALIZED (${cacheHit(company, k, 'c.total, c.ids')}),
+  fresh AS MATERIALIZED (
+    SELECT NOT EXISTS (SELECT 1 FROM hit
+      WHERE ${last}::int <= cardinality(hit.ids) OR cardinality(hit.ids) >= hit.total) AS yes),
+  matches AS MATERIALIZED (
+    SELECT ${cols} FROM sign_requests sr WHERE (SELECT yes FROM fresh) AND ${where}),
   page AS (
-    SELECT ${cols} FROM matches sr
-    ORDER BY ${orderBy(params.order, 'sr')}
-    ${limitOffset(st, params)})${store}
-  ${totalAndData(st, company, '(SELECT count(*)::int FROM matches)', orderBy(params.order, 'p'), guard)}`;
+    SELECT u.id, u.ord FROM hit, unnest(hit.ids[${first}:${last}]) WITH ORDINALITY AS u(id, ord)
+    WHERE NOT (SELECT yes FROM fresh)
+    UNION ALL
+    SELECT q.id, row_number() OVER (ORDER BY ${orderBy(params.order, 'q')}) AS ord FROM (
+      SELECT ${cols} FROM matches sr
+      ORDER BY ${orderBy(params.order, 'sr')}
+      ${limitOffset(st, params)}) q)${keep}
+  ${totalAndData(
+    st,
+    company,
+    `CASE WHEN (SELECT yes FROM fresh) THEN (SELECT count(*)::int FROM matches)
+      ELSE (SELECT total FROM hit) END`,
+    'p.ord',
+    guard,
+  )}`;
   return st;
 }
 
@@ -525,7 +526,7 @@ async function run(db: DbOrTx, st: Statement, named: boolean): Promise<Record<st
 
 /**
  * The SQL the list runs, rendered (for EXPLAIN in scripts/bench-sign-requests.mjs): for counted
- * filters the cache lookup and the counting statement (without storing, so EXPLAIN ANALYZE
+ * filters the one statement that reads the cache or counts (without storing, so EXPLAIN ANALYZE
  * writes nothing).
  */
 export function buildListStatements(
@@ -544,12 +545,8 @@ export function buildListStatements(
       { name: 'page + total (offset)', sql: offset.text, params: offset.values },
     ];
   }
-  const cached = cachedStatement(scope, cacheKey(scope, c, params.order), params, null);
-  const counted = countedStatement(scope, c, params, null, null);
-  return [
-    { name: 'page + total (cache)', sql: cached.text, params: cached.values },
-    { name: 'page + total (counted)', sql: counted.text, params: counted.values },
-  ];
+  const counted = countedStatement(scope, c, params, cacheKey(scope, c, params.order), false, null);
+  return [{ name: 'page + total (cache or counted)', sql: counted.text, params: counted.values }];
 }
 
 export interface ListPage {
@@ -583,17 +580,16 @@ export async function findSignRequestPage(
     const [counted] = await run(db, deepPageStatement(scope, c, params, guard, 'offset'), true);
     return pageOf(counted);
   }
-  const key = cacheKey(scope, c, params.order);
-  const [hit] = await run(db, cachedStatement(scope, key, params, guard), true);
-  if (hit?.session_ok === false) return null;
   const { offset, limit } = bounds(params);
-  if (hit?.total !== null && hit?.total !== undefined) {
-    const total = Number(hit.total);
-    // The page is within the cached ids, or the cached ids are all there are.
-    if (offset + limit <= Number(hit.cached) || Number(hit.cached) >= total) return pageOf(hit);
-  }
-  const storable = offset + limit <= CACHED_IDS;
-  const counted = countedStatement(scope, c, params, storable ? key : null, guard);
+  const store = offset + limit <= CACHED_IDS;
+  const counted = countedStatement(
+    scope,
+    c,
+    params,
+    cacheKey(scope, c, params.order),
+    store,
+    guard,
+  );
   const [row] = await run(db, counted, true);
   return pageOf(row);
 }

@@ -12,7 +12,6 @@ import {
 import type { AuthedCtx } from '../../lib/context.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { paginated } from '../../lib/pagination.ts';
-import { detectMarkers } from '../../lib/pdf/detect-markers.ts';
 import { preparePdf } from '../../lib/pdf/prepare.ts';
 import { newStorageKey } from '../../lib/storage/storage.ts';
 import { decodeForm, requireFile, type Upload } from '../../lib/multipart-form.ts';
@@ -71,16 +70,17 @@ export async function createTemplate(ctx: AuthedCtx, upload: Upload): Promise<Te
   const { name } = parseInput(templateName, {
     name: rawName.trim() ? rawName : baseName(filename),
   });
-  const prepared = await preparePdf(file.bytes, { convert: { command: ctx.config.soffice } });
+  // Checked and searched for markers in one pass through the PDF worker.
+  const prepared = await preparePdf(file.bytes, {
+    convert: { command: ctx.config.soffice },
+    detect: true,
+  });
   const config = parseMarkers(form, { pages: prepared.pages, signers: TEMPLATE_SIGNERS });
   if (config.fields.length > 0) await requireFieldFeature(ctx, 'input_fields', 'fields');
   const rejected = parseRejectedSuggestions(form);
   const key = newStorageKey(`companies/${companyId}/templates`);
-  const [found] = await Promise.all([
-    detectMarkers(prepared.pdf),
-    ctx.storage.put(key, prepared.pdf),
-  ]);
-  const detectedMarkers = withRejections(found, rejected);
+  await ctx.storage.put(key, prepared.pdf);
+  const detectedMarkers = withRejections(prepared.detectedMarkers ?? [], rejected);
   try {
     const row = await repo.insertTemplate(ctx.db, {
       companyId,
