@@ -229,6 +229,7 @@ async function finish(
   });
 }
 
+/** OAuth's error answer for the wallet, with the Dutch `message` every API answer carries. */
 function refusal(error: string, description: string): WalletAnswer {
-  return { status: 400, body: { error, error_description: description } };
+  return { status: 400, body: { error, error_description: description, message: description } };
 }

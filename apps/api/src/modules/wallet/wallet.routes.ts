@@ -32,15 +32,29 @@ const requestParam = {
 type TokenParams = { Params: { token: string } };
 type RequestParams = { Params: { request_id: string } };
 
-const walletResponseForm = z.object({
-  response: z.string().optional().meta({ description: 'Het versleutelde antwoord (JWE)' }),
-  error: z.string().optional(),
-  error_description: z.string().optional(),
-});
-const walletAnswerSchema = z.object({
-  error: z.string().optional(),
-  error_description: z.string().optional(),
-});
+const walletResponseForm = z
+  .object({
+    response: z.string().optional().meta({ description: 'Het versleutelde antwoord (JWE)' }),
+    error: z.string().optional(),
+    error_description: z.string().optional(),
+  })
+  .meta({ examples: [{ response: 'eyJhbGciOiJFQ0RILUVTIiwiZW5jIjoiQTEyOEdDTSJ9..…' }] });
+const walletAnswerSchema = z
+  .object({
+    error: z.string().optional(),
+    error_description: z.string().optional(),
+    message: z.string().optional(),
+  })
+  .meta({
+    examples: [
+      {},
+      {
+        error: 'invalid_request',
+        error_description: 'Je wallet-bewijs is verlopen.',
+        message: 'Je wallet-bewijs is verlopen.',
+      },
+    ],
+  });
 
 /** Parses application/x-www-form-urlencoded (what wallets and the test wallet post) in a scope. */
 function formScope(app: FastifyInstance, routes: (scope: FastifyInstance) => void): void {
