@@ -11,18 +11,20 @@ import { ssoSimulatorClient, ssoSimulatorPrefix, type Config } from '../../confi
  * process (oidc-provider's development adapter): a simulator, never for production.
  */
 export function oidcSimulatorRoutes(app: FastifyInstance, config: Config): void {
-  void app.register(async (scope) => {
-    // Loaded only when the simulator runs (it warns about its runtime at load).
-    const { default: Provider } = await import('oidc-provider');
-    mountProvider(scope, config, Provider);
+  void app.register((scope, _options, done) => {
+    mountProvider(scope, config);
+    done();
   });
 }
 
-function mountProvider(
-  scope: FastifyInstance,
-  config: Config,
-  Provider: typeof import('oidc-provider').default,
-): void {
+type Handler = (req: IncomingMessage, res: import('node:http').ServerResponse) => unknown;
+
+/**
+ * The provider, made on the first request to it: loading oidc-provider prints its development
+ * warnings, which a process that never uses the simulator need not show.
+ */
+async function createHandler(config: Config): Promise<Handler> {
+  const { default: Provider } = await import('oidc-provider');
   const issuer = `${config.appUrl}${ssoSimulatorPrefix}`;
   const provider = new Provider(issuer, {
     clients: [
@@ -47,7 +49,11 @@ function mountProvider(
       }),
     }),
   });
-  const handle = provider.callback();
+  return provider.callback();
+}
+
+function mountProvider(scope: FastifyInstance, config: Config): void {
+  let handler: Promise<Handler> | undefined;
   // oidc-provider reads its own bodies (login form, token request): leave the stream alone.
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', (_request, _payload, next) => next(null));
@@ -56,7 +62,11 @@ function mountProvider(
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
     raw.originalUrl = raw.url;
     raw.url = raw.url!.slice(ssoSimulatorPrefix.length) || '/';
-    void handle(raw, reply.raw);
+    handler ??= createHandler(config);
+    handler.then(
+      (handle) => handle(raw, reply.raw),
+      () => reply.raw.writeHead(503).end('De test-identiteitsprovider kon niet starten.'),
+    );
   };
   scope.all(ssoSimulatorPrefix, mount);
   scope.all(`${ssoSimulatorPrefix}/*`, mount);
