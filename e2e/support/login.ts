@@ -6,7 +6,7 @@ export async function logInAsPlatformAdmin(page: Page) {
   await page.goto('/login');
   await page.getByLabel(/^E-mailadres/).fill(platformAdmin.email);
   await page.getByLabel(/^Wachtwoord/).fill(platformAdmin.password);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
   // A platform administrator lands in the back office.
   await expect(page).toHaveURL(/\/all-users$/);
 }

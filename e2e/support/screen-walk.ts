@@ -162,7 +162,7 @@ export async function walkGuestScreens({ page, baseURL, check, shot }: Walk) {
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Inloggen' })).toBeVisible();
   await check('login');
-  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
   await expect(page.getByText('Dit veld is verplicht').first()).toBeVisible();
   await check('login with errors');
 
@@ -170,7 +170,7 @@ export async function walkGuestScreens({ page, baseURL, check, shot }: Walk) {
   const owner = await register(baseURL, 'Bakkerij Toegang', 'Anna Toegang', true);
   await field(page, 'E-mailadres').fill(owner.email);
   await field(page, 'Wachtwoord').fill(password);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
   for (let i = 1; i <= 5; i++) {
     await expect(page.getByRole('textbox', { name: `Cijfer ${i} van de code` })).toBeVisible();
   }

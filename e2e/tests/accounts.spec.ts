@@ -13,7 +13,7 @@ async function login(page: Page, email: string, pass: string) {
   await page.goto('/login');
   await field(page, 'E-mailadres').fill(email);
   await field(page, 'Wachtwoord').fill(pass);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
 }
 
 async function logout(page: Page) {

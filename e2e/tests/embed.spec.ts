@@ -184,7 +184,7 @@ test('a company admin lists the sites that may embed Paraaf in Bedrijfsinstellin
   await page.goto('/login');
   await page.getByLabel(/^E-mailadres/).fill(email);
   await page.getByLabel(/^Wachtwoord/).fill('Eerste-wachtwoord-1');
-  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login$/);
   await page.goto('/instellingen/bedrijf');
   const origins = page.getByLabel('Toegestane herkomsten voor insluiten');

@@ -362,7 +362,7 @@ test('a reload keeps the draft with its file until it is sent; logout forgets it
   await expect(page).toHaveURL(/\/login$/);
   await field(page, 'E-mailadres').fill(email);
   await field(page, 'Wachtwoord').fill(password);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await page.getByRole('button', { name: 'Inloggen', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login$/);
   await page.goto('/nieuwe-ondertekening');
   await expect(signerSection(page, 1)).toBeVisible();

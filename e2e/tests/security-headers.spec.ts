@@ -77,7 +77,7 @@ test('every screen runs under the Content-Security-Policy without a violation', 
   expect(headers['referrer-policy']).toBe('no-referrer');
 
   // Guest screens.
-  await expect(page.getByRole('button', { name: 'Inloggen' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Inloggen', exact: true })).toBeVisible();
   await visit(page, '/register', /Registreren|Account aanmaken/);
   await page.goto('/wachtwoord-vergeten');
   await expect(page.getByRole('button').first()).toBeVisible();
@@ -223,7 +223,7 @@ test('a page of ours cannot be framed by another site', async ({ page, baseURL }
   await page.setContent(`<iframe src="${baseURL}/login" width="600" height="400"></iframe>`);
   await expect.poll(() => violations.join('\n')).toMatch(/frame-ancestors/);
   // The login form never renders inside the frame.
-  await expect(page.frameLocator('iframe').getByRole('button', { name: 'Inloggen' })).toHaveCount(
+  await expect(page.frameLocator('iframe').getByRole('button', { name: 'Inloggen', exact: true })).toHaveCount(
     0,
   );
 });
