@@ -117,9 +117,13 @@ test('wizard: two signers in parallel, then an approver, and a cc; signed throug
   await field(signerSection(page, 4), 'Rol').selectOption({ label: 'Kopie' });
   await field(signerSection(page, 4), 'Stap').selectOption({ label: 'Stap 2' });
   await expect(step2.getByRole('region', { name: 'Ondertekenaar 4' })).toBeVisible();
+  // A copy is not invited: no verification, no reminders to set.
+  await expect(field(signerSection(page, 4), 'E-mailadres')).toBeVisible();
+  await expect(signerSection(page, 4).getByText('Verificatie')).toHaveCount(0);
+  await expect(field(signerSection(page, 4), 'Herinnering na \\(dagen\\)')).toHaveCount(0);
   await page.screenshot({ path: `${shots}routing-wizard-desktop.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}routing-wizard-phone.png`, fullPage: true });
+  await step2.screenshot({ path: `${shots}routing-wizard-phone.png` });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByRole('button', { name: 'Volgende' }).click();
@@ -146,9 +150,12 @@ test('wizard: two signers in parallel, then an approver, and a cc; signed throug
   await expect(detailStep2.getByText('Wacht op stap 1')).toBeVisible();
   await expect(detailStep2.getByText('Goedkeurder')).toBeVisible();
   await expect(detailStep2.getByText('Kopie')).toBeVisible();
+  const ccCard = detailStep2.getByRole('region', { name: 'Karel Accountant' });
+  await expect(ccCard.getByText('E-mailadres')).toBeVisible();
+  await expect(ccCard.getByText('Volgende herinnering')).toHaveCount(0);
   await page.screenshot({ path: `${shots}routing-detail-desktop.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}routing-detail-phone.png`, fullPage: true });
+  await detailStep1.screenshot({ path: `${shots}routing-detail-phone.png` });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Step 1: both directors are invited at once; the approver and the cc are not.
