@@ -550,6 +550,10 @@ describe('every route, walked with wrong input', () => {
     'POST /api/bulk-sends/:id/send',
     'POST /api/bulk-sends/:id/cancel',
     'POST /api/identity/simulator',
+    // The EU wallet: start has no body; the wallet and the test wallet post urlencoded forms.
+    'POST /api/signing/:token/wallet/start',
+    'POST /api/wallet/responses/:request_id',
+    'POST /dev/wallet',
     'POST /api/tsa',
     'POST /api/set-oauth-state',
     'POST /api/company/sso/domains/:domain/verify',

@@ -16,6 +16,7 @@ export const exampleSigner = {
   verifications: [{ type: 1, text: 'E-mail' }],
   verification_methods: [{ id: 1, type: 1 }],
   idinServices: [],
+  wallet_attributes: [],
   reminder_after: 3,
   max_reminders: 2,
   reminders_sent: 0,

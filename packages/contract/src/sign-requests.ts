@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { inputMessages, messages } from './messages.ts';
+import { walletAttributes } from './wallet.ts';
 import { attachmentValueSchema, signerFieldTypes } from './signer-fields.ts';
 import {
   booleanField,
@@ -39,6 +40,7 @@ export const signingMessages = {
   tooManySigners: 'Het maximum aantal ondertekenaars is bereikt',
   verificationRequired: 'Kies minimaal één verificatiemethode',
   idinNotAvailable: 'iDIN is niet beschikbaar in je abonnement',
+  walletNotAvailable: 'Verificatie met de EU-wallet is niet beschikbaar in je abonnement',
   stateConflict: 'Deze actie is niet mogelijk in de huidige status van de ondertekening',
   viewerNotInCompany: 'Kies een gebruiker van je eigen bedrijf',
   departmentInvalid: 'Kies een afdeling van je eigen bedrijf',
@@ -72,7 +74,7 @@ export const signingMessages = {
     'Het ondertekende document is er pas als de ondertekening is afgerond (status Getekend)',
 } as const;
 
-export const verificationTypeIds = [1, 2, 4, 5, 6] as const;
+export const verificationTypeIds = [1, 2, 4, 5, 6, 7] as const;
 export const idinServices = [
   'name',
   'address',
@@ -174,6 +176,11 @@ const signerFields = {
   idin_services: idinServiceList,
   /** The name the seed's signer carries (`idinServices`); `idin_services` wins when both come. */
   idinServices: idinServiceList,
+  /** What an EU-wallet signer (verification 7) is asked to share; the name always. */
+  wallet_attributes: z
+    .array(z.enum(walletAttributes, { error: inputMessages.choice }))
+    .max(walletAttributes.length)
+    .optional(),
   reminder_after: integerField({ min: 1, max: 30 }),
   max_reminders: integerField({
     min: 1,
@@ -381,6 +388,7 @@ export const signerDtoSchema = z
     verifications: z.array(z.object({ type: z.int(), text: z.string() })),
     verification_methods: z.array(z.object({ id: z.int(), type: z.int() })),
     idinServices: z.array(z.string()),
+    wallet_attributes: z.array(z.string()),
     reminder_after: z.int(),
     max_reminders: z.int(),
     reminders_sent: z.int(),

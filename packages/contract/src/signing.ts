@@ -26,7 +26,15 @@ export const signingStatuses = [
 ] as const;
 export type SigningStatus = (typeof signingStatuses)[number];
 
-export const signingStepTypes = ['email', 'sms', 'idin', 'signature', 'paraph', 'fields'] as const;
+export const signingStepTypes = [
+  'email',
+  'sms',
+  'idin',
+  'wallet',
+  'signature',
+  'paraph',
+  'fields',
+] as const;
 export type SigningStepType = (typeof signingStepTypes)[number];
 
 export const signingMarkerSchema = z.object({
@@ -351,6 +359,7 @@ export const signingStepLabels: Record<SigningStepType, string> = {
   email: 'e-mailverificatie',
   sms: 'sms-verificatie',
   idin: 'iDIN-verificatie',
+  wallet: 'EU-wallet-verificatie',
   signature: 'handtekening',
   paraph: 'paraaf',
   fields: 'invulvelden',

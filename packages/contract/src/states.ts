@@ -44,6 +44,7 @@ export const verificationTypes = {
   4: 'iDIN',
   5: 'Handtekening',
   6: 'Paraaf',
+  7: 'EU-wallet',
 } as const;
 
 export const auditActionTypes = {
@@ -66,6 +67,9 @@ export const auditActionTypes = {
   19: { label: 'Ondertekenaar aangepast', color: 'success' },
   20: { label: 'Gedelegeerd', color: 'info' },
   21: { label: 'Op locatie getekend', color: 'info' },
+  22: { label: 'Wallet verificatie gestart', color: 'info' },
+  23: { label: 'Wallet verificatie geverifieerd', color: 'success' },
+  24: { label: 'Wallet verificatie gefaald', color: 'warning' },
 } as const;
 
 /**

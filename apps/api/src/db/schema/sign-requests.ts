@@ -133,9 +133,11 @@ export const signers = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     locale: text('locale').notNull().default('nl'),
-    /** Verification types (1 e-mail, 2 SMS, 4 iDIN, 5 signature, 6 paraph). */
+    /** Verification types (1 e-mail, 2 SMS, 4 iDIN, 5 signature, 6 paraph, 7 EU wallet). */
     verifications: jsonb('verifications').$type<number[]>().notNull().default([]),
     idinServices: jsonb('idin_services').$type<string[]>().notNull().default([]),
+    /** With verification 7: the PID attributes asked of the wallet (contract walletAttributes). */
+    walletAttributes: jsonb('wallet_attributes').$type<string[]>().notNull().default([]),
     reminderAfter: integer('reminder_after').notNull().default(3),
     maxReminders: integer('max_reminders').notNull().default(5),
     remindersSent: integer('reminders_sent').notNull().default(0),

@@ -4,6 +4,7 @@ import {
   DEFAULT_DATE_FORMAT,
   idinDisplayLabels,
   idinDisplayRows,
+  walletAttributeLabels,
   type DateMarkerFormat,
 } from '@paraaf/contract';
 import { dutchCalendarDate } from '../dutch-date.ts';
@@ -52,10 +53,24 @@ export interface AuditSigner {
   smsVerifiedAt: Date | null;
   idinVerifiedAt: Date | null;
   idinAttributes: Record<string, string> | null;
+  /** Optional: a signer without the EU-wallet step has neither. */
+  walletVerifiedAt?: Date | null;
+  walletAttributes?: Record<string, string> | null;
   ip: string | null;
   userAgent: string | null;
   /** The drawn signature (PNG), shown beside the signer. */
   signaturePng: Buffer | null;
+}
+
+/** The wallet's disclosed attributes in a fixed order, Dutch labels, dates as 17-05-1980. */
+function walletRows(attributes: Record<string, string>): [string, string][] {
+  const order = ['given_name', 'family_name', 'birth_date', 'nationality', 'credential_format'];
+  return order
+    .filter((key) => attributes[key])
+    .map((key) => [
+      walletAttributeLabels[key] ?? key,
+      key === 'birth_date' ? dutchCalendarDate(attributes[key]!) : attributes[key]!,
+    ]);
 }
 
 const parts = new Intl.DateTimeFormat('nl-NL', {
@@ -367,6 +382,12 @@ export async function appendAuditCertificate(
     if (bankData.length > 0) {
       w.text('Gegevens van de bank (iDIN)', { size: 9.5, color: MUTED, indent: 10 });
       for (const row of bankData) w.pair(idinLabel(row.key), row.value, 20);
+    }
+    if (s.walletVerifiedAt) w.pair('EU-wallet geverifieerd', dateOr(s.walletVerifiedAt), 10);
+    const walletData = walletRows(s.walletAttributes ?? {});
+    if (walletData.length > 0) {
+      w.text('Gegevens uit de EU-wallet', { size: 9.5, color: MUTED, indent: 10 });
+      for (const [label, value] of walletData) w.pair(label, value, 20);
     }
     w.pair(doneLabel, dateOr(s.signedAt), 10);
     if (s.ip) w.pair('IP-adres', s.ip, 10);

@@ -167,6 +167,8 @@ export function certificateData(
           smsVerifiedAt: e?.smsVerifiedAt ?? null,
           idinVerifiedAt: e?.idinVerifiedAt ?? null,
           idinAttributes: e?.idinAttributes ?? null,
+          walletVerifiedAt: e?.walletVerifiedAt ?? null,
+          walletAttributes: e?.walletAttributes ?? null,
           ip: e?.approvedIp ?? null,
           userAgent: e?.approvedUserAgent ?? null,
           signaturePng: images.get(`signature:${s.id}`) ?? null,

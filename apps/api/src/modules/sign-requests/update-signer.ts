@@ -12,7 +12,7 @@ import { signers, signRequests } from '../../db/schema/index.ts';
 import { actorOf, type AuthedCtx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { toSignerDto, type SignerRow } from './signer-dto.ts';
-import { checkIdin, signerColumns } from './signer-input.ts';
+import { checkIdin, checkWallet, signerColumns } from './signer-input.ts';
 import {
   findCompanySigner,
   findSignableConfigs,
@@ -123,13 +123,19 @@ export async function updateSigner(
       await assertMarkersFilled(tx, request.id, signer.position, input.verifications);
     }
     const idinServices = await checkIdin(tx, companyId, input.verifications, input.idin_services);
+    const walletAttributes = await checkWallet(
+      tx,
+      companyId,
+      input.verifications,
+      input.wallet_attributes,
+    );
     const emailChanged = signer.email !== input.email;
     const changed = changedFields(signer, input, idinServices);
     const now = ctx.now();
     const [row] = await tx
       .update(signers)
       .set({
-        ...signerColumns(input, idinServices),
+        ...signerColumns(input, idinServices, walletAttributes),
         updatedAt: now,
         ...(emailChanged
           ? {

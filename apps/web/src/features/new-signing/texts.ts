@@ -37,6 +37,7 @@ export const texts = {
     perSigner: 'Ondertekenaar: 1 credit',
     sms: 'SMS verificatie',
     idin: 'iDIN verificatie',
+    wallet: 'EU-wallet verificatie',
     free: 'gratis',
   },
 
@@ -51,6 +52,9 @@ export const texts = {
     phoneDescription: 'Voor de SMS verificatie, bijvoorbeeld +31612345678',
     idinServices: 'iDIN gegevens',
     idinServicesDescription: 'Welke gegevens de bank van de ondertekenaar deelt',
+    walletAttributes: 'EU-wallet gegevens',
+    walletAttributesDescription:
+      'Welke gegevens de wallet van de ondertekenaar deelt; de naam altijd, een BSN nooit',
     reminderAfter: 'Herinnering na (dagen)',
     maxReminders: 'Maximaal aantal herinneringen',
     add: 'Ondertekenaar toevoegen',
@@ -102,7 +106,13 @@ export const texts = {
     4: 'iDIN',
     5: 'Handtekening',
     6: 'Paraaf',
+    7: 'EU-wallet',
   } as Record<number, string>,
+  walletAttributeLabels: {
+    name: 'Naam',
+    birth_date: 'Geboortedatum',
+    nationality: 'Nationaliteit',
+  } as Record<string, string>,
   idinServiceLabels: {
     name: 'Naam',
     address: 'Adres',

@@ -16,7 +16,13 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { IconGripVertical, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import type { DragEvent } from 'react';
-import { idinServices, signerRoleLabels, signerRoles, type SignerRole } from '@paraaf/contract';
+import {
+  idinServices,
+  signerRoleLabels,
+  signerRoles,
+  walletAttributes,
+  type SignerRole,
+} from '@paraaf/contract';
 import { signsDocuments, verificationTypes, type WizardValues } from '../lib/wizard';
 import { texts } from '../texts';
 
@@ -25,6 +31,7 @@ interface Props {
   index: number;
   locales: { value: string; label: string }[];
   idinEnabled: boolean;
+  walletEnabled: boolean;
   /** Shown only on the first signer while below company.max_signers. */
   canAdd: boolean;
   maxReachedHint: string | null;
@@ -42,6 +49,7 @@ export function SignerForm({
   index,
   locales,
   idinEnabled,
+  walletEnabled,
   canAdd,
   maxReachedHint,
   onAdd,
@@ -53,6 +61,7 @@ export function SignerForm({
   const signer = form.getValues().signers[index]!;
   const sms = signer.verifications.includes(String(verificationTypes.sms));
   const idin = signer.verifications.includes(String(verificationTypes.idin));
+  const wallet = signer.verifications.includes(String(verificationTypes.wallet));
   const heading = texts.signer.heading(index + 1);
   const signs = signsDocuments(signer);
   // A copy gets no invitation: nothing to verify, nothing to remind of.
@@ -61,6 +70,7 @@ export function SignerForm({
     verificationTypes.email,
     verificationTypes.sms,
     ...(idinEnabled ? [verificationTypes.idin] : []),
+    ...(walletEnabled ? [verificationTypes.wallet] : []),
     // An approver or a cc puts no signature or paraaf.
     ...(signs ? [verificationTypes.signature, verificationTypes.initials] : []),
   ];
@@ -218,6 +228,26 @@ export function SignerForm({
                       key={service}
                       value={service}
                       label={texts.idinServiceLabels[service]}
+                    />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+            )}
+
+            {wallet && (
+              <Checkbox.Group
+                label={texts.signer.walletAttributes}
+                description={texts.signer.walletAttributesDescription}
+                {...form.getInputProps(`${path}.wallet_attributes`)}
+              >
+                <Group gap="lg" mt={6}>
+                  {walletAttributes.map((attribute) => (
+                    <Checkbox
+                      key={attribute}
+                      value={attribute}
+                      label={texts.walletAttributeLabels[attribute]}
+                      // The name is always asked: it is matched against the signer's name.
+                      disabled={attribute === 'name'}
                     />
                   ))}
                 </Group>

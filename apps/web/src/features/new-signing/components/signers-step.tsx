@@ -65,6 +65,7 @@ export function SignersStep({ form, ctx, locales, syncLocked = false }: Props) {
         index={index}
         locales={locales}
         idinEnabled={ctx.idinEnabled}
+        walletEnabled={ctx.walletEnabled}
         canAdd={canAddSigner(index, signers.length, ctx.maxSigners)}
         maxReachedHint={
           atMax && ctx.maxSigners > 1 ? texts.signer.maxReached(ctx.maxSigners) : null

@@ -39,7 +39,13 @@ import { texts } from '../texts';
 
 // 10:00 in Amsterdam (CEST), whatever the zone the tests run in.
 const now = new Date('2025-06-01T10:00:00+02:00');
-const ctx: WizardContext = { maxSigners: 3, idinEnabled: false, showDepartment: false, now };
+const ctx: WizardContext = {
+  maxSigners: 3,
+  idinEnabled: false,
+  walletEnabled: false,
+  showDepartment: false,
+  now,
+};
 
 const signer = (over: Partial<SignerValues> = {}): SignerValues => ({
   ...newSigner(),
@@ -90,6 +96,8 @@ const plan = (over: Partial<PaymentPlanPrice> = {}): PaymentPlanPrice => ({
   sms_euros_price: 0,
   idin_credits_price: 2,
   idin_euros_price: 0,
+  wallet_credits_price: 3,
+  wallet_euros_price: 0,
   price_per_credit: 1.5,
   ...over,
 });

@@ -37,6 +37,7 @@ import {
   stepLabel,
   type StepContext,
 } from '../components/steps';
+import { WalletStep } from '../components/wallet-step';
 import { drawingImages } from '../lib/drawings';
 import {
   formInputId,
@@ -368,6 +369,8 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
         return <CodeStep key="sms" ctx={ctx} channel="sms" />;
       case 'idin':
         return <IdinStep ctx={ctx} returned={idinReturn} />;
+      case 'wallet':
+        return <WalletStep ctx={ctx} />;
       case 'signature':
       case 'paraph': {
         const type = currentStep.type;
