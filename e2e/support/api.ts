@@ -172,6 +172,8 @@ export async function createSignRequest(
     pdf?: Uint8Array;
     message?: string;
     isSync?: boolean;
+    /** Signers may hand their invitation over to someone else. */
+    allowDelegation?: boolean;
     verifications?: number[];
     /** Adds marker (`variables[i][..]`) and field (`fields[i][..]`) keys to the document's form. */
     markers?: (form: FormData) => void;
@@ -182,6 +184,7 @@ export async function createSignRequest(
     subject: opts.subject,
     message: opts.message ?? 'Wil je dit document ondertekenen? [[link]]',
     is_sync: opts.isSync ?? false,
+    allow_delegation: opts.allowDelegation ?? false,
     send_documents_to_initiator: false,
     emails: [],
     custom_fields: [],

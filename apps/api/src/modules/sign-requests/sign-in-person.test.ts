@@ -71,3 +71,30 @@ describe('POST /api/sign-requests/{id}/in-person', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+/** The password check is limited like login's: guesses end in 429, a right password forgives. */
+describe('POST /api/sign-requests/{id}/in-person: rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ limits: { loginPerAccount: 3 } });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 after 3 wrong passwords in the window, even to the right one', async () => {
+    const sent = await sendTestRequest(t, { signers: [{ verifications: [1] }] });
+    const open = (password: string) =>
+      t.request({
+        method: 'POST',
+        url: `/api/sign-requests/${sent.requestId}/in-person`,
+        token: sent.adminToken,
+        payload: { signer_id: sent.signerIds[0], password },
+      });
+    // A right password does not count: the sender may open several signers' pages in a row.
+    for (let i = 0; i < 4; i++) expect((await open('Geheim-wachtwoord-1')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await open('fout')).statusCode).toBe(422);
+    const blocked = await open('Geheim-wachtwoord-1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json<{ message: string }>().message).toMatch(/te vaak|probeer/i);
+    expect(blocked.headers['retry-after']).toBeDefined();
+  });
+});

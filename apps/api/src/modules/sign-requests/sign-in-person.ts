@@ -5,6 +5,7 @@ import { users } from '../../db/schema/index.ts';
 import { actorOf, type AuthedCtx } from '../../lib/context.ts';
 import { createToken, verifyPassword } from '../../lib/crypto.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
+import { forgiveHits, hitRateLimit } from '../../lib/rate-limit.ts';
 import { isActing, isSignersTurn } from './routing.ts';
 import {
   findCompanySigner,
@@ -30,6 +31,12 @@ export async function signInPerson(
   input: z.output<typeof inPersonBody>,
 ): Promise<{ url: string }> {
   const companyId = ctx.auth.user.companyId;
+  // The password check is a login's: a stolen session must not guess the password through it.
+  // Counted before the check, like login, per user and per address; a right password forgives.
+  const limits = ctx.config.limits;
+  const keys = [`in-person:ip:${ctx.ip}`, `in-person:user:${ctx.auth.user.id}`];
+  await hitRateLimit(ctx.db, keys[0]!, limits.loginPerIp, limits.loginWindowSeconds);
+  await hitRateLimit(ctx.db, keys[1]!, limits.loginPerAccount, limits.loginWindowSeconds);
   const [user] = await ctx.db
     .select({ passwordHash: users.passwordHash, name: users.name })
     .from(users)
@@ -37,6 +44,7 @@ export async function signInPerson(
   if (!(await verifyPassword(user?.passwordHash ?? null, input.password))) {
     throw ValidationError.field('password', signingMessages.wrongPassword);
   }
+  await forgiveHits(ctx.db, keys);
   return ctx.db.transaction(async (tx) => {
     const request = await lockSignRequest(tx, companyId, signRequestId);
     if (!request) throw new NotFoundError();

@@ -255,7 +255,7 @@ export function signRequestsRoutes(app: FastifyInstance, deps: Deps): void {
           tags: signerTags,
           body: inPersonBody,
           response: { 200: inPersonAnswer },
-          errors: [403, 404, 409],
+          errors: [403, 404, 409, 429],
           example: { body: { signer_id: 311, password: '••••••••' } },
         }),
         answerSecrets: ['url'],

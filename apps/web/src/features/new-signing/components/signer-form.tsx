@@ -64,6 +64,8 @@ export function SignerForm({
   const wallet = signer.verifications.includes(String(verificationTypes.wallet));
   const heading = texts.signer.heading(index + 1);
   const signs = signsDocuments(signer);
+  // A copy gets no invitation: nothing to verify, nothing to remind of.
+  const isCopy = signer.role === 'cc';
   const verificationOptions = [
     verificationTypes.email,
     verificationTypes.sms,
@@ -151,7 +153,9 @@ export function SignerForm({
               onChange={(e) => {
                 const role = e.currentTarget.value as SignerRole;
                 form.setFieldValue(`${path}.role`, role);
-                if (role !== 'signer') {
+                if (role === 'cc') {
+                  form.setFieldValue(`${path}.verifications`, [String(verificationTypes.email)]);
+                } else if (role !== 'signer') {
                   const kept = signer.verifications.filter(
                     (v) =>
                       v !== String(verificationTypes.signature) &&
@@ -182,90 +186,102 @@ export function SignerForm({
           )}
         </Grid>
 
-        <Checkbox.Group
-          label={texts.signer.verifications}
-          withAsterisk
-          {...form.getInputProps(`${path}.verifications`)}
-        >
-          <Group gap="lg" mt={6}>
-            {verificationOptions.map((type) => (
-              <Checkbox key={type} value={String(type)} label={texts.verificationLabels[type]} />
-            ))}
-          </Group>
-        </Checkbox.Group>
+        {!isCopy && (
+          <>
+            <Checkbox.Group
+              label={texts.signer.verifications}
+              withAsterisk
+              {...form.getInputProps(`${path}.verifications`)}
+            >
+              <Group gap="lg" mt={6}>
+                {verificationOptions.map((type) => (
+                  <Checkbox
+                    key={type}
+                    value={String(type)}
+                    label={texts.verificationLabels[type]}
+                  />
+                ))}
+              </Group>
+            </Checkbox.Group>
 
-        {sms && (
-          <TextInput
-            label={texts.signer.phone}
-            description={texts.signer.phoneDescription}
-            type="tel"
-            required
-            autoComplete="off"
-            maw={360}
-            {...form.getInputProps(`${path}.phone`)}
-          />
-        )}
+            {sms && (
+              <TextInput
+                label={texts.signer.phone}
+                description={texts.signer.phoneDescription}
+                type="tel"
+                required
+                autoComplete="off"
+                maw={360}
+                {...form.getInputProps(`${path}.phone`)}
+              />
+            )}
 
-        {idin && (
-          <Checkbox.Group
-            label={texts.signer.idinServices}
-            description={texts.signer.idinServicesDescription}
-            {...form.getInputProps(`${path}.idin_services`)}
-          >
-            <Group gap="lg" mt={6}>
-              {idinServices.map((service) => (
-                <Checkbox key={service} value={service} label={texts.idinServiceLabels[service]} />
-              ))}
-            </Group>
-          </Checkbox.Group>
-        )}
+            {idin && (
+              <Checkbox.Group
+                label={texts.signer.idinServices}
+                description={texts.signer.idinServicesDescription}
+                {...form.getInputProps(`${path}.idin_services`)}
+              >
+                <Group gap="lg" mt={6}>
+                  {idinServices.map((service) => (
+                    <Checkbox
+                      key={service}
+                      value={service}
+                      label={texts.idinServiceLabels[service]}
+                    />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+            )}
 
-        {wallet && (
-          <Checkbox.Group
-            label={texts.signer.walletAttributes}
-            description={texts.signer.walletAttributesDescription}
-            {...form.getInputProps(`${path}.wallet_attributes`)}
-          >
-            <Group gap="lg" mt={6}>
-              {walletAttributes.map((attribute) => (
-                <Checkbox
-                  key={attribute}
-                  value={attribute}
-                  label={texts.walletAttributeLabels[attribute]}
-                  // The name is always asked: it is matched against the signer's name.
-                  disabled={attribute === 'name'}
+            {wallet && (
+              <Checkbox.Group
+                label={texts.signer.walletAttributes}
+                description={texts.signer.walletAttributesDescription}
+                {...form.getInputProps(`${path}.wallet_attributes`)}
+              >
+                <Group gap="lg" mt={6}>
+                  {walletAttributes.map((attribute) => (
+                    <Checkbox
+                      key={attribute}
+                      value={attribute}
+                      label={texts.walletAttributeLabels[attribute]}
+                      // The name is always asked: it is matched against the signer's name.
+                      disabled={attribute === 'name'}
+                    />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+            )}
+
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <NumberInput
+                  label={texts.signer.reminderAfter}
+                  required
+                  min={1}
+                  max={30}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  clampBehavior="none"
+                  {...form.getInputProps(`${path}.reminder_after`)}
                 />
-              ))}
-            </Group>
-          </Checkbox.Group>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <NumberInput
+                  label={texts.signer.maxReminders}
+                  required
+                  min={1}
+                  max={5}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  clampBehavior="none"
+                  {...form.getInputProps(`${path}.max_reminders`)}
+                />
+              </Grid.Col>
+            </Grid>
+          </>
         )}
-
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NumberInput
-              label={texts.signer.reminderAfter}
-              required
-              min={1}
-              max={30}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="none"
-              {...form.getInputProps(`${path}.reminder_after`)}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NumberInput
-              label={texts.signer.maxReminders}
-              required
-              min={1}
-              max={5}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="none"
-              {...form.getInputProps(`${path}.max_reminders`)}
-            />
-          </Grid.Col>
-        </Grid>
 
         {index === 0 && (canAdd || maxReachedHint) && (
           <Group gap="sm">

@@ -631,26 +631,31 @@ function SignerCard({
           <Item label={texts.signerLocale}>
             {locales.find((l) => l.locale === signer.locale)?.name ?? signer.locale}
           </Item>
-          <Item label={texts.signerVerifications}>
-            <Group gap={4}>
-              {signer.verifications.map((v) => (
-                <Badge
-                  key={v.type}
-                  variant="outline"
-                  color="gray"
-                  style={{ textTransform: 'none' }}
-                >
-                  {v.text}
-                </Badge>
-              ))}
-            </Group>
-          </Item>
-          <Item label={texts.nextReminder}>
-            {formatDateTime(signer.next_reminder_at) || texts.none}
-          </Item>
-          <Item label={texts.manualReminders}>
-            <span data-testid="manual-reminders">{signer.manual_reminders_sent}</span>
-          </Item>
+          {/* A copy is not invited: it verifies nothing and gets no reminders. */}
+          {signer.role !== 'cc' && (
+            <>
+              <Item label={texts.signerVerifications}>
+                <Group gap={4}>
+                  {signer.verifications.map((v) => (
+                    <Badge
+                      key={v.type}
+                      variant="outline"
+                      color="gray"
+                      style={{ textTransform: 'none' }}
+                    >
+                      {v.text}
+                    </Badge>
+                  ))}
+                </Group>
+              </Item>
+              <Item label={texts.nextReminder}>
+                {formatDateTime(signer.next_reminder_at) || texts.none}
+              </Item>
+              <Item label={texts.manualReminders}>
+                <span data-testid="manual-reminders">{signer.manual_reminders_sent}</span>
+              </Item>
+            </>
+          )}
         </SimpleGrid>
         {signer.decline_reason && (
           <Item label={texts.declineReason}>
