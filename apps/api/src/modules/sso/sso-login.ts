@@ -14,10 +14,9 @@ import {
   type SsoConfigRow,
 } from '../sso-settings/sso-settings.repository.ts';
 import { discoverOidc, oidcRedirectUri } from './oidc-client.ts';
+import { startSamlLogin } from './saml-login.ts';
+import { LOGIN_TTL_MINUTES, samlOf } from './saml-sp.ts';
 import { SsoRefusedError, signInSsoUser } from './sign-in.ts';
-
-/** A login started at the identity provider must come back within this time. */
-const LOGIN_TTL_MINUTES = 10;
 
 export async function oidcConfigurationOf(ctx: Ctx, config: SsoConfigRow) {
   const box = await secretBox(ctx.db, ctx.config.secretsKey);
@@ -32,6 +31,7 @@ export async function oidcConfigurationOf(ctx: Ctx, config: SsoConfigRow) {
  * GET /api/auth/sso?email=: where the browser goes to log in, for an address in a verified
  * domain of a company with a provider. OpenID Connect: the authorization code flow with PKCE,
  * `state` and `nonce`; the verifier and nonce stay here (sso_logins), the browser carries state.
+ * SAML: a signed AuthnRequest (saml-login.ts).
  */
 export async function startSsoLogin(ctx: Ctx, email: string): Promise<{ redirect_url: string }> {
   await hitRateLimit(ctx.db, `sso:start:ip:${ctx.ip}`, 30, 900);
@@ -62,6 +62,8 @@ export async function startSsoLogin(ctx: Ctx, email: string): Promise<{ redirect
     });
     return { redirect_url: url.toString() };
   }
+  const saml = config ? await samlOf(ctx, config) : null;
+  if (saml) return startSamlLogin(saml, email);
   throw ValidationError.field('email', ssoMessages.noSsoForEmail);
 }
 
