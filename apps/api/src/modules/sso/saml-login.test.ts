@@ -162,6 +162,22 @@ describe('logging in through SAML 2.0 (an IdP made with samlify)', () => {
     expect(
       (await outcome(await postToAcs(companyId, samlXml.encode(replayed)))).session,
     ).toBeNull();
+    // An IdP that leaves InResponseTo out of the signed subject confirmation: its assertion is
+    // accepted once; under a fresh request's InResponseTo again, the assertion id is known.
+    const loose = await respond(email, {
+      changeXml: (xml) =>
+        xml.replace(/(<saml:SubjectConfirmationData[^>]*) InResponseTo="[^"]*"/, '$1'),
+    });
+    expect(samlXml.decode(loose)).not.toMatch(/SubjectConfirmationData[^>]*InResponseTo/);
+    expect((await outcome(await postToAcs(companyId, loose))).session).not.toBeNull();
+    const pending = /InResponseTo="([^"]+)"/.exec(samlXml.decode(await respond(email)))![1]!;
+    const again = samlXml
+      .decode(loose)
+      .replace(/(<samlp:Response[^>]*InResponseTo=")[^"]+"/, `$1${pending}"`);
+    expect(await outcome(await postToAcs(companyId, samlXml.encode(again)))).toEqual({
+      session: null,
+      refused: 'expired',
+    });
 
     // A response to our request posted at another company's ACS: its request is not pending there.
     const other = await samlCompany();
