@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Session } from '@paraaf/contract';
+import { ssoMessages, type Session, type SsoSettings } from '@paraaf/contract';
 import { users } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { startDnsServer, type TestDnsServer } from '../../../test/dns-server.ts';
-import { createUser, whoAmI } from '../../../test/factories.ts';
+import { createUser, errorsOf, PASSWORD, whoAmI } from '../../../test/factories.ts';
 import { createSamlIdp, samlXml, type TestSamlIdp } from '../../../test/saml-idp.ts';
 import { companyWithSso, ssoSession, startSso } from '../../../test/sso.ts';
 
@@ -217,5 +217,47 @@ describe('logging in through SAML 2.0 (an IdP made with samlify)', () => {
     // The attacker's own signed response, untouched, logs the attacker in (not the victim).
     const own = await outcome(await postToAcs(companyId, await respond(attacker)));
     expect(own.session!.user.email).toBe(attacker);
+  });
+
+  it('lets the admin enforce SAML, keeps the stored metadata when none is sent, and asks for it when there is none', async () => {
+    const { admin, companyId, domain } = await samlCompany();
+    const colleague = await createUser(t, companyId, { email: `jan@${domain}` });
+    const breakGlass = await createUser(t, companyId, { role: 'admin', email: `nood@${domain}` });
+    const save = (payload: Record<string, unknown>) =>
+      t.request({ method: 'POST', url: '/api/company/sso', token: admin.token, payload });
+    const saved = await save({
+      saml: {},
+      domains: [domain],
+      enforce: true,
+      break_glass_user_id: breakGlass.id,
+    });
+    expect(saved.statusCode).toBe(200);
+    const settings = saved.json<SsoSettings>();
+    expect(settings.saml?.entity_id).toBe(idp.entityId);
+    expect(settings.saml_sp_metadata_url).toBe(
+      `${t.config.appUrl}/api/auth/saml/${companyId}/metadata`,
+    );
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: colleague.email, password: PASSWORD },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(errorsOf(refused).email).toEqual([ssoMessages.passwordLoginRefused]);
+
+    const fresh = await companyWithSso(t, dns, idp);
+    const empty = await t.request({
+      method: 'POST',
+      url: '/api/company/sso',
+      token: fresh.admin.token,
+      payload: { saml: {}, domains: [fresh.domain] },
+    });
+    expect(empty.statusCode).toBe(200); // its metadata was stored by companyWithSso
+    const none = await save({ saml: { metadata_xml: '' }, domains: [domain] });
+    expect(none.statusCode).toBe(200);
+    await save({ domains: [domain] }); // SAML switched off
+    const asked = await save({ saml: {}, domains: [domain] });
+    expect(asked.statusCode).toBe(422);
+    expect(errorsOf(asked)['saml.metadata_xml']).toEqual([ssoMessages.samlMetadataRequired]);
   });
 });

@@ -144,7 +144,8 @@ export function ssoLoginRoutes(app: FastifyInstance, deps: Deps): void {
       {
         config: {
           openapi: doc({
-            summary: 'SAML Assertion Consumer Service (door de browser van de identity provider gepost)',
+            summary:
+              'SAML Assertion Consumer Service (door de browser van de identity provider gepost)',
             description:
               'Controleert handtekening, uitgever, audience, geldigheid, InResponseTo en herhaling ' +
               'van de assertion en stuurt de browser naar de inlogpagina met een eenmalige code ' +
@@ -156,6 +157,9 @@ export function ssoLoginRoutes(app: FastifyInstance, deps: Deps): void {
             formType: 'application/x-www-form-urlencoded',
             response: { 303: null },
             errors: [404, 429],
+            example: {
+              body: { SAMLResponse: 'PHNhbWxwOlJlc3BvbnNlIHhtbG5zOnNhbWxwPSJ1cm46b2FzaXM6…' },
+            },
           }),
         },
       },
