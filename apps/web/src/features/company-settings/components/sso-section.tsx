@@ -108,8 +108,11 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack>
+        <Text size="sm" fw={500} id="sso-protocol" mb={-8}>
+          {texts.ssoProtocol}
+        </Text>
         <SegmentedControl
-          aria-label={texts.ssoProtocol}
+          aria-labelledby="sso-protocol"
           data={[
             { value: 'oidc', label: texts.ssoOidc },
             { value: 'saml', label: texts.ssoSaml },
