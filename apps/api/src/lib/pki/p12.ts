@@ -55,7 +55,7 @@ export function generateSelfSignedP12(passphrase: string, purpose: Purpose = 'se
   cert.sign(keys.privateKey, forge.md.sha256.create());
   const asn1 = forge.pkcs12.toPkcs12Asn1(keys.privateKey, [cert], passphrase, {
     algorithm: '3des',
-    friendlyName: SUBJECTS[purpose],
+    friendlyName: { seal: 'Paraaf sealing', tsa: 'Paraaf TSA', saml: 'Paraaf SAML' }[purpose],
   });
   return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { isNull } from 'drizzle-orm';
 import { SAML, ValidateInResponseTo, type CacheProvider } from '@node-saml/node-saml';
 import type { Config } from '../../config/env.ts';
 import { ssoConfigs, ssoLogins } from '../../db/schema/index.ts';
@@ -8,9 +8,7 @@ import { generateSelfSignedP12, loadP12 } from '../../lib/pki/p12.ts';
 import { secretBox } from '../../lib/secret-box.ts';
 import { findSsoConfig, type SsoConfigRow } from '../sso-settings/sso-settings.repository.ts';
 import { parseIdpMetadata } from './saml-metadata.ts';
-
-/** A login started at the identity provider must come back within this time (OIDC and SAML). */
-export const LOGIN_TTL_MINUTES = 10;
+import { claimSsoLogin, LOGIN_TTL_MINUTES } from './started-logins.ts';
 
 /** Our service provider's entity id for a company: its metadata address. */
 export function samlSpEntityId(config: Config, companyId: number): string {
@@ -77,26 +75,13 @@ function requestStore(ctx: Ctx, companyId: number): CacheProvider {
     async getAsync(key) {
       const known = claimed.get(key);
       if (known) return known;
-      const [login] = await ctx.db
-        .update(ssoLogins)
-        .set({ usedAt: sql`now()` })
-        .where(
-          and(
-            eq(ssoLogins.stateHash, sha256(key)),
-            eq(ssoLogins.companyId, companyId),
-            eq(ssoLogins.protocol, 'saml'),
-            isNull(ssoLogins.usedAt),
-            gt(ssoLogins.expiresAt, sql`now()`),
-          ),
-        )
-        .returning({ createdAt: ssoLogins.createdAt });
+      const login = await claimSsoLogin(ctx.db, key, 'saml', companyId);
       if (!login) return null;
       claimed.set(key, login.createdAt.toISOString());
       return claimed.get(key)!;
     },
-    async removeAsync(key) {
-      return key;
-    },
+    // Claimed already by the first look: nothing left to remove.
+    removeAsync: (key) => Promise.resolve(key),
   };
 }
 

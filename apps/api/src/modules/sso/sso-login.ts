@@ -1,4 +1,3 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { ssoMessages } from '@paraaf/contract';
 import { ssoLogins } from '../../db/schema/index.ts';
@@ -15,8 +14,9 @@ import {
 } from '../sso-settings/sso-settings.repository.ts';
 import { discoverOidc, oidcRedirectUri } from './oidc-client.ts';
 import { startSamlLogin } from './saml-login.ts';
-import { LOGIN_TTL_MINUTES, samlOf } from './saml-sp.ts';
+import { samlOf } from './saml-sp.ts';
 import { SsoRefusedError, signInSsoUser } from './sign-in.ts';
+import { claimSsoLogin, LOGIN_TTL_MINUTES } from './started-logins.ts';
 
 export async function oidcConfigurationOf(ctx: Ctx, config: SsoConfigRow) {
   const box = await secretBox(ctx.db, ctx.config.secretsKey);
@@ -67,23 +67,6 @@ export async function startSsoLogin(ctx: Ctx, email: string): Promise<{ redirect
   throw ValidationError.field('email', ssoMessages.noSsoForEmail);
 }
 
-/** Marks a started login used and returns it: once only, before it expires. */
-export async function claimSsoLogin(ctx: Ctx, key: string, protocol: 'oidc' | 'saml') {
-  const [login] = await ctx.db
-    .update(ssoLogins)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(ssoLogins.stateHash, sha256(key)),
-        eq(ssoLogins.protocol, protocol),
-        isNull(ssoLogins.usedAt),
-        gt(ssoLogins.expiresAt, sql`now()`),
-      ),
-    )
-    .returning();
-  return login ?? null;
-}
-
 /**
  * /api/auth/sso/callback: the provider sent the browser back. openid-client checks the state,
  * exchanges the code with the PKCE verifier and validates the ID token (signature against the
@@ -92,7 +75,7 @@ export async function claimSsoLogin(ctx: Ctx, key: string, protocol: 'oidc' | 's
 export async function finishOidcLogin(ctx: Ctx, callbackUrl: URL): Promise<string> {
   await hitRateLimit(ctx.db, `sso:callback:ip:${ctx.ip}`, 30, 900);
   const state = callbackUrl.searchParams.get('state');
-  const login = state ? await claimSsoLogin(ctx, state, 'oidc') : null;
+  const login = state ? await claimSsoLogin(ctx.db, state, 'oidc') : null;
   if (!login) throw new SsoRefusedError('expired', 'unknown, used or expired state');
   const config = await findSsoConfig(ctx.db, login.companyId);
   if (!config?.oidcIssuer || !config.oidcClientId || !config.oidcClientSecret)
