@@ -46,6 +46,7 @@ const layers = [
     modules: [
       'identity',
       'embed',
+      'wallet',
       'company-settings',
       'auth',
       'admin',

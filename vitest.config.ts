@@ -1,11 +1,10 @@
-import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     projects: ['apps/api', 'apps/web', 'packages/embed'],
     // Vitest's default (cores − 1) runs one file at a time on a 2-core machine, while most api
-    // files spend their time waiting on PostgreSQL, SMTP or a child server: two at a time there.
-    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // files spend their time waiting on PostgreSQL, SMTP or a child server: one per core.
+    maxWorkers: '100%',
   },
 });

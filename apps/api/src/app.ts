@@ -35,6 +35,7 @@ import { sealingRoutes } from './modules/sealing/sealing.routes.ts';
 import { signingRateLimit, signingRoutes } from './modules/signing/signing.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { embedRoutes } from './modules/embed/embed.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { sendErrorAnswer, writeClientError } from './lib/error-answer.ts';
 import { serializeErrorForLog } from './lib/log-errors.ts';
 import { redactUrl } from './lib/redact-url.ts';
@@ -235,6 +236,7 @@ export async function buildApp(
   const signingLimit = signingRateLimit(database.db);
   signingRoutes(app, deps, signingLimit);
   identityRoutes(app, deps, signingLimit);
+  walletRoutes(app, deps, signingLimit);
   paymentsRoutes(app, deps);
   webhooksRoutes(app, deps);
   officeRoutes(app, deps);

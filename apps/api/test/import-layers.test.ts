@@ -47,6 +47,13 @@ const files: Record<string, string> = {
     "import { login } from '../sso/oidc-login.ts';\nexport const x = login;\n",
   [`${api}/auth/login.ts`]:
     "import { x } from '../sso-settings/password-login.ts';\nexport const y = x;\n",
+  // The EU-wallet step (edge) builds on the signer's side below it, not on iDIN beside it.
+  [`${api}/signing/resolve-signer.ts`]: 'export const resolveSigner = 1;\n',
+  [`${api}/wallet/start-wallet.ts`]:
+    "import { resolveSigner } from '../signing/resolve-signer.ts';\nexport const x = resolveSigner;\n",
+  [`${api}/identity/idin-verification.ts`]: 'export const startIdin = 1;\n',
+  [`${api}/wallet/receive.ts`]:
+    "import { startIdin } from '../identity/idin-verification.ts';\nexport const x = startIdin;\n",
   // A circle through a type import.
   'apps/api/src/lib/sms/sender.ts':
     "import { Cm } from './cm.ts';\nexport interface Sender { name: string }\nexport const make = () => new Cm();\n",
@@ -123,6 +130,13 @@ describe('the import layers', () => {
     expect(report).not.toContain(`${api}/auth/login.ts`);
     expect(report).toContain(
       `error layer-company-own: ${api}/sso-settings/password-login.ts → ${api}/sso/oidc-login.ts`,
+    );
+  });
+
+  it('lets the wallet module use the signing module and refuses it the identity module', () => {
+    expect(report).not.toContain(`${api}/wallet/start-wallet.ts`);
+    expect(report).toContain(
+      `error layer-edge-siblings: ${api}/wallet/receive.ts → ${api}/identity/idin-verification.ts`,
     );
   });
 

@@ -550,10 +550,18 @@ describe('every route, walked with wrong input', () => {
     'POST /api/bulk-sends/:id/send',
     'POST /api/bulk-sends/:id/cancel',
     'POST /api/identity/simulator',
+    // The EU wallet: start has no body; the wallet and the test wallet post urlencoded forms.
+    'POST /api/signing/:token/wallet/start',
+    'POST /api/wallet/responses/:request_id',
+    'POST /dev/wallet',
     'POST /api/tsa',
     'POST /api/set-oauth-state',
     'POST /api/company/sso/domains/:domain/verify',
     'POST /api/company/sso/scim-token',
+    // Embedding (modules/embed): a link is used, or a draft sent, by its token alone.
+    'POST /api/embed/signing/:token',
+    'POST /api/embed/editor/:token',
+    'POST /api/embed/editor-session/:token/send',
     // The payments simulator (lib/payments/simulator.ts): Mollie's REST API behind Mollie's
     // key (a session token gets its 401), and the checkout page's urlencoded form.
     'POST /dev/payments/v2/payments',
@@ -676,6 +684,14 @@ describe('every route, walked with wrong input', () => {
         template: '<p>[[content]]</p>',
       },
       'PUT /api/sign-requests/:id/update-signer': { signer_id: draftSignerId, ...signer },
+      'POST /api/sign-requests/:id/in-person': { signer_id: draftSignerId, password: 'onjuist' },
+      'PUT /api/sign-requests/:id/reassign-signer': {
+        signer_id: draftSignerId,
+        firstname: 'Karin',
+        lastname: 'de Jong',
+        email: 'karin@voorbeeld.nl',
+        reason: 'Vakantie',
+      },
       'POST /api/sign-requests/:id/viewer-user': { user_id: userId },
       'PUT /api/templates/:id': {
         name: 'Sjabloon',
@@ -713,6 +729,12 @@ describe('every route, walked with wrong input', () => {
         fields: [{ signable_id: sent.signableIds[0], name: 'naam', value: 'Ingevuld' }],
       },
       'POST /api/signing/:token/decline': { reason: 'Ik teken niet' },
+      'POST /api/signing/:token/delegate': {
+        firstname: 'Karin',
+        lastname: 'de Jong',
+        email: 'karin@voorbeeld.nl',
+        reason: 'Vakantie',
+      },
       'POST /api/credits': { amount: 10 },
       'POST /api/access-tokens': { name: 'Koppeling', description: 'Het CRM' },
       'POST /api/sign-requests/:id/signables/from-template': { template_id: 1, name: 'Huur' },
@@ -721,6 +743,13 @@ describe('every route, walked with wrong input', () => {
       'POST /api/payments/webhook': { id: 'tr_onbekend1234' },
       'POST /api/company/sso': { domains: ['voorbeeld-sso.nl'], default_role: 'user' },
       'POST /api/auth/sso/session': { code: 'onbekend' },
+      'POST /api/sign-requests/:id/signers/:signer_id/embed': { hide_footer: false },
+      'POST /api/sign-requests/:id/embed-editor': { hide_footer: false },
+      'POST /api/templates/:id/embed-editor': { hide_footer: false },
+      'PUT /api/embed/editor-session/:token/documents/:document_id/markers': {
+        variables: [],
+        fields: [],
+      },
     };
   }
 

@@ -52,6 +52,7 @@ export const planFeatureLabels = {
   api: 'API',
   webhooks: 'Webhooks',
   idin_verification: 'iDIN-verificatie',
+  wallet_verification: 'EU-wallet-verificatie',
 } as const satisfies Partial<Record<Feature, string>>;
 
 export const billingMessages = {
@@ -78,6 +79,9 @@ export const paymentPlanPriceSchema = z.object({
   users: z.int().min(0).nullable(),
   idin_euros_price: z.number().min(0),
   idin_credits_price: z.int().min(0),
+  /** The price per EU-wallet verification (like iDIN's). */
+  wallet_euros_price: z.number().min(0),
+  wallet_credits_price: z.int().min(0),
   sms_euros_price: z.number().min(0),
   sms_credits_price: z.int().min(0),
   price_per_credit: z.number().min(0),
@@ -98,6 +102,8 @@ const standardPlanExample = {
     users: 5,
     idin_euros_price: 1.5,
     idin_credits_price: 2,
+    wallet_euros_price: 1.5,
+    wallet_credits_price: 2,
     sms_euros_price: 0.25,
     sms_credits_price: 1,
     price_per_credit: 1.25,

@@ -14,6 +14,7 @@ export const emailTemplateNames = [
   'verification_code',
   'sign_request_expired',
   'gdpr_purge_warning',
+  'signer_delegated',
 ] as const;
 export type EmailTemplateName = (typeof emailTemplateNames)[number];
 
@@ -28,6 +29,8 @@ export const emailTemplateLocales: Record<EmailTemplateName, readonly Locale[]> 
   sign_request_expired: localeCodes,
   // To the initiator, 7 days before the GDPR purge; the initiator's mails are Dutch.
   gdpr_purge_warning: ['nl'],
+  // To the initiator, when a signer handed the request over to someone else.
+  signer_delegated: ['nl'],
 };
 
 export const emailTemplateLimits = { subject: 255, template: 50_000 } as const;

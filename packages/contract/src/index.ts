@@ -12,6 +12,7 @@ export * from './responses.ts';
 export * from './sign-requests.ts';
 export * from './signing.ts';
 export * from './idin-attributes.ts';
+export * from './wallet.ts';
 export * from './markers.ts';
 export * from './formula.ts';
 export * from './signer-fields.ts';

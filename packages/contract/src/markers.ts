@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { signerFieldOptionsSchema, signerFieldTypes } from './signer-fields.ts';
+import { MAX_ROUTING_ORDER, signerRoles } from './states.ts';
 
 /**
  * Markers on a document (seed 000 §2, §3, §9): the shapes the marker editor writes, the server
@@ -133,6 +134,13 @@ export const MAX_MARKERS = 500;
 export const TEMPLATE_SIGNERS = 10;
 
 /** A template (seed 001 §3) as the API answers it. */
+/** A template's step and role for its placeholder signer (bulk rows and the wizard take them). */
+export const templateSignerRoutingSchema = z.object({
+  signer: z.int().min(1).max(TEMPLATE_SIGNERS),
+  routing_order: z.int().min(1).max(MAX_ROUTING_ORDER),
+  role: z.enum(signerRoles),
+});
+
 export const templateSchema = z
   .object({
     id: z.int().positive(),
@@ -146,6 +154,7 @@ export const templateSchema = z
     pages: z.array(z.object({ width: z.number(), height: z.number() })),
     has_acroforms: z.boolean(),
     size: z.int().min(0),
+    signer_routing: z.array(templateSignerRoutingSchema),
   })
   .meta({
     examples: [
@@ -171,6 +180,7 @@ export const templateSchema = z
         pages: [{ width: 595.28, height: 841.89 }],
         has_acroforms: false,
         size: 184_320,
+        signer_routing: [],
       },
     ],
   });

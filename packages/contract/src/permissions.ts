@@ -111,6 +111,7 @@ export const features = [
   'input_fields',
   'own_styling',
   'idin_verification',
+  'wallet_verification',
   'templates',
   'email_templates',
   'api',

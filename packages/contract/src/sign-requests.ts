@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { inputMessages, messages } from './messages.ts';
+import { walletAttributes } from './wallet.ts';
 import { attachmentValueSchema, signerFieldTypes } from './signer-fields.ts';
 import {
   booleanField,
@@ -14,6 +15,7 @@ import {
 } from './fields.ts';
 import { localeCodes, PAGE_SIZE } from './constants.ts';
 import { signerDeliveries } from './embed.ts';
+import { MAX_ROUTING_ORDER, signerRoles } from './states.ts';
 import { paginatedSchema } from './responses.ts';
 import {
   exampleCreateSignRequest,
@@ -38,10 +40,20 @@ export const signingMessages = {
   tooManySigners: 'Het maximum aantal ondertekenaars is bereikt',
   verificationRequired: 'Kies minimaal één verificatiemethode',
   idinNotAvailable: 'iDIN is niet beschikbaar in je abonnement',
+  walletNotAvailable: 'Verificatie met de EU-wallet is niet beschikbaar in je abonnement',
   stateConflict: 'Deze actie is niet mogelijk in de huidige status van de ondertekening',
   viewerNotInCompany: 'Kies een gebruiker van je eigen bedrijf',
   departmentInvalid: 'Kies een afdeling van je eigen bedrijf',
   verificationsLocked: 'De verificatiemethoden kunnen na het versturen niet meer gewijzigd worden',
+  routingLocked: 'De stap en rol kunnen na het versturen niet meer gewijzigd worden',
+  ccOnly: 'Voeg minimaal één ondertekenaar of goedkeurder toe',
+  delegateSameEmail: 'Vul het e-mailadres in van iemand anders',
+  delegatePhone: 'Vul het mobiele nummer in: de nieuwe ondertekenaar krijgt een SMS-code',
+  wrongPassword: 'Het wachtwoord is onjuist',
+  notSignersTurn: 'Deze ondertekenaar is nog niet aan de beurt',
+  delegationOff: 'Doorgeven aan iemand anders is bij deze ondertekening niet toegestaan',
+  approverSignature:
+    'Een goedkeurder of kopie zet geen handtekening of paraaf: kies een andere verificatie',
   fileEncrypted: 'Dit PDF-bestand is beveiligd met een wachtwoord en kan niet gebruikt worden',
   fileCorrupt: 'Dit bestand is beschadigd of geen geldig PDF-bestand',
   fileTooLarge: 'Het bestand is te groot (maximaal 25 MB)',
@@ -62,7 +74,7 @@ export const signingMessages = {
     'Het ondertekende document is er pas als de ondertekening is afgerond (status Getekend)',
 } as const;
 
-export const verificationTypeIds = [1, 2, 4, 5, 6] as const;
+export const verificationTypeIds = [1, 2, 4, 5, 6, 7] as const;
 export const idinServices = [
   'name',
   'address',
@@ -118,6 +130,7 @@ export const createSignRequestBody = z
     subject: requiredString(255),
     message: mergeFieldMessage,
     is_sync: booleanField().optional().default(false),
+    allow_delegation: booleanField().optional().default(false),
     send_documents_to_initiator: booleanField().optional().default(false),
     emails: z
       .array(emailField(), { error: messages.email })
@@ -163,6 +176,11 @@ const signerFields = {
   idin_services: idinServiceList,
   /** The name the seed's signer carries (`idinServices`); `idin_services` wins when both come. */
   idinServices: idinServiceList,
+  /** What an EU-wallet signer (verification 7) is asked to share; the name always. */
+  wallet_attributes: z
+    .array(z.enum(walletAttributes, { error: inputMessages.choice }))
+    .max(walletAttributes.length)
+    .optional(),
   reminder_after: integerField({ min: 1, max: 30 }),
   max_reminders: integerField({
     min: 1,
@@ -170,6 +188,9 @@ const signerFields = {
     minMessage: signingMessages.maxRemindersMin,
     maxMessage: signingMessages.maxRemindersMax,
   }),
+  /** The step (same number: in parallel); left out: step 1 on adding, unchanged on updating. */
+  routing_order: integerField({ min: 1, max: MAX_ROUTING_ORDER }).optional(),
+  role: z.enum(signerRoles, { error: inputMessages.choice }).optional(),
 };
 
 /** One list of iDIN services, whichever of the two names carried it. */
@@ -181,6 +202,10 @@ const oneIdinList = <T extends { idin_services?: S; idinServices?: S }, S>({
 const phoneWhenSms = <T extends { verifications: number[]; phone?: string | null }>(s: T) =>
   !s.verifications.includes(2) || Boolean(s.phone);
 
+/** An approver or a copy puts no signature or paraaf (5, 6) on the documents. */
+const signsOnlyAsSigner = <T extends { verifications: number[]; role?: string }>(s: T) =>
+  s.role === undefined || s.role === 'signer' || !s.verifications.some((v) => v === 5 || v === 6);
+
 /** POST /api/sign-requests/{id}/signers */
 export const createSignerBody = z
   .object({
@@ -191,6 +216,10 @@ export const createSignerBody = z
     email_templates: mailTemplatesPerLocale,
   })
   .refine(phoneWhenSms, { message: messages.required, path: ['phone'] })
+  .refine(signsOnlyAsSigner, {
+    message: signingMessages.approverSignature,
+    path: ['verifications'],
+  })
   .transform(oneIdinList);
 export type CreateSignerBody = z.input<typeof createSignerBody>;
 
@@ -201,8 +230,32 @@ export const updateSignerBody = z
     ...signerFields,
   })
   .refine(phoneWhenSms, { message: messages.required, path: ['phone'] })
+  .refine(signsOnlyAsSigner, {
+    message: signingMessages.approverSignature,
+    path: ['verifications'],
+  })
   .transform(oneIdinList);
 export type UpdateSignerBody = z.input<typeof updateSignerBody>;
+
+/** PUT /api/sign-requests/{id}/reassign-signer: another person takes the signer's place. */
+export const reassignSignerBody = z.object({
+  signer_id: idField(),
+  firstname: requiredString(100),
+  lastname: requiredString(100),
+  email: emailField(),
+  phone: optionalString(50),
+  reason: requiredString(2000),
+});
+export type ReassignSignerBody = z.input<typeof reassignSignerBody>;
+
+/** POST /api/sign-requests/{id}/in-person: the sender's password again, for that signer. */
+export const inPersonBody = z.object({
+  signer_id: idField(),
+  password: z.string({ error: messages.required }).min(1, messages.required).max(200),
+});
+export const inPersonAnswer = z
+  .object({ url: z.string() })
+  .meta({ examples: [{ url: '/ondertekenen/Xy3…' }] });
 
 export const viewerUserBody = z.object({ user_id: idField().nullable() });
 
@@ -322,6 +375,11 @@ export const signerDtoSchema = z
   .object({
     id: z.int().positive(),
     position: z.int(),
+    /** The step the signer acts in; signers of one step act in parallel. */
+    routing_order: z.int(),
+    role: z.enum(signerRoles),
+    /** Who this signer handed the request over to (delegation); null: nobody. */
+    delegated_to_signer_id: z.int().positive().nullable(),
     firstname: z.string(),
     lastname: z.string(),
     email: z.string(),
@@ -330,6 +388,7 @@ export const signerDtoSchema = z
     verifications: z.array(z.object({ type: z.int(), text: z.string() })),
     verification_methods: z.array(z.object({ id: z.int(), type: z.int() })),
     idinServices: z.array(z.string()),
+    wallet_attributes: z.array(z.string()),
     reminder_after: z.int(),
     max_reminders: z.int(),
     reminders_sent: z.int(),
@@ -423,6 +482,7 @@ export const signRequestDetailSchema = z
     department_id: z.int().positive().nullable(),
     department: namedRef.nullable(),
     is_sync: z.boolean(),
+    allow_delegation: z.boolean(),
     send_documents_to_initiator: z.boolean(),
     subject: z.string(),
     message: z.string(),

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { idField, integerField, text } from './fields.ts';
+import {
+  emailField,
+  idField,
+  integerField,
+  optionalString,
+  requiredString,
+  text,
+} from './fields.ts';
 import { signerFieldOptionsSchema, signerFieldTypes } from './signer-fields.ts';
+import { signerRoles } from './states.ts';
 
 /** The signer's side (issue 4): what GET /api/signing/{token} answers and what the page sends. */
 
@@ -18,7 +26,15 @@ export const signingStatuses = [
 ] as const;
 export type SigningStatus = (typeof signingStatuses)[number];
 
-export const signingStepTypes = ['email', 'sms', 'idin', 'signature', 'paraph', 'fields'] as const;
+export const signingStepTypes = [
+  'email',
+  'sms',
+  'idin',
+  'wallet',
+  'signature',
+  'paraph',
+  'fields',
+] as const;
 export type SigningStepType = (typeof signingStepTypes)[number];
 
 export const signingMarkerSchema = z.object({
@@ -106,6 +122,8 @@ export const signingPageSchema = z
       expires_at: z.iso.datetime(),
       state_id: z.int(),
       is_sync: z.boolean(),
+      /** Whether the signer may hand the request over to someone else (delegate). */
+      allow_delegation: z.boolean(),
       sender_name: z.string().nullable(),
     }),
     signer: z.object({
@@ -116,6 +134,8 @@ export const signingPageSchema = z
       /** e.g. '06••••••78'; null without SMS. */
       phone_masked: z.string().nullable(),
       state_id: z.int(),
+      /** 'approver': approves or declines, without a signature. */
+      role: z.enum(signerRoles),
     }),
     /** Only the steps chosen for this signer, in the order the page walks them. */
     steps: z.array(z.object({ type: z.enum(signingStepTypes), done: z.boolean() })),
@@ -154,6 +174,7 @@ export const signingPageSchema = z
           expires_at: '2026-06-12T22:00:00.000Z',
           state_id: 3,
           is_sync: false,
+          allow_delegation: false,
           sender_name: 'Sanne de Vries',
         },
         signer: {
@@ -163,6 +184,7 @@ export const signingPageSchema = z
           email: 'daan.visser@voorbeeld.nl',
           phone_masked: null,
           state_id: 3,
+          role: 'signer',
         },
         steps: [
           { type: 'email', done: false },
@@ -279,6 +301,31 @@ export const declineBody = z.object({
   reason: text().trim().min(1, messages.required).max(2000, messages.maxLength),
 });
 
+/** POST /api/signing/{token}/delegate: who signs instead, and why. */
+export const delegateBody = z
+  .object({
+    firstname: requiredString(100),
+    lastname: requiredString(100),
+    email: emailField(),
+    /** Needed when the place asks an SMS code. */
+    phone: optionalString(50),
+    reason: text().trim().min(1, messages.required).max(2000, messages.maxLength),
+  })
+  .meta({
+    examples: [
+      {
+        firstname: 'Karin',
+        lastname: 'de Jong',
+        email: 'karin.dejong@voorbeeld.nl',
+        reason: 'Ik ben met vakantie; mijn collega tekent.',
+      },
+    ],
+  });
+export type DelegateBody = z.input<typeof delegateBody>;
+export const delegatedSchema = z
+  .object({ status: z.literal('delegated') })
+  .meta({ examples: [{ status: 'delegated' }] });
+
 /** Dutch texts of the signer API (the page shows its own translations by status). */
 export const signerApiMessages = {
   invalidLink: 'Deze link is ongeldig',
@@ -312,6 +359,7 @@ export const signingStepLabels: Record<SigningStepType, string> = {
   email: 'e-mailverificatie',
   sms: 'sms-verificatie',
   idin: 'iDIN-verificatie',
+  wallet: 'EU-wallet-verificatie',
   signature: 'handtekening',
   paraph: 'paraaf',
   fields: 'invulvelden',

@@ -44,6 +44,7 @@ export const verificationTypes = {
   4: 'iDIN',
   5: 'Handtekening',
   6: 'Paraaf',
+  7: 'EU-wallet',
 } as const;
 
 export const auditActionTypes = {
@@ -64,4 +65,32 @@ export const auditActionTypes = {
   16: { label: 'SHA256 checksum toegevoegd origineel document', color: 'primary' },
   18: { label: 'Handmatige herinnering verstuurd', color: 'info' },
   19: { label: 'Ondertekenaar aangepast', color: 'success' },
+  20: { label: 'Gedelegeerd', color: 'info' },
+  21: { label: 'Op locatie getekend', color: 'info' },
+  22: { label: 'Wallet verificatie gestart', color: 'info' },
+  23: { label: 'Wallet verificatie geverifieerd', color: 'success' },
+  24: { label: 'Wallet verificatie gefaald', color: 'warning' },
 } as const;
+
+/**
+ * What a signer does in a request: 'signer' signs, 'approver' reads and approves or declines
+ * (no signature or paraaf), 'cc' is sent the signed documents and never acts.
+ */
+export const signerRoles = ['signer', 'approver', 'cc'] as const;
+export type SignerRole = (typeof signerRoles)[number];
+export const signerRoleLabels: Record<SignerRole, string> = {
+  signer: 'Ondertekenaar',
+  approver: 'Goedkeurder',
+  cc: 'Kopie',
+};
+/** Roles that act (and are waited on); a cc is neither invited to act nor charged. */
+export const actingRoles: readonly SignerRole[] = ['signer', 'approver'];
+/** The highest step a request may have. */
+export const MAX_ROUTING_ORDER = 50;
+
+/** A template's step and role for its placeholder signer `signer` (1 = 'Ondertekenaar 1'). */
+export interface TemplateSignerRouting {
+  signer: number;
+  routing_order: number;
+  role: SignerRole;
+}

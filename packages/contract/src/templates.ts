@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.ts';
-import { messages } from './messages.ts';
+import { inputMessages, messages } from './messages.ts';
 import { integerField, requiredString, text } from './fields.ts';
-import { fieldSchema, TEMPLATE_ORDER, templateSchema, variableSchema } from './markers.ts';
+import {
+  fieldSchema,
+  TEMPLATE_ORDER,
+  TEMPLATE_SIGNERS,
+  templateSchema,
+  templateSignerRoutingSchema,
+  variableSchema,
+} from './markers.ts';
+import { MAX_ROUTING_ORDER, signerRoles } from './states.ts';
 import { paginatedSchema } from './responses.ts';
 
 /** GET /api/templates: page, order (default id,desc) and limit (at most 100; the picker's). */
@@ -18,11 +26,26 @@ export const reusableVariablesQuery = z.object({
   search: text().max(255, messages.maxLength).optional().default(''),
 });
 
+/** Step and role per placeholder signer, each placeholder at most once. */
+const templateSignerRoutingList = z
+  .array(
+    z.object({
+      signer: integerField({ min: 1, max: TEMPLATE_SIGNERS }),
+      routing_order: integerField({ min: 1, max: MAX_ROUTING_ORDER }),
+      role: z.enum(signerRoles, { error: inputMessages.choice }),
+    }),
+  )
+  .max(TEMPLATE_SIGNERS, messages.max)
+  .refine((list) => new Set(list.map((r) => r.signer)).size === list.length, {
+    message: inputMessages.invalid,
+  });
+
 /** PUT /api/templates/{id}: the name; markers are checked against the stored pages. */
 export const updateTemplateBody = z.object({
   name: requiredString(255),
   variables: z.unknown().optional(),
   fields: z.unknown().optional(),
+  signer_routing: templateSignerRoutingList.optional(),
 });
 
 /**
@@ -34,6 +57,7 @@ export const updateTemplateDocBody = z
     name: z.string().min(1).max(255),
     variables: z.array(variableSchema).optional(),
     fields: z.array(fieldSchema).optional(),
+    signer_routing: z.array(templateSignerRoutingSchema).optional(),
   })
   .meta({
     examples: [

@@ -8,8 +8,10 @@ import { paginatedSchema } from './responses.ts';
 export const webhookEventTypes = [
   'sign_request.sent',
   'signer.opened',
+  'signer.delegated',
   'signer.verified',
   'signer.signed',
+  'sign_request.step_started',
   'signer.declined',
   'sign_request.signed',
   'sign_request.declined',

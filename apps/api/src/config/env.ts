@@ -23,6 +23,13 @@ const envSchema = z.object({
   SEAL_P12_PATH: z.string().optional(),
   SEAL_P12_PASSWORD: z.string().optional(),
   SEAL_TSA_URL: z.string().url().optional(),
+  /** The EU-wallet verifier's certificate (PKCS#12, SAN dNSName = APP_URL's host); unset: generated. */
+  WALLET_VERIFIER_P12_PATH: z.string().optional(),
+  WALLET_VERIFIER_P12_PASSWORD: z.string().optional(),
+  /** PEM file with the PID issuers' certificates the verifier trusts. */
+  WALLET_TRUST_LIST_PATH: z.string().optional(),
+  /** The test wallet and test PID issuer (/dev/wallet); default on only without a trust list. */
+  WALLET_SIMULATOR: z.enum(['true', 'false']).optional(),
   WORKER: z.enum(['inline', 'off']).default('inline'),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
@@ -147,6 +154,17 @@ export interface Config {
    * (`sealTsaUrl`).
    */
   seal: { p12Path: string | null; p12Password: string; tsaUrl: string | null };
+  /**
+   * EU Digital Identity Wallet verification (modules/wallet): the verifier certificate
+   * (generated when null), the trust list of PID issuers (a PEM file), and whether the built-in
+   * test wallet and test issuer are on (its issuer is trusted only then).
+   */
+  wallet: {
+    p12Path: string | null;
+    p12Password: string;
+    trustListPath: string | null;
+    simulator: boolean;
+  };
   /** POST /api/verify: uploads per IP per hour. */
   verifyPerIpPerHour?: number;
   /** MOLLIE_API_KEY; null: payments go to the built-in simulator (lib/payments). */
@@ -280,6 +298,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       p12Path: e.SEAL_P12_PATH || null,
       p12Password: e.SEAL_P12_PASSWORD ?? '',
       tsaUrl: e.SEAL_TSA_URL || null,
+    },
+    wallet: {
+      p12Path: e.WALLET_VERIFIER_P12_PATH || null,
+      p12Password: e.WALLET_VERIFIER_P12_PASSWORD ?? '',
+      trustListPath: e.WALLET_TRUST_LIST_PATH || null,
+      simulator: e.WALLET_SIMULATOR ? e.WALLET_SIMULATOR === 'true' : !e.WALLET_TRUST_LIST_PATH,
     },
     invoiceSeller: {
       name: e.INVOICE_SELLER_NAME,

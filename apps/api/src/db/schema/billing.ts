@@ -113,7 +113,7 @@ export const billableUsage = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     causeKey: text('cause_key').notNull().unique(),
-    kind: text('kind').$type<'credits' | 'sms' | 'idin'>().notNull(),
+    kind: text('kind').$type<'credits' | 'sms' | 'idin' | 'wallet'>().notNull(),
     description: text('description').notNull(),
     quantity: integer('quantity').notNull(),
     /** Price per unit in cents, excl. VAT, as the plan said when it was used. */

@@ -26,6 +26,8 @@ export const paymentPlans = pgTable('payment_plans', {
   smsEurosPriceCents: integer('sms_euros_price_cents').notNull().default(0),
   idinCreditsPrice: integer('idin_credits_price').notNull().default(0),
   idinEurosPriceCents: integer('idin_euros_price_cents').notNull().default(0),
+  walletCreditsPrice: integer('wallet_credits_price').notNull().default(0),
+  walletEurosPriceCents: integer('wallet_euros_price_cents').notNull().default(0),
   deprecated: boolean('deprecated').notNull().default(false),
   /** Made by a platform admin for some companies (payment_plan_companies); standard plans are not. */
   custom: boolean('custom').notNull().default(false),

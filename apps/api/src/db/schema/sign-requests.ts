@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { DetectedMarker } from '@paraaf/contract';
+import type { DetectedMarker, SignerRole } from '@paraaf/contract';
 import { companies, departments } from './companies.ts';
 import { users } from './users.ts';
 import { apiKeys } from './api-keys.ts';
@@ -48,6 +48,8 @@ export const signRequests = pgTable(
     }),
     stateId: integer('state_id').notNull().default(1),
     isSync: boolean('is_sync').notNull().default(false),
+    /** A signer may hand the request over to someone else before acting (signing/delegate.ts). */
+    allowDelegation: boolean('allow_delegation').notNull().default(false),
     sendDocumentsToInitiator: boolean('send_documents_to_initiator').notNull().default(false),
     /** Extra recipients of the signed documents. */
     emails: jsonb('emails').$type<string[]>().notNull().default([]),
@@ -113,14 +115,29 @@ export const signers = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     /** 1-based order of signing (is_sync) and the n of `signer.{n}.*` markers. */
     position: integer('position').notNull(),
+    /**
+     * The step the signer acts in (1, 2, …): signers of one step act in parallel, the next step
+     * is invited when every one of them is done. A request in sequence (is_sync) gets
+     * routing_order = position when it is sent (each signer its own step).
+     */
+    routingOrder: integer('routing_order').notNull().default(1),
+    /** 'signer', 'approver' (approves or declines, no signature) or 'cc' (gets the signed files). */
+    role: text('role').$type<SignerRole>().notNull().default('signer'),
+    /**
+     * The signer this one handed the request over to (delegation): from then on this row only
+     * records who did; the new signer has its step, position, verifications and fields.
+     */
+    delegatedToSignerId: integer('delegated_to_signer_id'),
     firstname: text('firstname').notNull(),
     lastname: text('lastname').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
     locale: text('locale').notNull().default('nl'),
-    /** Verification types (1 e-mail, 2 SMS, 4 iDIN, 5 signature, 6 paraph). */
+    /** Verification types (1 e-mail, 2 SMS, 4 iDIN, 5 signature, 6 paraph, 7 EU wallet). */
     verifications: jsonb('verifications').$type<number[]>().notNull().default([]),
     idinServices: jsonb('idin_services').$type<string[]>().notNull().default([]),
+    /** With verification 7: the PID attributes asked of the wallet (contract walletAttributes). */
+    walletAttributes: jsonb('wallet_attributes').$type<string[]>().notNull().default([]),
     reminderAfter: integer('reminder_after').notNull().default(3),
     maxReminders: integer('max_reminders').notNull().default(5),
     remindersSent: integer('reminders_sent').notNull().default(0),

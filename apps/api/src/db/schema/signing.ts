@@ -44,6 +44,9 @@ export const signerEvidence = pgTable(
     smsVerifiedAt: timestamp('sms_verified_at', { withTimezone: true }),
     idinVerifiedAt: timestamp('idin_verified_at', { withTimezone: true }),
     idinAttributes: jsonb('idin_attributes').$type<Record<string, string>>(),
+    walletVerifiedAt: timestamp('wallet_verified_at', { withTimezone: true }),
+    /** What the signer's EU wallet disclosed (modules/wallet), as on the audit certificate. */
+    walletAttributes: jsonb('wallet_attributes').$type<Record<string, string>>(),
     signatureKey: text('signature_key'),
     paraphKey: text('paraph_key'),
     /** `${signable_id}:${index}` → value of the signer's input field. */
@@ -86,6 +89,57 @@ export const identitySessions = pgTable(
   },
   (t) => [uniqueIndex('identity_sessions_state_unique').on(t.stateHash)],
 );
+
+/**
+ * An OpenID4VP presentation request to a signer's EU wallet (modules/wallet). `request_id` is the
+ * random part of the request_uri and response_uri; the ephemeral key decrypts the wallet's
+ * direct_post.jwt answer and is wiped when the attempt ends. `response_hash` (unique) refuses a
+ * replayed answer.
+ */
+export const walletSessions = pgTable(
+  'wallet_sessions',
+  {
+    id: serial('id').primaryKey(),
+    signerId: integer('signer_id')
+      .notNull()
+      .references(() => signers.id, { onDelete: 'cascade' }),
+    requestId: text('request_id').notNull(),
+    nonce: text('nonce').notNull(),
+    /** The authorization request's parameters (the signed request object's payload). */
+    requestPayload: jsonb('request_payload').$type<Record<string, unknown>>().notNull(),
+    /** The signed request object (JAR) the wallet fetches by request_uri. */
+    requestJwt: text('request_jwt').notNull(),
+    /** The ephemeral private JWK (ECDH-ES) of this attempt; null once it ended. */
+    encryptionJwk: jsonb('encryption_jwk').$type<Record<string, unknown>>(),
+    status: text('status').$type<'started' | 'failed' | 'verified'>().notNull().default('started'),
+    /** WalletFailure key (the Dutch message in the contract) when failed. */
+    failure: text('failure'),
+    attributes: jsonb('attributes').$type<Record<string, string>>(),
+    error: text('error'),
+    responseHash: text('response_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('wallet_sessions_request_unique').on(t.requestId),
+    uniqueIndex('wallet_sessions_response_unique').on(t.responseHash),
+    index('wallet_sessions_signer_idx').on(t.signerId, t.id),
+  ],
+);
+
+/**
+ * Generated EC identities of the wallet verifier (its request-signing certificate) and of the
+ * built-in test PID issuer, when none is configured: one row per purpose, shared by processes.
+ */
+export const walletCertificates = pgTable('wallet_certificates', {
+  purpose: text('purpose').primaryKey(),
+  /** PKCS#8 PEM; for testing and embedded use only (a real verifier sets WALLET_VERIFIER_P12_PATH). */
+  keyPem: text('key_pem').notNull(),
+  /** base64 DER certificates, leaf first. */
+  chain: jsonb('chain').$type<string[]>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** SMS sent to signers. Without a gateway configured this is the outbox shown at /dev/mailbox. */
 export const smsMessages = pgTable('sms_messages', {

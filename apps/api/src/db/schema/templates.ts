@@ -9,7 +9,7 @@ import {
   varchar,
   text,
 } from 'drizzle-orm/pg-core';
-import type { DetectedMarker, MarkerConfig } from '@paraaf/contract';
+import type { DetectedMarker, MarkerConfig, TemplateSignerRouting } from '@paraaf/contract';
 import { companies } from './companies.ts';
 import type { PageSize } from './sign-requests.ts';
 import { users } from './users.ts';
@@ -33,6 +33,8 @@ export const templates = pgTable(
     hasAcroforms: boolean('has_acroforms').notNull().default(false),
     /** Markers for placeholder signers 1..10 (TEMPLATE_SIGNERS). */
     config: jsonb('config').$type<MarkerConfig>().notNull().default({ variables: [], fields: [] }),
+    /** Step and role per placeholder signer (1..10), for the requests and bulk rows made from it. */
+    signerRouting: jsonb('signer_routing').$type<TemplateSignerRouting[]>().notNull().default([]),
     /** Where the document is signed, found on upload: suggestions, copied to its documents. */
     detectedMarkers: jsonb('detected_markers').$type<DetectedMarker[]>().notNull().default([]),
     createdByUserId: integer('created_by_user_id').references(() => users.id, {

@@ -93,3 +93,39 @@ describe('the audit certificate and the bank data of iDIN', () => {
     expect(text).not.toContain('Gegevens van de bank');
   });
 });
+
+describe('the audit certificate and the EU-wallet data', () => {
+  it('prints the disclosed wallet attributes under Dutch labels with a Dutch birth date', async () => {
+    const text = await certificateText({
+      ...signer,
+      idinVerifiedAt: null,
+      idinAttributes: null,
+      walletVerifiedAt: new Date('2026-03-02T09:30:00Z'),
+      walletAttributes: {
+        given_name: 'Jan Pieter',
+        family_name: 'Jansen',
+        birth_date: '1980-05-17',
+        credential_format: 'SD-JWT VC',
+      },
+    });
+    expect(text).toContain('EU-wallet geverifieerd');
+    const wallet = text.slice(text.indexOf('Gegevens uit de EU-wallet'));
+    for (const value of [
+      'Voornamen',
+      'Jan Pieter',
+      'Achternaam',
+      'Jansen',
+      'Geboortedatum',
+      '17-05-1980',
+      'Bewijs',
+      'SD-JWT VC',
+    ]) {
+      expect(wallet).toContain(value);
+    }
+    expect(text).not.toContain('1980-05-17');
+  });
+
+  it('prints no wallet section without a wallet check', async () => {
+    expect(await certificateText(signer)).not.toContain('EU-wallet');
+  });
+});

@@ -4,6 +4,7 @@ import {
   DEFAULT_DATE_FORMAT,
   idinDisplayLabels,
   idinDisplayRows,
+  walletAttributeLabels,
   type DateMarkerFormat,
 } from '@paraaf/contract';
 import { dutchCalendarDate } from '../dutch-date.ts';
@@ -37,6 +38,10 @@ export interface AuditCertificateData {
 }
 
 export interface AuditSigner {
+  /** 'signer' when left out; approvers and copies are listed apart from the signers. */
+  role?: 'signer' | 'approver' | 'cc';
+  /** The signing step (shown when the request has more than one). */
+  step?: number;
   name: string;
   email: string;
   phone: string | null;
@@ -48,10 +53,24 @@ export interface AuditSigner {
   smsVerifiedAt: Date | null;
   idinVerifiedAt: Date | null;
   idinAttributes: Record<string, string> | null;
+  /** Optional: a signer without the EU-wallet step has neither. */
+  walletVerifiedAt?: Date | null;
+  walletAttributes?: Record<string, string> | null;
   ip: string | null;
   userAgent: string | null;
   /** The drawn signature (PNG), shown beside the signer. */
   signaturePng: Buffer | null;
+}
+
+/** The wallet's disclosed attributes in a fixed order, Dutch labels, dates as 17-05-1980. */
+function walletRows(attributes: Record<string, string>): [string, string][] {
+  const order = ['given_name', 'family_name', 'birth_date', 'nationality', 'credential_format'];
+  return order
+    .filter((key) => attributes[key])
+    .map((key) => [
+      walletAttributeLabels[key] ?? key,
+      key === 'birth_date' ? dutchCalendarDate(attributes[key]!) : attributes[key]!,
+    ]);
 }
 
 const parts = new Intl.DateTimeFormat('nl-NL', {
@@ -316,14 +335,44 @@ export async function appendAuditCertificate(
     }
   }
 
-  w.heading('Ondertekenaars');
-  for (const s of data.signers) {
+  const roleOf = (s: AuditSigner) => s.role ?? 'signer';
+  const manySteps = new Set(data.signers.map((s) => s.step ?? 1)).size > 1;
+  const groups = [
+    {
+      heading: 'Ondertekenaars',
+      done: 'Ondertekend',
+      list: data.signers.filter((s) => roleOf(s) === 'signer'),
+    },
+    {
+      heading: 'Goedkeurders',
+      done: 'Goedgekeurd',
+      list: data.signers.filter((s) => roleOf(s) === 'approver'),
+    },
+  ];
+  for (const group of groups) {
+    if (group.list.length === 0) continue;
+    w.heading(group.heading);
+    for (const s of group.list) await writeSigner(s, group.done);
+  }
+  const copies = data.signers.filter((s) => roleOf(s) === 'cc');
+  if (copies.length > 0) {
+    w.heading('Kopie aan');
+    for (const s of copies) {
+      w.ensure(30);
+      w.text(s.name, { font: bold, size: 11 });
+      w.pair('E-mailadres', s.email, 10);
+      w.gap(6);
+    }
+  }
+
+  async function writeSigner(s: AuditSigner, doneLabel: string) {
     const imageHeight = s.signaturePng ? 60 : 0;
     w.ensure(90 + imageHeight);
     w.text(s.name, { font: bold, size: 11 });
     w.pair('E-mailadres', s.email, 10);
     w.pair('Telefoonnummer', s.phone ?? '-', 10);
     w.pair('Taal', s.locale, 10);
+    if (manySteps) w.pair('Stap', String(s.step ?? 1), 10);
     w.pair('Verificatiemethoden', s.verifications.join(', ') || '-', 10);
     if (s.emailVerifiedAt) w.pair('E-mail geverifieerd', dateOr(s.emailVerifiedAt), 10);
     if (s.smsVerifiedAt)
@@ -334,7 +383,13 @@ export async function appendAuditCertificate(
       w.text('Gegevens van de bank (iDIN)', { size: 9.5, color: MUTED, indent: 10 });
       for (const row of bankData) w.pair(idinLabel(row.key), row.value, 20);
     }
-    w.pair('Ondertekend', dateOr(s.signedAt), 10);
+    if (s.walletVerifiedAt) w.pair('EU-wallet geverifieerd', dateOr(s.walletVerifiedAt), 10);
+    const walletData = walletRows(s.walletAttributes ?? {});
+    if (walletData.length > 0) {
+      w.text('Gegevens uit de EU-wallet', { size: 9.5, color: MUTED, indent: 10 });
+      for (const [label, value] of walletData) w.pair(label, value, 20);
+    }
+    w.pair(doneLabel, dateOr(s.signedAt), 10);
     if (s.ip) w.pair('IP-adres', s.ip, 10);
     if (s.userAgent) w.pair('Browser', s.userAgent, 10);
     if (s.signaturePng) {

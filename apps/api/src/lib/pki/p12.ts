@@ -61,7 +61,7 @@ export function generateSelfSignedP12(passphrase: string, purpose: Purpose = 'se
 }
 
 /**
- * The key and chain of a PKCS#12 (RSA keys): the leaf is the certificate whose public key is
+ * The key and chain of a PKCS#12 (RSA or EC keys): the leaf is the certificate whose public key is
  * the key's; the others follow it in issuing order as far as the file holds them.
  */
 export function loadP12(p12: Buffer, passphrase: string): SigningIdentity {
@@ -76,20 +76,19 @@ export function loadP12(p12: Buffer, passphrase: string): SigningIdentity {
     ] ?? []),
     ...(parsed.getBags({ bagType: forge.pki.oids.keyBag! })[forge.pki.oids.keyBag!] ?? []),
   ];
-  const forgeKey = keyBags[0]?.key;
-  if (!forgeKey) throw new Error('PKCS#12 holds no private key');
-  const key = createPrivateKey(forge.pki.privateKeyToPem(forgeKey));
+  // forge reads RSA keys and certificates; others (EC) it leaves as ASN.1 for Node to read.
+  const der = (asn1: forge.asn1.Asn1) => Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
+  const keyBag = keyBags[0];
+  if (!keyBag || (!keyBag.key && !keyBag.asn1)) throw new Error('PKCS#12 holds no private key');
+  const key = keyBag.key
+    ? createPrivateKey(forge.pki.privateKeyToPem(keyBag.key))
+    : createPrivateKey({ key: der(keyBag.asn1), format: 'der', type: 'pkcs8' });
   const certs = (
     parsed.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!] ?? []
-  )
-    .map((bag) => bag.cert)
-    .filter((c): c is forge.pki.Certificate => !!c)
-    .map(
-      (c) =>
-        new X509Certificate(
-          Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(c)).getBytes(), 'binary'),
-        ),
-    );
+  ).flatMap((bag) => {
+    if (bag.cert) return [new X509Certificate(der(forge.pki.certificateToAsn1(bag.cert)))];
+    return bag.asn1 ? [new X509Certificate(der(bag.asn1))] : [];
+  });
   const leaf = certs.find((c) => c.checkPrivateKey(key));
   if (!leaf) throw new Error('PKCS#12 holds no certificate for its key');
   return { key, chain: orderChain(leaf, certs).map((c) => c.raw), name: commonName(leaf) };

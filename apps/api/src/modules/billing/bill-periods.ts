@@ -45,8 +45,9 @@ const USAGE_DESCRIPTIONS: Record<UsageRow['kind'], string> = {
   credits: 'Credits boven tegoed',
   sms: 'SMS-verificaties',
   idin: 'iDIN-verificaties',
+  wallet: 'EU-wallet-verificaties',
 };
-const USAGE_ORDER: UsageRow['kind'][] = ['credits', 'sms', 'idin'];
+const USAGE_ORDER: UsageRow['kind'][] = ['credits', 'sms', 'idin', 'wallet'];
 
 export interface BillingRun {
   /** Companies the run looked at (each in its own transaction). */

@@ -22,6 +22,8 @@ export function toPlanDto(
       users: plan.usersCap,
       idin_euros_price: euros(plan.idinEurosPriceCents),
       idin_credits_price: plan.idinCreditsPrice,
+      wallet_euros_price: euros(plan.walletEurosPriceCents),
+      wallet_credits_price: plan.walletCreditsPrice,
       sms_euros_price: euros(plan.smsEurosPriceCents),
       sms_credits_price: plan.smsCreditsPrice,
       price_per_credit: euros(plan.pricePerCreditCents),

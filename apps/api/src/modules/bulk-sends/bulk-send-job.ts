@@ -90,7 +90,7 @@ export const bulkSendJob: JobDefinition<z.ZodObject<{ bulkSendId: z.ZodNumber }>
     const source: BatchSource | null = template
       ? {
           rules,
-          shape: templateShape(template.config),
+          shape: templateShape(template.config, template.signerRouting),
           template: { row: template, pdf: await deps.storage.get(template.storageKey) },
         }
       : null;

@@ -85,6 +85,6 @@ export async function bulkExampleCsv(ctx: AuthedCtx, templateId: number) {
   if (!template) throw new NotFoundError(bulkSendMessages.templateNotFound);
   return {
     filename: `voorbeeld-${template.name.replace(/[^\p{L}\p{N}]+/gu, '-').toLowerCase()}.csv`,
-    csv: exampleCsv(templateShape(template.config)),
+    csv: exampleCsv(templateShape(template.config, template.signerRouting)),
   };
 }

@@ -59,7 +59,7 @@ export async function previewBulkSend(ctx: AuthedCtx, upload: Upload): Promise<B
     throw ValidationError.field('expires_at', signingMessages.expiresAfterNow);
   }
   const sheet = await readSheet(file.bytes, file.filename || 'bestand.csv');
-  const shape = templateShape(template.config);
+  const shape = templateShape(template.config, template.signerRouting);
   // The plan as it is now: what a row may ask (iDIN) and what each row costs.
   const { company, plan } = (await findCompanyWithPlan(ctx.db, companyId))!;
   const rules: RowRules = { canUseIdin: featuresOf(company, plan).has('idin_verification') };

@@ -78,8 +78,14 @@ export function rowInput(
       rules,
     );
     if ('error' in asked) errors.push({ column: column('verificatie'), message: asked.error });
-    const verifications = 'list' in asked ? asked.list : [EMAIL, SIGNATURE];
+    const routing = shape.routing.get(n);
+    // An approver or a copy signs nothing: the template's signature boxes are not theirs.
+    const signs = (routing?.role ?? 'signer') === 'signer';
+    const listed = 'list' in asked ? asked.list : [EMAIL, SIGNATURE];
+    const verifications = signs ? listed : listed.filter((v) => v !== SIGNATURE && v !== PARAPH);
+    if (verifications.length === 0) verifications.push(EMAIL);
     const parsed = createSignerBody.safeParse({
+      ...(routing ? { routing_order: routing.routing_order, role: routing.role } : {}),
       firstname: cell(column('firstname')),
       lastname: cell(column('lastname')),
       email: cell(column('email')),

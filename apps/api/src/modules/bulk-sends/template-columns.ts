@@ -4,6 +4,7 @@ import {
   bulkSignerFields,
   parseGeneratedValue,
   type MarkerConfig,
+  type TemplateSignerRouting,
 } from '@paraaf/contract';
 import { ValidationError } from '../../lib/errors.ts';
 import { textMarkerLabel } from '../templates/signable-from-template.ts';
@@ -16,9 +17,14 @@ export interface TemplateShape {
   paraphSigners: Set<number>;
   /** One column per label, in the template's order. */
   textLabels: string[];
+  /** The template's step and role per placeholder signer (left out: step 1, signer). */
+  routing: Map<number, TemplateSignerRouting>;
 }
 
-export function templateShape(config: MarkerConfig): TemplateShape {
+export function templateShape(
+  config: MarkerConfig,
+  signerRouting: readonly TemplateSignerRouting[] = [],
+): TemplateShape {
   let signers = 1;
   const paraphSigners = new Set<number>();
   for (const v of config.variables) {
@@ -31,7 +37,8 @@ export function templateShape(config: MarkerConfig): TemplateShape {
   const labels = config.variables
     .map((v, i) => textMarkerLabel(v, i, config.variables))
     .filter((l): l is string => l !== null);
-  return { signers, paraphSigners, textLabels: [...new Set(labels)] };
+  const routing = new Map(signerRouting.map((r) => [r.signer, r]));
+  return { signers, paraphSigners, textLabels: [...new Set(labels)], routing };
 }
 
 /** Every column the file may have, in the example file's order; the required ones first. */

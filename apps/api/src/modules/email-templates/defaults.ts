@@ -76,6 +76,18 @@ export const emailTemplateMeta: Record<
     label: 'Documenten worden binnenkort verwijderd',
     merge_fields: ['[[name]]', '[[company]]', '[[subject]]', '[[purge_date]]', '[[link]]'],
   },
+  // To the initiator, when a signer hands the request over to someone else (delegation).
+  signer_delegated: {
+    label: 'Ondertekenaar heeft gedelegeerd',
+    merge_fields: [
+      '[[name]]',
+      '[[company]]',
+      '[[subject]]',
+      '[[signer]]',
+      '[[delegate]]',
+      '[[reason]]',
+    ],
+  },
 };
 
 type Texts = Partial<Record<Locale, { subject: string; template: string }>>;
@@ -268,6 +280,16 @@ const texts: Record<EmailTemplateName, Texts> = {
         '<p>Op [[purge_date]] verwijderen we de documenten en persoonsgegevens van het ondertekenverzoek "[[subject]]" in verband met de privacywetgeving (AVG). Wil je ze bewaren? Download ze dan voor die datum via de ondertekening (na inloggen):</p>' +
         '<p>[[link]]</p>' +
         '<p>Daarna blijven alleen het verloop van de ondertekening en de controlegetallen (SHA-256) van de documenten bewaard.</p>' +
+        '<p>Met vriendelijke groet,<br>[[company]]</p>',
+    },
+  },
+  signer_delegated: {
+    nl: {
+      subject: 'Gedelegeerd: [[subject]]',
+      template:
+        '<p>Beste [[name]],</p>' +
+        '<p>[[signer]] heeft het ondertekenverzoek "[[subject]]" doorgegeven aan [[delegate]]. Die heeft een eigen uitnodiging gekregen; de link van [[signer]] werkt niet meer.</p>' +
+        '<p>Reden: [[reason]]</p>' +
         '<p>Met vriendelijke groet,<br>[[company]]</p>',
     },
   },

@@ -115,6 +115,7 @@ export async function previewEmailTemplate(
       code: '12345',
       documents: `${sample.subject}.pdf`,
       purge_date: formatLongDate(purge, input.locale),
+      delegate: 'Karin de Jong <karin@voorbeeld.nl>',
     },
   };
   const frame = frameOf(input.name, {
@@ -130,7 +131,11 @@ export async function previewEmailTemplate(
 function frameOf(name: EmailTemplateName, full: MailFrame): MailFrame | undefined {
   if (linkMails.includes(name)) return full;
   if (name === 'sign_request_cancelled') return { company: full.company, logoUrl: full.logoUrl };
-  if (name === 'signables_to_sign_request' || name === 'gdpr_purge_warning')
+  if (
+    name === 'signables_to_sign_request' ||
+    name === 'gdpr_purge_warning' ||
+    name === 'signer_delegated'
+  )
     return { company: full.company };
   return undefined;
 }

@@ -175,7 +175,7 @@ export async function completeIdin(
         .set({ idinVerifiedAt: ctx.now(), idinAttributes: attributes, updatedAt: sql`now()` })
         .where(eq(signerEvidence.signerId, signer.id));
       await recordAction(tx, signer, 14, ctx);
-      await markVerifiedWhenComplete(tx, ctx, signer.id, ctx.now());
+      await markVerifiedWhenComplete(tx, ctx, signer.id, ctx.now(), 'idin');
     } else {
       await recordAction(
         tx,

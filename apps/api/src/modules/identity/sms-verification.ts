@@ -95,7 +95,7 @@ export async function verifySmsCode(
       .returning({ id: signerEvidence.id });
     if (updated) {
       await recordAction(tx, r.signer, 11, ctx);
-      await markVerifiedWhenComplete(tx, ctx, r.signer.id, ctx.now());
+      await markVerifiedWhenComplete(tx, ctx, r.signer.id, ctx.now(), 'sms');
     }
   });
   return { verified: true };

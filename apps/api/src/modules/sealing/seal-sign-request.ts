@@ -266,17 +266,20 @@ export function formValuesOf(
 }
 
 function planSigners(bundle: SealBundle, images: Map<string, Buffer>): PlanSigner[] {
-  return bundle.signers.map((s) => ({
-    id: s.id,
-    position: s.position,
-    firstname: s.firstname,
-    lastname: s.lastname,
-    signedAt: s.signedAt,
-    verifications: s.verifications,
-    fieldValues: bundle.evidence.get(s.id)?.fieldValues ?? {},
-    hasSignature: images.has(`signature:${s.id}`),
-    hasParaph: images.has(`paraph:${s.id}`),
-  }));
+  // A signer who handed over shares its position with the one who took its place.
+  return bundle.signers
+    .filter((s) => s.delegatedToSignerId === null)
+    .map((s) => ({
+      id: s.id,
+      position: s.position,
+      firstname: s.firstname,
+      lastname: s.lastname,
+      signedAt: s.signedAt,
+      verifications: s.verifications,
+      fieldValues: bundle.evidence.get(s.id)?.fieldValues ?? {},
+      hasSignature: images.has(`signature:${s.id}`),
+      hasParaph: images.has(`paraph:${s.id}`),
+    }));
 }
 
 /**
@@ -389,9 +392,14 @@ async function complete(deps: SealDeps, signRequestId: number): Promise<void> {
   });
 }
 
-/** Who receives the sealed documents: every signer, the initiator if asked, extra addresses. */
+/**
+ * Who receives the sealed documents: every signer, approver and cc (not one who handed over),
+ * the initiator if asked, extra addresses.
+ */
 export function recipientsOf(bundle: SealBundle): { name: string; email: string }[] {
-  const list = bundle.signers.map((s) => ({ name: fullName(s), email: s.email }));
+  const list = bundle.signers
+    .filter((s) => s.delegatedToSignerId === null)
+    .map((s) => ({ name: fullName(s), email: s.email }));
   if (bundle.request.sendDocumentsToInitiator && bundle.initiator) list.push(bundle.initiator);
   for (const email of bundle.request.emails) list.push({ name: email, email });
   const seen = new Set<string>();

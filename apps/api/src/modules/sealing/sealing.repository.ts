@@ -149,24 +149,31 @@ export function certificateData(
       sha256: d.sha256,
       pageCount: d.pageCount,
     })),
-    signers: bundle.signers.map((s) => {
-      const e = bundle.evidence.get(s.id);
-      return {
-        name: fullName(s),
-        email: s.email,
-        phone: s.phone,
-        locale: s.locale,
-        verifications: s.verifications.map((v) => methods[v] ?? String(v)),
-        signedAt: s.signedAt,
-        emailVerifiedAt: e?.emailVerifiedAt ?? null,
-        smsVerifiedAt: e?.smsVerifiedAt ?? null,
-        idinVerifiedAt: e?.idinVerifiedAt ?? null,
-        idinAttributes: e?.idinAttributes ?? null,
-        ip: e?.approvedIp ?? null,
-        userAgent: e?.approvedUserAgent ?? null,
-        signaturePng: images.get(`signature:${s.id}`) ?? null,
-      };
-    }),
+    // One who handed over did not sign; the trail says who did it and to whom.
+    signers: bundle.signers
+      .filter((s) => s.delegatedToSignerId === null)
+      .map((s) => {
+        const e = bundle.evidence.get(s.id);
+        return {
+          role: s.role,
+          step: s.routingOrder,
+          name: fullName(s),
+          email: s.email,
+          phone: s.phone,
+          locale: s.locale,
+          verifications: s.verifications.map((v) => methods[v] ?? String(v)),
+          signedAt: s.signedAt,
+          emailVerifiedAt: e?.emailVerifiedAt ?? null,
+          smsVerifiedAt: e?.smsVerifiedAt ?? null,
+          idinVerifiedAt: e?.idinVerifiedAt ?? null,
+          idinAttributes: e?.idinAttributes ?? null,
+          walletVerifiedAt: e?.walletVerifiedAt ?? null,
+          walletAttributes: e?.walletAttributes ?? null,
+          ip: e?.approvedIp ?? null,
+          userAgent: e?.approvedUserAgent ?? null,
+          signaturePng: images.get(`signature:${s.id}`) ?? null,
+        };
+      }),
     trail: bundle.actions.map((a) => {
       const signer = byId.get(a.signerId);
       return {

@@ -109,6 +109,35 @@ describe('POST /api/sign-requests/{id}/signers', () => {
     expect(chosen.json<SignerDto>().idinServices).toEqual(['name', 'gender']);
   });
 
+  it('refuses the EU wallet without the feature; with it, asks name and birth date by default and always the name', async () => {
+    const admin = await registerCompany(t);
+    const companyId = admin.user.company.id;
+    const draft = await emptyDraft(companyId);
+    const refused = await add(admin.token, draft.id, body({ verifications: [7] }));
+    expect(refused.statusCode).toBe(422);
+    expect(errorsOf(refused)).toEqual({ verifications: [signingMessages.walletNotAvailable] });
+    await t.db
+      .update(companies)
+      .set({ extraFeatures: ['wallet_verification'] })
+      .where(eq(companies.id, companyId));
+    const ok = await add(admin.token, draft.id, body({ verifications: [7] }));
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json<SignerDto>().wallet_attributes).toEqual(['name', 'birth_date']);
+    const chosen = await add(
+      admin.token,
+      draft.id,
+      body({ verifications: [7], wallet_attributes: ['nationality'] }),
+    );
+    expect(chosen.json<SignerDto>().wallet_attributes).toEqual(['name', 'nationality']);
+    const bsn = await add(
+      admin.token,
+      draft.id,
+      body({ verifications: [7], wallet_attributes: ['bsn'] }),
+    );
+    expect(bsn.statusCode).toBe(422);
+    expect(Object.keys(errorsOf(bsn))).toEqual(['wallet_attributes.0']);
+  });
+
   it('limits the number of signers to company.max_signers', async () => {
     const admin = await registerCompany(t);
     const companyId = admin.user.company.id;

@@ -11,7 +11,7 @@ import type { AuthedCtx } from '../../lib/context.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { companyFeatures } from '../companies/features.ts';
 import { toSignerDto } from './signer-dto.ts';
-import { checkIdin, signerColumns } from './signer-input.ts';
+import { checkIdin, checkWallet, signerColumns } from './signer-input.ts';
 import {
   lockSignRequest,
   nextSignerPosition,
@@ -34,6 +34,12 @@ export async function addSigner(
     if (!request) throw new NotFoundError();
     if (request.stateId !== 1) throw new ConflictError(signingMessages.stateConflict);
     const idinServices = await checkIdin(tx, companyId, input.verifications, input.idin_services);
+    const walletAttributes = await checkWallet(
+      tx,
+      companyId,
+      input.verifications,
+      input.wallet_attributes,
+    );
     // Inserted at the next position, with the count and cap as they were before it, read in
     // the same statement under the request's lock; a refusal below rolls the insert back.
     const [inserted] = await tx
@@ -42,7 +48,7 @@ export async function addSigner(
         signRequestId,
         companyId,
         position: nextSignerPosition(signRequestId),
-        ...signerColumns(input, idinServices),
+        ...signerColumns(input, idinServices, walletAttributes),
         allowFormEdit: input.allow_form_edit,
         delivery: input.delivery,
         stateId: 1,

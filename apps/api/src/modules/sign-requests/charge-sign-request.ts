@@ -5,7 +5,7 @@ import { PaymentRequiredError } from '../../lib/errors.ts';
 import { recordBillableUsage } from '../billing/billable-usage.repository.ts';
 import { bookCredits } from '../companies/companies.repository.ts';
 import type { SignerRow } from './signer-dto.ts';
-import { costOf, IDIN, SMS } from '../billing/credit-cost.ts';
+import { costOf, IDIN, SMS, WALLET } from '../billing/credit-cost.ts';
 
 type Plan = typeof paymentPlans.$inferSelect;
 
@@ -33,7 +33,7 @@ export async function chargeSignRequest(
   const cause = `sign-request:${requestId}`;
   const reason = `Ondertekening #${requestId}`;
   const usage = (
-    kind: 'credits' | 'sms' | 'idin',
+    kind: 'credits' | 'sms' | 'idin' | 'wallet',
     description: string,
     quantity: number,
     unitPriceCents: number,
@@ -68,5 +68,9 @@ export async function chargeSignRequest(
   const withIdin = signers.filter((s) => s.verifications.includes(IDIN)).length;
   if (plan.idinEurosPriceCents > 0 && withIdin > 0) {
     await usage('idin', 'iDIN-verificaties', withIdin, plan.idinEurosPriceCents);
+  }
+  const withWallet = signers.filter((s) => s.verifications.includes(WALLET)).length;
+  if (plan.walletEurosPriceCents > 0 && withWallet > 0) {
+    await usage('wallet', 'EU-wallet-verificaties', withWallet, plan.walletEurosPriceCents);
   }
 }

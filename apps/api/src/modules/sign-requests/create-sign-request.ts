@@ -41,6 +41,7 @@ export async function createSignRequest(
     apiKeyId: ctx.auth.apiKeyId,
     stateId: 1,
     isSync: input.is_sync,
+    allowDelegation: input.allow_delegation,
     emails: [...new Set(input.emails)],
     subject: input.subject,
     message: input.message,

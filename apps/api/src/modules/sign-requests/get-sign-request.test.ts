@@ -110,6 +110,7 @@ describe('GET /api/sign-requests/{id}', () => {
         'department_id',
         'department',
         'is_sync',
+        'allow_delegation',
         'send_documents_to_initiator',
         'subject',
         'message',

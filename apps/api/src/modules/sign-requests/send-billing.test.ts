@@ -48,7 +48,7 @@ describe('POST /api/sign-requests/{id}/ready on a paid plan', () => {
   /** A sign request's usage row, not invoiced yet: `quantity` × `unitPriceCents` of `kind`. */
   const unbilled = (
     requestId: number,
-    kind: 'credits' | 'sms' | 'idin',
+    kind: 'credits' | 'sms' | 'idin' | 'wallet',
     quantity: number,
     unitPriceCents: number,
   ) => ({
@@ -98,6 +98,28 @@ describe('POST /api/sign-requests/{id}/ready on a paid plan', () => {
     expect(await creditsOf(companyId)).toBe(0);
     expect((await ledgerOf(companyId)).at(-1)).toEqual({ amount: -2, balance: 0 });
     expect(await usageOf(companyId)).toEqual([unbilled(request.id, 'credits', 2, 80)]);
+  });
+
+  it('charges an EU-wallet signer like an iDIN signer: premium in credits, invoice in euros', async () => {
+    const premium = await registerCompanyOnPlan(t, PLAN.premium);
+    await setCredits(premium.user.company.id, 10);
+    const first = await createDraftSignRequest(t, premium.user.company.id, {
+      signers: [{ verifications: [7] }],
+    });
+    expect((await ready(premium.token, first.request.id)).statusCode).toBe(200);
+    // Premium: 1 credit for the signer, 1 for the wallet check (migration 0045: iDIN's price).
+    expect(await creditsOf(premium.user.company.id)).toBe(8);
+
+    const invoice = await registerCompanyOnPlan(t, PLAN.invoice);
+    await setCredits(invoice.user.company.id, 0);
+    const second = await createDraftSignRequest(t, invoice.user.company.id, {
+      signers: [{ verifications: [7] }],
+    });
+    expect((await ready(invoice.token, second.request.id)).statusCode).toBe(200);
+    expect(await usageOf(invoice.user.company.id)).toEqual([
+      unbilled(second.request.id, 'credits', 1, 100),
+      unbilled(second.request.id, 'wallet', 1, 45),
+    ]);
   });
 
   it('a balance that covers the cost is booked as before, no usage', async () => {

@@ -20,6 +20,7 @@ import {
 import type { MailPriority } from '../../lib/mail/outbox.ts';
 import { sentPurgeEstimate } from './retention.ts';
 import { emitWebhookEvent } from './webhook-events.ts';
+import { firstStepSigners, isActing, layOutSequence } from './routing.ts';
 
 /**
  * Gives a signer a fresh link: a new token whose hash replaces the old one (the old link stops
@@ -178,12 +179,18 @@ export async function startSending(
   const rules = await prepareDocumentsForSending(tx, companyId, id, documents, current);
   if (rules.formsEditable) current = await listSigners(tx, id);
   const sent = { ...request, isSync: request.isSync || rules.inSequence };
-  // In sequence (is_sync) only the first signer is invited now; the others when it is their turn.
-  const invited = sent.isSync ? current.slice(0, 1) : current;
-  for (const signer of invited) {
+  // In sequence (is_sync) every signer is its own step; from here on only the steps count.
+  if (sent.isSync) {
+    await layOutSequence(tx, id);
+    current = await listSigners(tx, id);
+  }
+  if (!current.some(isActing)) throw ValidationError.field('signers', signingMessages.ccOnly);
+  // The first step is invited now; each later one when the step before it is done (approve).
+  for (const signer of firstStepSigners(current)) {
     await inviteSigner(tx, ctx, sent, signer, options.invitationPriority);
   }
-  const signersCharged = current;
+  // A cc acts on nothing and costs nothing.
+  const signersCharged = current.filter(isActing);
   return {
     async charge(chargeTx) {
       await options.beforeCharge?.(chargeTx);

@@ -106,6 +106,7 @@ export function toSignRequestDetail(
     department_id: r.departmentId,
     department: parts.department,
     is_sync: r.isSync,
+    allow_delegation: r.allowDelegation,
     send_documents_to_initiator: r.sendDocumentsToInitiator,
     subject: r.subject,
     message: r.message,

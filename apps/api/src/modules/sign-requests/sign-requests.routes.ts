@@ -7,6 +7,9 @@ import {
   signerDtoSchema,
   signRequestIdSchema,
   updateSignerBody,
+  reassignSignerBody,
+  inPersonBody,
+  inPersonAnswer,
   viewerUserBody,
 } from '@paraaf/contract';
 import { authedCtx, type Deps } from '../../lib/context.ts';
@@ -20,6 +23,8 @@ import { createSignRequest } from './create-sign-request.ts';
 import { sendManualReminder } from './send-manual-reminder.ts';
 import { sendSignRequest } from './send-sign-request.ts';
 import { updateSigner } from './update-signer.ts';
+import { reassignSigner } from './reassign-signer.ts';
+import { signInPerson } from './sign-in-person.ts';
 import { getVerifications } from './verifications.ts';
 import { idParams } from '../../lib/path-params.ts';
 
@@ -199,6 +204,66 @@ export function signRequestsRoutes(app: FastifyInstance, deps: Deps): void {
     (request) => {
       const ctx = authedCtx(deps, request, 'updateSigner');
       return updateSigner(ctx, request.params.id, parseInput(updateSignerBody, request.body));
+    },
+  );
+
+  app.put<IdParams>(
+    '/api/sign-requests/:id/reassign-signer',
+    {
+      schema: { params: idParams },
+      config: {
+        openapi: doc({
+          summary: 'Een ondertekenaar vervangen door een ander persoon',
+          description:
+            'De nieuwe persoon krijgt dezelfde stap, verificaties en velden en (als de vorige al ' +
+            'uitgenodigd was) een eigen uitnodiging; de links van de vorige werken niet meer. ' +
+            'Beide krijgen de audit-actie 20 (Gedelegeerd); er gaat geen extra credit af.',
+          tags: signerTags,
+          body: reassignSignerBody,
+          response: { 200: signerDtoSchema },
+          errors: [403, 404, 409],
+          example: {
+            body: {
+              signer_id: 311,
+              firstname: 'Karin',
+              lastname: 'de Jong',
+              email: 'karin.dejong@voorbeeld.nl',
+              reason: 'Daan is met vakantie',
+            },
+          },
+        }),
+      },
+    },
+    (request) => {
+      const ctx = authedCtx(deps, request, 'updateSigner');
+      return reassignSigner(ctx, request.params.id, parseInput(reassignSignerBody, request.body));
+    },
+  );
+
+  app.post<IdParams>(
+    '/api/sign-requests/:id/in-person',
+    {
+      schema: { params: idParams },
+      config: {
+        openapi: doc({
+          auth: 'session',
+          summary: 'Op locatie tekenen: de pagina van een ondertekenaar op dit apparaat openen',
+          description:
+            'Na het opnieuw invoeren van het wachtwoord van de afzender: een nieuwe link voor de ' +
+            'ondertekenaar die nu aan de beurt is. De audit-actie 21 legt de gebruiker en het ' +
+            'apparaat vast; de ondertekenaar verifieert zich zoals ingesteld.',
+          tags: signerTags,
+          body: inPersonBody,
+          response: { 200: inPersonAnswer },
+          errors: [403, 404, 409],
+          example: { body: { signer_id: 311, password: '••••••••' } },
+        }),
+        answerSecrets: ['url'],
+      },
+    },
+    (request) => {
+      const ctx = authedCtx(deps, request, 'updateSigner');
+      return signInPerson(ctx, request.params.id, parseInput(inPersonBody, request.body));
     },
   );
 

@@ -49,6 +49,9 @@ export function toSignerDto(signer: SignerRow): SignerDto {
   return {
     id: signer.id,
     position: signer.position,
+    routing_order: signer.routingOrder,
+    role: signer.role,
+    delegated_to_signer_id: signer.delegatedToSignerId,
     firstname: signer.firstname,
     lastname: signer.lastname,
     email: signer.email,
@@ -61,6 +64,7 @@ export function toSignerDto(signer: SignerRow): SignerDto {
     // Verification methods have no table of their own: the type doubles as the id.
     verification_methods: signer.verifications.map((type) => ({ id: type, type })),
     idinServices: signer.idinServices,
+    wallet_attributes: signer.walletAttributes,
     reminder_after: signer.reminderAfter,
     max_reminders: signer.maxReminders,
     reminders_sent: signer.remindersSent,

@@ -1,9 +1,14 @@
-import { defaultIdinServices, signingMessages, type createSignerBody } from '@paraaf/contract';
+import {
+  defaultIdinServices,
+  defaultWalletAttributes,
+  signingMessages,
+  type createSignerBody,
+} from '@paraaf/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { signers } from '../../db/schema/index.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import { IDIN } from '../billing/credit-cost.ts';
+import { IDIN, WALLET } from '../billing/credit-cost.ts';
 import { companyFeatures } from '../companies/features.ts';
 
 /** The signer fields that adding and updating a signer share (contract `signerFields`). */
@@ -26,8 +31,30 @@ export async function checkIdin(
   return services && services.length > 0 ? [...new Set(services)] : [...defaultIdinServices];
 }
 
+/**
+ * EU wallet (7) only with the feature wallet_verification; what the wallet is asked to share
+ * defaults to the name and the birth date, and always holds the name (it is matched).
+ */
+export async function checkWallet(
+  db: DbOrTx,
+  companyId: number,
+  verifications: number[],
+  attributes: string[] | undefined,
+): Promise<string[]> {
+  if (!verifications.includes(WALLET)) return [];
+  if (!(await companyFeatures(db, companyId)).has('wallet_verification')) {
+    throw ValidationError.field('verifications', signingMessages.walletNotAvailable);
+  }
+  const chosen = attributes && attributes.length > 0 ? attributes : [...defaultWalletAttributes];
+  return [...new Set(['name', ...chosen])];
+}
+
 /** The columns a signer's form sets, as written on adding and on updating the signer. */
-export function signerColumns(input: SignerInput, idinServices: string[]) {
+export function signerColumns(
+  input: SignerInput,
+  idinServices: string[],
+  walletAttributes: string[],
+) {
   return {
     firstname: input.firstname,
     lastname: input.lastname,
@@ -36,7 +63,11 @@ export function signerColumns(input: SignerInput, idinServices: string[]) {
     locale: input.locale,
     verifications: [...new Set(input.verifications)],
     idinServices,
+    walletAttributes,
     reminderAfter: input.reminder_after,
     maxReminders: input.max_reminders,
+    // Left out: the step and role stay as they are (a new signer: step 1, signer).
+    ...(input.routing_order !== undefined ? { routingOrder: input.routing_order } : {}),
+    ...(input.role !== undefined ? { role: input.role } : {}),
   } satisfies Partial<typeof signers.$inferInsert>;
 }

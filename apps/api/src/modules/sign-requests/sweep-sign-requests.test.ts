@@ -10,6 +10,7 @@ import { createToken, sha256 } from '../../lib/crypto.ts';
 import { createStorage } from '../../lib/storage/create-storage.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { createDraftSignRequest } from '../../../test/factories.ts';
+import { layOutSequence } from './routing.ts';
 import { startSweeps, sweepSignRequests, sweepSignRequestsJob } from './sweep-sign-requests.ts';
 import { createPaymentProvider } from '../../lib/payments/create-payment-provider.ts';
 
@@ -79,6 +80,8 @@ describe('sweepSignRequests: expiry, expiry mail, automatic reminders', () => {
       .update(signRequests)
       .set({ stateId: opts.stateId ?? 3, sentAt: base })
       .where(eq(signRequests.id, created.request.id));
+    // As sending (and migration 0043 for older requests) lays it out: one step per signer.
+    if (opts.isSync) await layOutSequence(t.db, created.request.id);
     return { ...created, tokens };
   }
   const signerRow = async (id: number) =>

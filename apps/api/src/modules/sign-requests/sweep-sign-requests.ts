@@ -16,6 +16,8 @@ import { queueSignerLinkMail } from './signer-mails.ts';
 import { mailSenderOf } from '../departments/mail-sender.ts';
 import { recordSignerLink } from './signer-links.ts';
 import { AUTO_REMINDED_SIGNER_STATES } from './signer-dto.ts';
+import { isActing, isSignersTurn } from './routing.ts';
+import { listSigners } from './sign-requests.repository.ts';
 
 /** How often the sweep runs in a worker process. */
 export const SWEEP_INTERVAL_SECONDS = 300;
@@ -48,7 +50,7 @@ const reminderDue = (now: Date) =>
  * 3. invited signers who have not acted get an automatic reminder with a fresh link once
  *    reminder_after days passed since the invitation or the last reminder, up to max_reminders
  *    (counted in reminders_sent, apart from manual ones); when one more would be due, the signer
- *    moves to 6 'Geen herinneringen meer'. In sequence (is_sync) only the current signer;
+ *    moves to 6 'Geen herinneringen meer'. Only signers of the step that acts now (routing.ts);
  * 4. requests in 60 or 9 without a live sealing job get one (modules/sealing).
  */
 export async function sweepSignRequests(deps: Deps, now: Date): Promise<SweepResult> {
@@ -199,21 +201,9 @@ async function remindSigner(
       .where(eq(signRequests.id, signer.signRequestId))
       .for('share');
     if (request?.stateId !== 3 || request.expiresAt.getTime() <= now.getTime()) return null;
-    if (request.isSync) {
-      // In sequence only the current signer waits: every earlier one has signed.
-      const [earlier] = await tx
-        .select({ id: signers.id })
-        .from(signers)
-        .where(
-          and(
-            eq(signers.signRequestId, request.id),
-            lt(signers.position, signer.position),
-            sql`${signers.stateId} <> 5`,
-          ),
-        )
-        .limit(1);
-      if (earlier) return null;
-    }
+    // Only a signer of the step that acts now waits: every earlier step is done.
+    if (!isActing(signer)) return null;
+    if (!isSignersTurn(await listSigners(tx, request.id), signer)) return null;
     const waiting = and(
       eq(signers.id, signerId),
       inArray(signers.stateId, AUTO_REMINDED_SIGNER_STATES),

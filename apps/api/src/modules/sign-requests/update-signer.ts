@@ -12,7 +12,7 @@ import { signers, signRequests } from '../../db/schema/index.ts';
 import { actorOf, type AuthedCtx } from '../../lib/context.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { toSignerDto, type SignerRow } from './signer-dto.ts';
-import { checkIdin, signerColumns } from './signer-input.ts';
+import { checkIdin, checkWallet, signerColumns } from './signer-input.ts';
 import {
   findCompanySigner,
   findSignableConfigs,
@@ -110,17 +110,32 @@ export async function updateSigner(
     if (request.stateId !== 1 && !sameSet(signer.verifications, input.verifications)) {
       throw ValidationError.field('verifications', signingMessages.verificationsLocked);
     }
+    // The steps were laid out when the request was sent; a step or role changes only in a draft.
+    if (request.stateId !== 1) {
+      if (input.routing_order !== undefined && input.routing_order !== signer.routingOrder) {
+        throw ValidationError.field('routing_order', signingMessages.routingLocked);
+      }
+      if (input.role !== undefined && input.role !== signer.role) {
+        throw ValidationError.field('role', signingMessages.routingLocked);
+      }
+    }
     if (request.stateId === 1 && !sameSet(signer.verifications, input.verifications)) {
       await assertMarkersFilled(tx, request.id, signer.position, input.verifications);
     }
     const idinServices = await checkIdin(tx, companyId, input.verifications, input.idin_services);
+    const walletAttributes = await checkWallet(
+      tx,
+      companyId,
+      input.verifications,
+      input.wallet_attributes,
+    );
     const emailChanged = signer.email !== input.email;
     const changed = changedFields(signer, input, idinServices);
     const now = ctx.now();
     const [row] = await tx
       .update(signers)
       .set({
-        ...signerColumns(input, idinServices),
+        ...signerColumns(input, idinServices, walletAttributes),
         updatedAt: now,
         ...(emailChanged
           ? {

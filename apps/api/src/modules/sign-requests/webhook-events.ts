@@ -15,6 +15,8 @@ export interface WebhookEvent {
   signRequestId: number;
   /** The signer of a `signer.*` event. */
   signerId?: number;
+  /** signer.verified: the step that completed the verification (email, sms, idin, wallet). */
+  method?: string;
 }
 
 export interface EmitDeps {
@@ -50,6 +52,7 @@ export async function emitWebhookEvent(
     event.signRequestId,
     event.signerId,
   );
+  if (event.method) data.verification_method = event.method;
   const body = JSON.stringify({ type: event.type, timestamp: now.toISOString(), data });
   await tx.insert(webhookRequests).values({
     companyId: event.companyId,

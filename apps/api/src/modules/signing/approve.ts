@@ -1,5 +1,5 @@
 import { emitWebhookEvent } from '../sign-requests/webhook-events.ts';
-import { and, asc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   formFieldMessages,
   signerApiMessages,
@@ -11,6 +11,8 @@ import { signerActions, signerEvidence, signers, signRequests } from '../../db/s
 import type { Ctx } from '../../lib/context.ts';
 import { ConflictError, ValidationError } from '../../lib/errors.ts';
 import { queueSealing } from '../sign-requests/queue-sealing.ts';
+import { claimStep, currentStep, isSignersTurn } from '../sign-requests/routing.ts';
+import { listSigners } from '../sign-requests/sign-requests.repository.ts';
 import { inviteSigner } from '../sign-requests/send-sign-request.ts';
 import { missingFormFields, openForms } from './form-fields.ts';
 import { listRequestSignables } from '../documents/documents.repository.ts';
@@ -34,7 +36,7 @@ import {
  * Locks the request row and checks, under the lock, that it is still in progress and that it
  * is this signer's turn: parallel approvals and declines of one request run one after another.
  */
-async function lockForSigner(tx: Tx, r: ResolvedSigner, now: Date): Promise<void> {
+export async function lockForSigner(tx: Tx, r: ResolvedSigner, now: Date): Promise<void> {
   const [request] = await tx
     .select()
     .from(signRequests)
@@ -51,8 +53,8 @@ async function lockForSigner(tx: Tx, r: ResolvedSigner, now: Date): Promise<void
 
 /**
  * POST /api/signing/{token}/approve: with every chosen step done, every required field filled
- * and every document viewed, the signer approves (audit 8 then 3). In sequence the next signer
- * is invited; after the last one the request goes to 60 and the sealing job is enqueued.
+ * and every document viewed, the signer approves (audit 8 then 3). The approval that completes
+ * a step invites the next step; after the last one the request goes to 60 and the sealing job is enqueued.
  */
 export async function approve(ctx: Ctx, token: string): Promise<{ status: 'approved' }> {
   const r = await resolveSigner(ctx, token, ctx.now());
@@ -100,19 +102,9 @@ export async function approve(ctx: Ctx, token: string): Promise<{ status: 'appro
   await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     await lockForSigner(tx, r, now);
-    if (r.request.isSync) {
-      const [earlier] = await tx
-        .select({ id: signers.id })
-        .from(signers)
-        .where(
-          and(
-            eq(signers.signRequestId, r.request.id),
-            lt(signers.position, signer.position),
-            ne(signers.stateId, 5),
-          ),
-        )
-        .limit(1);
-      if (earlier) throw new ConflictError(signerApiMessages.not_your_turn);
+    // Read under the request's lock: parallel approvals of one step see each other's result.
+    if (!isSignersTurn(await listSigners(tx, r.request.id), signer)) {
+      throw new ConflictError(signerApiMessages.not_your_turn);
     }
     const [approved] = await tx
       .update(signers)
@@ -141,12 +133,9 @@ export async function approve(ctx: Ctx, token: string): Promise<{ status: 'appro
         actionRow(signer, 3, ctx),
       ]);
 
-    const rest = await tx
-      .select()
-      .from(signers)
-      .where(and(eq(signers.signRequestId, r.request.id), ne(signers.stateId, 5)))
-      .orderBy(asc(signers.position), asc(signers.id));
-    if (rest.length === 0) {
+    const all = await listSigners(tx, r.request.id);
+    const step = currentStep(all);
+    if (step === null) {
       const [done] = await tx
         .update(signRequests)
         .set({ stateId: 60, updatedAt: now })
@@ -154,10 +143,13 @@ export async function approve(ctx: Ctx, token: string): Promise<{ status: 'appro
         .returning({ id: signRequests.id });
       if (!done) throw new ConflictError(signerApiMessages.signed);
       await queueSealing(tx, ctx.queue, r.request.id);
-    } else if (r.request.isSync) {
-      const next = rest.find((s) => s.position > signer.position && s.stateId === 1);
-      if (next && !rest.some((s) => s.position < next.position && [2, 3].includes(s.stateId))) {
-        await inviteSigner(tx, senderCtxOf(ctx), r.request, next);
+    } else if (step > signer.routingOrder) {
+      // This approval completed its step: the next one is invited (claimStep: exactly once).
+      const invited = await claimStep(tx, r.request.id, step);
+      for (const next of invited) await inviteSigner(tx, senderCtxOf(ctx), r.request, next);
+      if (invited.length > 0) {
+        const started = { companyId, signRequestId, type: 'sign_request.step_started' } as const;
+        await emitWebhookEvent(tx, ctx, started, now);
       }
     }
   });

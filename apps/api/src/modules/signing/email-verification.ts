@@ -81,7 +81,7 @@ export async function verifyEmailCode(
       .returning({ id: signerEvidence.id });
     if (done) {
       await recordAction(tx, r.signer, 6, ctx);
-      await markVerifiedWhenComplete(tx, ctx, r.signer.id, ctx.now());
+      await markVerifiedWhenComplete(tx, ctx, r.signer.id, ctx.now(), 'email');
     }
     return true;
   });

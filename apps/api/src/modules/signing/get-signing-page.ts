@@ -120,6 +120,7 @@ export async function getSigningPage(ctx: Ctx, token: string): Promise<SigningPa
       expires_at: request.expiresAt.toISOString(),
       state_id: request.stateId,
       is_sync: request.isSync,
+      allow_delegation: request.allowDelegation,
       sender_name: await senderName(ctx.db, r),
     },
     signer: {
@@ -129,6 +130,7 @@ export async function getSigningPage(ctx: Ctx, token: string): Promise<SigningPa
       email: signer.email,
       phone_masked: signer.verifications.includes(2) ? maskPhone(signer.phone) : null,
       state_id: signer.stateId,
+      role: signer.role,
     },
     steps: stepsOf(signer, evidence, stepFields),
     documents,

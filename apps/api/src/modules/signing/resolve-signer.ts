@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { signerApiMessages, type SigningStatus } from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -14,6 +14,8 @@ import { AppError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { styledLogoToken } from '../companies/companies.repository.ts';
 import { expireSignRequest } from '../sign-requests/expire-sign-request.ts';
 import type { SignerRow } from '../sign-requests/signer-dto.ts';
+import { isSignersTurn } from '../sign-requests/routing.ts';
+import { listSigners } from '../sign-requests/sign-requests.repository.ts';
 import type { SignRequestRow } from '../sign-requests/sign-requests.repository.ts';
 import type { EmitDeps } from '../sign-requests/webhook-events.ts';
 
@@ -52,7 +54,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,200}$/;
  * The signer behind a link token (`sha256(token)` → signer_links), or 404 'Deze link is
  * ongeldig' (410 for a retired link). The status says what the link may still do, first match wins: purged, cancelled,
  * declined, expired, signed (request 5, 60 or 9: the signers are done), approved (this signer
- * is done), not_your_turn (in sequence, an earlier signer has not approved), open.
+ * is done), not_your_turn (a signer of an earlier step has not approved), open.
  *
  * A request in progress whose expiry has passed is moved to 7 (conditional update) when seen.
  */
@@ -110,19 +112,9 @@ async function statusOf(
   if ([5, 60, 9].includes(request.stateId)) return 'signed';
   if (signer.stateId === 5) return 'approved';
   if (request.stateId !== 3) return 'expired'; // any other state: the link no longer works
-  if (request.isSync) {
-    const [earlier] = await db
-      .select({ id: signers.id })
-      .from(signers)
-      .where(
-        and(
-          eq(signers.signRequestId, request.id),
-          lt(signers.position, signer.position),
-          ne(signers.stateId, 5),
-        ),
-      )
-      .limit(1);
-    if (earlier) return 'not_your_turn';
+  // A later step waits for every signer of the earlier ones.
+  if (signer.routingOrder > 1 && !isSignersTurn(await listSigners(db, request.id), signer)) {
+    return 'not_your_turn';
   }
   return 'open';
 }

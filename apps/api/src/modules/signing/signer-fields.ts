@@ -22,9 +22,18 @@ const stepOfVerification: Record<number, SigningStepType> = {
   4: 'idin',
   5: 'signature',
   6: 'paraph',
+  7: 'wallet',
 };
-const stepOrder: SigningStepType[] = ['email', 'sms', 'idin', 'signature', 'paraph', 'fields'];
-export const verificationSteps: SigningStepType[] = ['email', 'sms', 'idin'];
+const stepOrder: SigningStepType[] = [
+  'email',
+  'sms',
+  'idin',
+  'wallet',
+  'signature',
+  'paraph',
+  'fields',
+];
+export const verificationSteps: SigningStepType[] = ['email', 'sms', 'idin', 'wallet'];
 
 /** The key of a field value in signer_evidence.field_values. */
 export const fieldKey = (signableId: number, index: number) => `${signableId}:${index}`;
@@ -187,6 +196,7 @@ export function stepsOf(
     email: Boolean(evidence?.emailVerifiedAt),
     sms: Boolean(evidence?.smsVerifiedAt),
     idin: Boolean(evidence?.idinVerifiedAt),
+    wallet: Boolean(evidence?.walletVerifiedAt),
     signature: Boolean(evidence?.signatureKey),
     paraph: Boolean(evidence?.paraphKey),
     fields: fieldProblems(fields, values).size === 0,

@@ -8,6 +8,7 @@ import { registerCompany, type TestApp } from '../../../test/app.ts';
 import { createDraftSignRequest, setPlan } from '../../../test/factories.ts';
 import { makePdf, makePng } from '../../../test/fixtures/documents.ts';
 import { recordSignerLink } from '../sign-requests/signer-links.ts';
+import { firstStepSigners, layOutSequence } from '../sign-requests/routing.ts';
 
 export interface SentRequest {
   companyId: number;
@@ -22,7 +23,7 @@ export interface SentRequest {
 
 /**
  * A sign request in progress (state 3) with real PDFs in storage and link tokens set directly:
- * every signer invited, or only the first when `isSync`.
+ * the signers of the first step invited (every one, or only the first when `isSync`; a cc never).
  */
 export async function sendTestRequest(
   t: TestApp,
@@ -72,9 +73,20 @@ export async function sendTestRequest(
     .update(signRequests)
     .set({ stateId: 3, sentAt: new Date() })
     .where(eq(signRequests.id, draft.request.id));
+  // As sending lays it out: in sequence, each signer its own step.
+  if (options.isSync) await layOutSequence(t.db, draft.request.id);
   const tokens: (string | null)[] = [];
-  for (const [i, s] of draft.signers.entries()) {
-    if (options.isSync && i > 0) {
+  const firstStep = new Set(
+    firstStepSigners(
+      await signersOf(
+        t,
+        draft.signers.map((s) => s.id),
+      ),
+    ),
+  );
+  const invited = new Set([...firstStep].map((s) => s.id));
+  for (const s of draft.signers) {
+    if (!invited.has(s.id)) {
       tokens.push(null);
       continue;
     }

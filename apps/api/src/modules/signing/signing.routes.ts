@@ -7,6 +7,8 @@ import {
   codeVerifiedSchema,
   declineBody,
   declinedSchema,
+  delegateBody,
+  delegatedSchema,
   fieldsBody,
   fieldsSavedSchema,
   formFieldsBody,
@@ -28,6 +30,7 @@ import { approve } from './approve.ts';
 import { saveAttachment } from './attachment.ts';
 import { readUpload } from '../../lib/multipart-form.ts';
 import { decline } from './decline.ts';
+import { delegate } from './delegate.ts';
 import { sendEmailCode, verifyEmailCode } from './email-verification.ts';
 import { saveFields } from './fields.ts';
 import { saveFormFields } from './form-fields.ts';
@@ -356,5 +359,26 @@ export function signingRoutes(app: FastifyInstance, deps: Deps, limit: BatchedRa
       const { reason } = parseInput(declineBody, request.body);
       return decline(ctx, request.params.token, reason);
     },
+  );
+
+  app.post<TokenParams>(
+    '/api/signing/:token/delegate',
+    {
+      config: {
+        openapi: signerDoc({
+          summary: 'Iemand anders laten tekenen (delegeren)',
+          description:
+            'Alleen als de afzender dit toestaat (`allow_delegation`). De nieuwe ondertekenaar ' +
+            'krijgt dezelfde stap, verificaties en velden en een eigen uitnodiging; deze link ' +
+            'werkt daarna niet meer.',
+          body: delegateBody,
+          response: { 200: delegatedSchema },
+          errors: [403, 409, 422],
+        }),
+      },
+      schema: { params: tokenParam },
+    },
+    async (request) =>
+      delegate(ctxOf(request), request.params.token, parseInput(delegateBody, request.body)),
   );
 }

@@ -15,5 +15,6 @@ export function toTemplateDto(row: TemplateRow): TemplateDto {
     pages: row.pages,
     has_acroforms: row.hasAcroforms,
     size: row.size,
+    signer_routing: row.signerRouting,
   };
 }

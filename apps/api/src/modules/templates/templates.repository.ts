@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import type { MarkerConfig } from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import { templates } from '../../db/schema/index.ts';
 
@@ -52,7 +51,7 @@ export async function updateTemplate(
   db: DbOrTx,
   companyId: number,
   id: number,
-  values: { name: string; config: MarkerConfig; updatedAt: Date },
+  values: Pick<typeof templates.$inferInsert, 'name' | 'config' | 'updatedAt' | 'signerRouting'>,
 ) {
   const [row] = await db
     .update(templates)

@@ -127,6 +127,7 @@ export async function updateTemplate(
   const row = await repo.updateTemplate(ctx.db, companyId, id, {
     name: body.name,
     config,
+    ...(body.signer_routing ? { signerRouting: body.signer_routing } : {}),
     updatedAt: ctx.now(),
   });
   if (!row) throw new NotFoundError();

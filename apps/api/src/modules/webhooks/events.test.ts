@@ -122,6 +122,8 @@ describe('webhook events of real flows', () => {
     const [sent, opened] = events;
     expect(sent!.data).toMatchObject({ id: flow.id, subject: 'Huurcontract', state_id: 3 });
     expect(opened!.data).toMatchObject({ sign_request_id: flow.id, email: flow.emails[0] });
+    // signer.verified names the step that completed the verification.
+    expect(events[2]!.data).toMatchObject({ email: flow.emails[0], verification_method: 'email' });
     expect(events[4]!.data).toMatchObject({ email: flow.emails[1] });
     expect(events[6]!.data).toMatchObject({ state_id: 5, email: flow.emails[1] });
     // Never a signer's link token in any message.

@@ -32,6 +32,7 @@ export const texts = {
     unlimited: 'onbeperkt',
     sms: 'SMS-verificatie',
     idin: 'iDIN-verificatie',
+    wallet: 'EU-wallet-verificatie',
     /** A price line of something the plan does not offer (iDIN outside premium). */
     notIncluded: 'niet beschikbaar',
     has: 'Inbegrepen',

@@ -37,6 +37,7 @@ export const texts = {
     perSigner: 'Ondertekenaar: 1 credit',
     sms: 'SMS verificatie',
     idin: 'iDIN verificatie',
+    wallet: 'EU-wallet verificatie',
     free: 'gratis',
   },
 
@@ -51,6 +52,9 @@ export const texts = {
     phoneDescription: 'Voor de SMS verificatie, bijvoorbeeld +31612345678',
     idinServices: 'iDIN gegevens',
     idinServicesDescription: 'Welke gegevens de bank van de ondertekenaar deelt',
+    walletAttributes: 'EU-wallet gegevens',
+    walletAttributesDescription:
+      'Welke gegevens de wallet van de ondertekenaar deelt; de naam altijd, een BSN nooit',
     reminderAfter: 'Herinnering na (dagen)',
     maxReminders: 'Maximaal aantal herinneringen',
     add: 'Ondertekenaar toevoegen',
@@ -62,6 +66,19 @@ export const texts = {
     isSyncLocked:
       'Staat vast aan: een document bevat invoervelden of formuliervelden voor de eerste ondertekenaar.',
     fixErrors: 'Vul de gegevens van alle ondertekenaars volledig en correct in.',
+    stepHeading: (n: number) => `Stap ${n}`,
+    stepHint:
+      'Ondertekenaars in dezelfde stap tekenen tegelijk; de volgende stap krijgt de uitnodiging als de stap ervoor klaar is. Sleep een ondertekenaar naar een andere stap of kies de stap hieronder.',
+    stepWaits: (n: number) => `Begint als stap ${n} klaar is`,
+    newStepDrop: 'Sleep hierheen voor een nieuwe stap',
+    step: 'Stap',
+    stepOption: (n: number) => `Stap ${n}`,
+    role: 'Rol',
+    roleDescription:
+      'Een goedkeurder keurt goed zonder handtekening; een kopie krijgt alleen de ondertekende documenten.',
+    allowDelegation: 'Ondertekenaars mogen iemand anders laten tekenen',
+    allowDelegationDescription:
+      'Een ondertekenaar kan de uitnodiging doorgeven aan een collega; jij krijgt daar een e-mail over.',
   },
   /** What the footer says is missing on a signer card ("Ondertekenaar 2: vul de achternaam in"). */
   signerProblems: {
@@ -89,7 +106,13 @@ export const texts = {
     4: 'iDIN',
     5: 'Handtekening',
     6: 'Paraaf',
+    7: 'EU-wallet',
   } as Record<number, string>,
+  walletAttributeLabels: {
+    name: 'Naam',
+    birth_date: 'Geboortedatum',
+    nationality: 'Nationaliteit',
+  } as Record<string, string>,
   idinServiceLabels: {
     name: 'Naam',
     address: 'Adres',

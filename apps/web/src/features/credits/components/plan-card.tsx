@@ -86,6 +86,14 @@ export function PlanCard({
                 : texts.plans.notIncluded
             }
           />
+          <Fact
+            label={texts.plans.wallet}
+            value={
+              plan.features.includes('wallet_verification')
+                ? verificationPrice(price.wallet_credits_price, price.wallet_euros_price)
+                : texts.plans.notIncluded
+            }
+          />
         </dl>
         <List spacing={4} size="sm" center>
           {featureOrder.map(([feature, label]) => {

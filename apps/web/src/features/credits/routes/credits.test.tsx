@@ -28,6 +28,8 @@ const basePrice: PaymentPlanPrice = {
   users: 1,
   idin_euros_price: 0,
   idin_credits_price: 0,
+  wallet_euros_price: 0,
+  wallet_credits_price: 0,
   sms_euros_price: 0,
   sms_credits_price: 0,
   price_per_credit: 1.25,
@@ -235,8 +237,10 @@ describe('Credits & Abonnementen: plans', () => {
     expect(within(templates).getByRole('img', { name: 'Inbegrepen' })).toBeTruthy();
     const api = within(std).getByText('API').closest('li')!;
     expect(within(api).getByRole('img', { name: 'Niet inbegrepen' })).toBeTruthy();
-    // Every plan feature of seed 001 §6 has a line, and iDIN.
-    expect(within(std).getAllByRole('listitem')).toHaveLength(11);
+    // Every plan feature of seed 001 §6 has a line, and iDIN and the EU wallet.
+    expect(within(std).getAllByRole('listitem')).toHaveLength(12);
+    const wallet = within(std).getAllByText('EU-wallet-verificatie').at(-1)!.closest('li')!;
+    expect(within(wallet).getByRole('img', { name: 'Niet inbegrepen' })).toBeTruthy();
 
     const prem = await card('Premium');
     expect(within(prem).getByText('onbeperkt')).toBeTruthy();

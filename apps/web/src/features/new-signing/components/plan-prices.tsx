@@ -5,16 +5,18 @@ import { planPrices } from '../lib/wizard';
 import { texts } from '../texts';
 
 /**
- * The extra fees of the current plan (seed 000 §2): SMS and iDIN per use. A price shows only
+ * The extra fees of the current plan (seed 000 §2): SMS, iDIN and EU wallet per use. A price shows only
  * where its method can be chosen: iDIN with the company feature idin_verification (SMS needs
  * no feature; every company may choose it).
  */
 export function PlanPrices({
   plan,
   idinEnabled,
+  walletEnabled = false,
 }: {
   plan: PaymentPlanPrice | undefined;
   idinEnabled: boolean;
+  walletEnabled?: boolean;
 }) {
   const prices = planPrices(plan);
   return (
@@ -33,6 +35,11 @@ export function PlanPrices({
         {idinEnabled && (
           <Text size="sm">
             {texts.prices.idin}: {prices.idin}
+          </Text>
+        )}
+        {walletEnabled && (
+          <Text size="sm">
+            {texts.prices.wallet}: {prices.wallet}
           </Text>
         )}
       </Group>

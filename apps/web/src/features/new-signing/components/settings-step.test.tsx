@@ -8,7 +8,13 @@ import { defaultExpiry, newSigner, type WizardContext, type WizardValues } from 
 import { SettingsStep } from './settings-step';
 
 const now = new Date('2025-06-01T10:00:00+02:00');
-const ctx: WizardContext = { maxSigners: 2, idinEnabled: false, showDepartment: false, now };
+const ctx: WizardContext = {
+  maxSigners: 2,
+  idinEnabled: false,
+  walletEnabled: false,
+  showDepartment: false,
+  now,
+};
 
 function Harness({
   message,

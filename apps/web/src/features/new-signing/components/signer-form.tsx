@@ -14,9 +14,16 @@ import {
   Tooltip,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconTrash, IconUserPlus } from '@tabler/icons-react';
-import { idinServices } from '@paraaf/contract';
-import { verificationTypes, type WizardValues } from '../lib/wizard';
+import { IconGripVertical, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import type { DragEvent } from 'react';
+import {
+  idinServices,
+  signerRoleLabels,
+  signerRoles,
+  walletAttributes,
+  type SignerRole,
+} from '@paraaf/contract';
+import { signsDocuments, verificationTypes, type WizardValues } from '../lib/wizard';
 import { texts } from '../texts';
 
 interface Props {
@@ -24,11 +31,16 @@ interface Props {
   index: number;
   locales: { value: string; label: string }[];
   idinEnabled: boolean;
+  walletEnabled: boolean;
   /** Shown only on the first signer while below company.max_signers. */
   canAdd: boolean;
   maxReachedHint: string | null;
   onAdd: () => void;
   onRemove: (() => void) | null;
+  /** With several steps: the steps to choose from, and the drag handle's start. */
+  stepChoice?: { options: number[]; onDragStart: (e: DragEvent) => void } | null;
+  /** 3 inside a step's section ('Stap 1' is the 2). */
+  headingOrder?: 2 | 3;
 }
 
 /** One signer of step 1: its data, how it verifies and its reminders. */
@@ -37,31 +49,49 @@ export function SignerForm({
   index,
   locales,
   idinEnabled,
+  walletEnabled,
   canAdd,
   maxReachedHint,
   onAdd,
   onRemove,
+  stepChoice = null,
+  headingOrder = 2,
 }: Props) {
   const path = `signers.${index}` as const;
   const signer = form.getValues().signers[index]!;
   const sms = signer.verifications.includes(String(verificationTypes.sms));
   const idin = signer.verifications.includes(String(verificationTypes.idin));
+  const wallet = signer.verifications.includes(String(verificationTypes.wallet));
   const heading = texts.signer.heading(index + 1);
+  const signs = signsDocuments(signer);
   const verificationOptions = [
     verificationTypes.email,
     verificationTypes.sms,
     ...(idinEnabled ? [verificationTypes.idin] : []),
-    verificationTypes.signature,
-    verificationTypes.initials,
+    ...(walletEnabled ? [verificationTypes.wallet] : []),
+    // An approver or a cc puts no signature or paraaf.
+    ...(signs ? [verificationTypes.signature, verificationTypes.initials] : []),
   ];
 
   return (
-    <Paper component="section" aria-label={heading} withBorder radius="lg" p="lg">
+    <Paper
+      component="section"
+      aria-label={heading}
+      withBorder
+      radius="lg"
+      p="lg"
+      draggable={stepChoice !== null}
+      onDragStart={stepChoice?.onDragStart}
+      style={stepChoice ? { cursor: 'grab' } : undefined}
+    >
       <Stack gap="md">
         <Group justify="space-between">
-          <Title order={2} fz="lg">
-            {heading}
-          </Title>
+          <Group gap="xs">
+            {stepChoice && <IconGripVertical size={18} aria-hidden color="gray" />}
+            <Title order={headingOrder} fz="lg">
+              {heading}
+            </Title>
+          </Group>
           {onRemove && (
             <Tooltip label={texts.signer.remove}>
               <ActionIcon
@@ -111,6 +141,47 @@ export function SignerForm({
           </Grid.Col>
         </Grid>
 
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: stepChoice ? 8 : 12 }}>
+            <NativeSelect
+              label={texts.signer.role}
+              description={texts.signer.roleDescription}
+              data={signerRoles.map((r) => ({ value: r, label: signerRoleLabels[r] }))}
+              value={signer.role ?? 'signer'}
+              onChange={(e) => {
+                const role = e.currentTarget.value as SignerRole;
+                form.setFieldValue(`${path}.role`, role);
+                if (role !== 'signer') {
+                  const kept = signer.verifications.filter(
+                    (v) =>
+                      v !== String(verificationTypes.signature) &&
+                      v !== String(verificationTypes.initials),
+                  );
+                  form.setFieldValue(
+                    `${path}.verifications`,
+                    kept.length > 0 ? kept : [String(verificationTypes.email)],
+                  );
+                }
+              }}
+            />
+          </Grid.Col>
+          {stepChoice && (
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <NativeSelect
+                label={texts.signer.step}
+                data={stepChoice.options.map((n, i) => ({
+                  value: String(n),
+                  label: texts.signer.stepOption(i + 1),
+                }))}
+                value={String(signer.routing_order ?? 1)}
+                onChange={(e) =>
+                  form.setFieldValue(`${path}.routing_order`, Number(e.currentTarget.value))
+                }
+              />
+            </Grid.Col>
+          )}
+        </Grid>
+
         <Checkbox.Group
           label={texts.signer.verifications}
           withAsterisk
@@ -144,6 +215,26 @@ export function SignerForm({
             <Group gap="lg" mt={6}>
               {idinServices.map((service) => (
                 <Checkbox key={service} value={service} label={texts.idinServiceLabels[service]} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+        )}
+
+        {wallet && (
+          <Checkbox.Group
+            label={texts.signer.walletAttributes}
+            description={texts.signer.walletAttributesDescription}
+            {...form.getInputProps(`${path}.wallet_attributes`)}
+          >
+            <Group gap="lg" mt={6}>
+              {walletAttributes.map((attribute) => (
+                <Checkbox
+                  key={attribute}
+                  value={attribute}
+                  label={texts.walletAttributeLabels[attribute]}
+                  // The name is always asked: it is matched against the signer's name.
+                  disabled={attribute === 'name'}
+                />
               ))}
             </Group>
           </Checkbox.Group>

@@ -42,6 +42,7 @@ const stored: TemplateDto = {
   ],
   has_acroforms: true,
   size: 2048,
+  signer_routing: [],
 };
 
 function json(body: unknown, status = 200) {

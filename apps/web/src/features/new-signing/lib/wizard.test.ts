@@ -8,6 +8,7 @@ import {
 import {
   buildSignableForm,
   buildSignerBody,
+  signerSteps,
   buildSignRequestBody,
   canAddSigner,
   canSend,
@@ -38,7 +39,13 @@ import { texts } from '../texts';
 
 // 10:00 in Amsterdam (CEST), whatever the zone the tests run in.
 const now = new Date('2025-06-01T10:00:00+02:00');
-const ctx: WizardContext = { maxSigners: 3, idinEnabled: false, showDepartment: false, now };
+const ctx: WizardContext = {
+  maxSigners: 3,
+  idinEnabled: false,
+  walletEnabled: false,
+  showDepartment: false,
+  now,
+};
 
 const signer = (over: Partial<SignerValues> = {}): SignerValues => ({
   ...newSigner(),
@@ -89,6 +96,8 @@ const plan = (over: Partial<PaymentPlanPrice> = {}): PaymentPlanPrice => ({
   sms_euros_price: 0,
   idin_credits_price: 2,
   idin_euros_price: 0,
+  wallet_credits_price: 3,
+  wallet_euros_price: 0,
   price_per_credit: 1.5,
   ...over,
 });
@@ -483,6 +492,7 @@ describe('the request payloads', () => {
       subject: 'Graag ondertekenen',
       message: 'Beste, zie [[link]]',
       is_sync: 'false',
+      allow_delegation: 'false',
       send_documents_to_initiator: true,
       emails: ['kopie@voorbeeld.nl'],
       custom_fields: [],
@@ -507,6 +517,8 @@ describe('the request payloads', () => {
 
   it('builds a signer body with phone and iDIN services only for their methods', () => {
     expect(buildSignerBody(signer({ phone: '+31612345678', verifications: ['5'] }))).toEqual({
+      routing_order: 1,
+      role: 'signer',
       firstname: 'Anna',
       lastname: 'de Boer',
       email: 'anna@voorbeeld.nl',
@@ -526,6 +538,35 @@ describe('the request payloads', () => {
       idin_services: ['name', 'address', 'date_of_birth'],
       reminder_after: 7,
     });
+  });
+
+  it('sends the step and role; an approver or cc without signature or paraaf', () => {
+    const approver = signer({ verifications: ['1', '5', '6'], routing_order: 2, role: 'approver' });
+    expect(buildSignerBody(approver)).toMatchObject({
+      routing_order: 2,
+      role: 'approver',
+      verifications: [1],
+    });
+    expect(buildSignerBody(signer({ verifications: ['5'], role: 'cc' })).verifications).toEqual([
+      1,
+    ]);
+  });
+
+  it('groups the signers in their steps, lowest first; in sequence one step each', () => {
+    const list = [
+      signer({ routing_order: 2 }),
+      signer({ routing_order: 1 }),
+      signer({ routing_order: 2 }),
+    ];
+    expect(signerSteps({ signers: list, is_sync: false })).toEqual([
+      { step: 1, indexes: [1] },
+      { step: 2, indexes: [0, 2] },
+    ]);
+    expect(signerSteps({ signers: list, is_sync: true }).map((s) => s.indexes)).toEqual([
+      [0],
+      [1],
+      [2],
+    ]);
   });
 
   it('gives a signer its own locale’s template, else the Dutch one', () => {

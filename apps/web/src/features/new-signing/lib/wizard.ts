@@ -3,6 +3,7 @@ import {
   createSignRequestBody,
   createSignerBody,
   defaultIdinServices,
+  defaultWalletAttributes,
   DEFAULT_LOCALE,
   detectedPlacements,
   parseGeneratedValue,
@@ -16,6 +17,7 @@ import {
   type Variable,
   type MarkerConfig,
   type PaymentPlanPrice,
+  type SignerRole,
 } from '@paraaf/contract';
 import {
   countMarkers,
@@ -45,6 +47,7 @@ export const verificationTypes = {
   idin: 4,
   signature: 5,
   initials: 6,
+  wallet: 7,
 } as const;
 
 /** A signer as the form holds it: checkbox groups hold strings, number inputs may hold ''. */
@@ -58,8 +61,13 @@ export interface SignerValues {
   locale: string;
   verifications: string[];
   idin_services: string[];
+  wallet_attributes: string[];
   reminder_after: number | string;
   max_reminders: number | string;
+  /** The step (same number: in parallel); left out in a draft saved before steps existed: 1. */
+  routing_order?: number;
+  /** 'signer' when left out. */
+  role?: SignerRole;
 }
 
 export interface CustomFieldValues {
@@ -88,6 +96,8 @@ export interface SettingsValues {
 export interface WizardValues {
   signers: SignerValues[];
   is_sync: boolean;
+  /** Signers may hand the request over to someone else (left out in older drafts: no). */
+  allow_delegation?: boolean;
   settings: SettingsValues;
 }
 
@@ -158,6 +168,7 @@ export function documentFromTemplate(pick: TemplatePick): DocumentItem {
 export interface WizardContext {
   maxSigners: number;
   idinEnabled: boolean;
+  walletEnabled: boolean;
   /** The department select shows (and is required) unless there is exactly one department. */
   showDepartment: boolean;
   now: Date;
@@ -168,6 +179,7 @@ export function wizardContext(company: Company | undefined, now = new Date()): W
     // A second signer is a plan feature (seed 001 §6): without it the add button goes.
     maxSigners: company?.features.includes('multiple_signers') ? company.max_signers : 1,
     idinEnabled: !!company?.features.includes('idin_verification'),
+    walletEnabled: !!company?.features.includes('wallet_verification'),
     showDepartment: (company?.departments.length ?? 0) !== 1,
     now,
   };
@@ -190,9 +202,32 @@ export function newSigner(): SignerValues {
     // E-mail and Handtekening: what a first-time sender means by "sign" (issue: signing experience).
     verifications: [String(verificationTypes.email), String(verificationTypes.signature)],
     idin_services: [...defaultIdinServices],
+    wallet_attributes: [...defaultWalletAttributes],
     reminder_after: 3,
     max_reminders: 5,
+    routing_order: 1,
+    role: 'signer',
   };
+}
+
+/** Whether this signer puts a signature or paraaf: an approver or a cc does not. */
+export function signsDocuments(s: Pick<SignerValues, 'role'>): boolean {
+  return (s.role ?? 'signer') === 'signer';
+}
+
+/**
+ * The steps of the wizard's signers, lowest first, each with the indexes of its signers
+ * (`is_sync`: every signer its own step, in order).
+ */
+export function signerSteps(values: Pick<WizardValues, 'signers' | 'is_sync'>) {
+  const steps = new Map<number, number[]>();
+  values.signers.forEach((s, index) => {
+    const step = values.is_sync ? index + 1 : (s.routing_order ?? 1);
+    steps.set(step, [...(steps.get(step) ?? []), index]);
+  });
+  return [...steps.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([step, indexes]) => ({ step, indexes }));
 }
 
 /** Default expiry: one week from now, as the picker value (Amsterdam's wall clock). */
@@ -300,14 +335,27 @@ export function buildSignerBody(
 ): CreateSignerBody {
   const sms = hasVerification(s, verificationTypes.sms);
   const idin = hasVerification(s, verificationTypes.idin);
+  // An approver or a cc signs nothing: only its code steps count (at least the e-mail code).
+  const signs = signsDocuments(s);
+  const chosen = s.verifications
+    .map(Number)
+    .filter(
+      (v) => signs || (v !== verificationTypes.signature && v !== verificationTypes.initials),
+    );
+  const wallet = hasVerification(s, verificationTypes.wallet);
   return {
+    routing_order: s.routing_order ?? 1,
+    role: s.role ?? 'signer',
     firstname: s.firstname,
     lastname: s.lastname,
     email: s.email,
     phone: sms ? s.phone : null,
     locale: s.locale as CreateSignerBody['locale'],
-    verifications: s.verifications.map(Number),
+    verifications: chosen.length > 0 || signs ? chosen : [verificationTypes.email],
     ...(idin ? { idin_services: s.idin_services as CreateSignerBody['idin_services'] } : {}),
+    ...(wallet
+      ? { wallet_attributes: s.wallet_attributes as CreateSignerBody['wallet_attributes'] }
+      : {}),
     reminder_after: toNumber(s.reminder_after),
     max_reminders: toNumber(s.max_reminders),
     // Only the first signer, and only when a document's PDF form fields are turned on.
@@ -319,10 +367,16 @@ export function buildSignerBody(
 }
 
 /** Field errors of one signer, keyed by the signer's field name. */
-export function signerErrors(s: SignerValues, ctx: Pick<WizardContext, 'idinEnabled'>) {
+export function signerErrors(
+  s: SignerValues,
+  ctx: Pick<WizardContext, 'idinEnabled'> & Partial<Pick<WizardContext, 'walletEnabled'>>,
+) {
   const errors = zodErrors(createSignerBody, buildSignerBody(s));
   if (!ctx.idinEnabled && hasVerification(s, verificationTypes.idin)) {
     errors.verifications ??= signingMessages.idinNotAvailable;
+  }
+  if (!ctx.walletEnabled && hasVerification(s, verificationTypes.wallet)) {
+    errors.verifications ??= signingMessages.walletNotAvailable;
   }
   if (hasVerification(s, verificationTypes.idin) && s.idin_services.length === 0) {
     errors.idin_services ??= texts.required;
@@ -530,6 +584,7 @@ export function buildSignRequestBody(
       (values.signers.length > 1 && (values.is_sync || hasInputFields(documents)))
         ? 'true'
         : 'false',
+    allow_delegation: values.allow_delegation ? 'true' : 'false',
     send_documents_to_initiator: s.send_documents_to_initiator,
     emails: s.emails,
     custom_fields: s.custom_fields
@@ -723,20 +778,25 @@ export function planPrices(plan: PaymentPlanPrice | undefined) {
   return {
     sms: priceText(plan?.sms_credits_price ?? 0, plan?.sms_euros_price ?? 0),
     idin: priceText(plan?.idin_credits_price ?? 0, plan?.idin_euros_price ?? 0),
+    wallet: priceText(plan?.wallet_credits_price ?? 0, plan?.wallet_euros_price ?? 0),
   };
 }
 
-/** What sending will cost in credits: one per signer plus the plan's SMS and iDIN prices. */
+/** What sending will cost in credits: one per signer plus the plan's SMS, iDIN and wallet prices. */
 export function estimatedCredits(
   signers: SignerValues[],
   plan: PaymentPlanPrice | undefined,
 ): number {
+  // A cc costs nothing.
   return signers.reduce(
     (sum, s) =>
-      sum +
-      1 +
-      (hasVerification(s, verificationTypes.sms) ? (plan?.sms_credits_price ?? 0) : 0) +
-      (hasVerification(s, verificationTypes.idin) ? (plan?.idin_credits_price ?? 0) : 0),
+      s.role === 'cc'
+        ? sum
+        : sum +
+          1 +
+          (hasVerification(s, verificationTypes.sms) ? (plan?.sms_credits_price ?? 0) : 0) +
+          (hasVerification(s, verificationTypes.idin) ? (plan?.idin_credits_price ?? 0) : 0) +
+          (hasVerification(s, verificationTypes.wallet) ? (plan?.wallet_credits_price ?? 0) : 0),
     0,
   );
 }

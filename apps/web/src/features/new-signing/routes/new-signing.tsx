@@ -344,7 +344,11 @@ function Wizard({
         </Alert>
       )}
 
-      <PlanPrices plan={company.current_payment_plan.price} idinEnabled={ctx.idinEnabled} />
+      <PlanPrices
+        plan={company.current_payment_plan.price}
+        idinEnabled={ctx.idinEnabled}
+        walletEnabled={ctx.walletEnabled}
+      />
 
       {active === 0 && (
         <SignersStep form={form} ctx={ctx} locales={localeOptions} syncLocked={syncLocked} />

@@ -1,4 +1,4 @@
-import type { AttachmentValue, SigningPage } from '@paraaf/contract';
+import type { AttachmentValue, SigningPage, WalletStarted, WalletStatus } from '@paraaf/contract';
 
 /**
  * The signer's own small client. It never sends the app user's bearer token (a signer's link is
@@ -121,6 +121,10 @@ export function createSignerApi(options: SignerApiOptions = {}) {
     },
     startIdin: async (token: string, locale: string) =>
       json<{ redirect_url: string }>(await send(token, locale, 'POST', '/verifications/idin', {})),
+    startWallet: async (token: string, locale: string) =>
+      json<WalletStarted>(await send(token, locale, 'POST', '/wallet/start', {})),
+    walletStatus: async (token: string, locale: string) =>
+      json<WalletStatus>(await send(token, locale, 'GET', '/wallet/status')),
     saveSignature: async (
       token: string,
       locale: string,
@@ -162,6 +166,14 @@ export function createSignerApi(options: SignerApiOptions = {}) {
     },
     decline: async (token: string, locale: string, reason: string) => {
       await send(token, locale, 'POST', '/decline', { reason });
+    },
+    /** Hands the request over to someone else (when the sender allows it). */
+    delegate: async (
+      token: string,
+      locale: string,
+      body: { firstname: string; lastname: string; email: string; reason: string },
+    ) => {
+      await send(token, locale, 'POST', '/delegate', body);
     },
   };
 }

@@ -25,6 +25,7 @@ export const stepLabel: Record<SigningStepType, TextKey> = {
   email: 'step.email',
   sms: 'step.sms',
   idin: 'step.idin',
+  wallet: 'step.wallet',
   signature: 'step.signature',
   paraph: 'step.paraph',
   fields: 'step.fields',

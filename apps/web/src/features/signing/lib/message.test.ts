@@ -9,6 +9,7 @@ const page = (message: string) => ({
     expires_at: '2030-01-01T00:00:00Z',
     state_id: 2,
     is_sync: false,
+    allow_delegation: false,
     sender_name: null,
   },
   signer: {
@@ -18,6 +19,7 @@ const page = (message: string) => ({
     email: 'l@example.nl',
     phone_masked: null,
     state_id: 2,
+    role: 'signer' as const,
   },
   company: { name: 'Notaris Visser', logo_url: null },
 });

@@ -21,6 +21,7 @@ import {
 } from '@mantine/core';
 import { fieldValueIssues, type SigningPage } from '@paraaf/contract';
 import { SignerApiError, signerApi } from '../api/signer-api';
+import { DelegateModal } from '../components/delegate-modal';
 import { DocumentToolbar } from '../components/document-toolbar';
 import { DocumentView } from '../components/document-view';
 import { FormOverlay } from '../components/form-overlay';
@@ -36,6 +37,7 @@ import {
   stepLabel,
   type StepContext,
 } from '../components/steps';
+import { WalletStep } from '../components/wallet-step';
 import { drawingImages } from '../lib/drawings';
 import {
   formInputId,
@@ -220,6 +222,8 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
   // A drawing made in this visit, else the stored one (after a reload), else the marker label.
   const shown = drawingImages(page.drawings, images, (type) => signerApi.drawingUrl(token, type));
   const [declining, setDeclining] = useState(false);
+  const [delegating, setDelegating] = useState(false);
+  const [delegated, setDelegated] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const approve = useAction(t, refresh);
   const saveFieldsAction = useAction(t, refresh);
@@ -228,6 +232,7 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
   const current = currentIndex === -1 ? page.steps.length : currentIndex;
   const currentStep = page.steps[current];
   const allDone = current === page.steps.length;
+  const isApprover = page.signer.role === 'approver';
 
   // Keyboard and screen-reader users land on the next step when one is finished.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -364,6 +369,8 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
         return <CodeStep key="sms" ctx={ctx} channel="sms" />;
       case 'idin':
         return <IdinStep ctx={ctx} returned={idinReturn} />;
+      case 'wallet':
+        return <WalletStep ctx={ctx} />;
       case 'signature':
       case 'paraph': {
         const type = currentStep.type;
@@ -461,9 +468,9 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
         )}
         {allDone ? (
           <Stack gap="sm">
-            <Text>{t('approve.intro')}</Text>
+            <Text>{t(isApprover ? 'approver.intro' : 'approve.intro')}</Text>
             <Text size="sm" data-testid="consent">
-              {t('approve.consent')}{' '}
+              {t(isApprover ? 'approver.consent' : 'approve.consent')}{' '}
               <Anchor href={page.legal.terms_url} target="_blank" rel="noopener noreferrer" inherit>
                 {t('approve.terms')}
               </Anchor>
@@ -540,13 +547,18 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
             >
               {todo[0]
                 ? t('approve.missingFirst', { what: describe(todo[0]) })
-                : t('approve.button')}
+                : t(isApprover ? 'approver.button' : 'approve.button')}
             </Button>
           </Stack>
         ) : (
           stepPanel()
         )}
         <Group justify="flex-end">
+          {page.sign_request.allow_delegation && (
+            <Button variant="subtle" onClick={() => setDelegating(true)}>
+              {t('delegate.button')}
+            </Button>
+          )}
           <Button variant="subtle" color="red" onClick={() => setDeclining(true)}>
             {t('decline.button')}
           </Button>
@@ -554,6 +566,16 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
       </Stack>
     </Paper>
   );
+
+  if (delegated) {
+    return (
+      <Container size="sm" py="xl" component="main">
+        <Alert color="teal" role="status">
+          {t('delegate.done')}
+        </Alert>
+      </Container>
+    );
+  }
 
   return (
     <Container size="lg" py="md" px={{ base: 'xs', sm: 'md' }} component="main">
@@ -689,6 +711,17 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSignin
         </Grid>
       </Stack>
       <DeclineModal opened={declining} onClose={() => setDeclining(false)} ctx={ctx} />
+      <DelegateModal
+        opened={delegating}
+        onClose={() => setDelegating(false)}
+        onDone={() => {
+          setDelegating(false);
+          setDelegated(true);
+        }}
+        token={token}
+        locale={locale}
+        t={t}
+      />
     </Container>
   );
 }

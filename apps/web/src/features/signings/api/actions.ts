@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paginated, UpdateSignerBody, User } from '@paraaf/contract';
+import type { Paginated, ReassignSignerBody, UpdateSignerBody, User } from '@paraaf/contract';
 import { api } from '../../../lib/api-client';
 import { sessionKeys } from '../../../lib/auth';
 import { signRequestsKeys } from './get-sign-requests';
@@ -77,3 +77,21 @@ export const useCompanyUsers = (enabled: boolean) =>
       api.get<Paginated<User>>('/users', { query: { page: 1, limit: 100, order: 'name,asc' } }),
     enabled,
   });
+
+/** PUT /api/sign-requests/{id}/reassign-signer: another person takes the signer's place. */
+export function useReassignSigner(id: number) {
+  const invalidate = useInvalidate(id);
+  return useMutation({
+    mutationFn: (body: ReassignSignerBody) =>
+      api.put<unknown>(`/sign-requests/${id}/reassign-signer`, body),
+    onSuccess: () => invalidate(),
+  });
+}
+
+/** POST /api/sign-requests/{id}/in-person: a link for the signer, to open on this device. */
+export function useSignInPerson(id: number) {
+  return useMutation({
+    mutationFn: (body: { signer_id: number; password: string }) =>
+      api.post<{ url: string }>(`/sign-requests/${id}/in-person`, body),
+  });
+}

@@ -20,6 +20,8 @@ import {
   IconDownload,
   IconEye,
   IconHistory,
+  IconDeviceTablet,
+  IconUserShare,
   IconInfoCircle,
   IconPencil,
   IconBell,
@@ -46,6 +48,8 @@ import { receiptUrl, signableFileUrl, useSignRequest } from '../api/get-sign-req
 import { AuditModal } from '../components/audit-modal';
 import { CancelModal } from '../components/cancel-modal';
 import { EditSignerModal } from '../components/edit-signer-modal';
+import { InPersonModal } from '../components/in-person-modal';
+import { ReassignModal } from '../components/reassign-modal';
 import { FieldValues } from '../components/field-values';
 import { PreviewModal } from '../components/preview-modal';
 import { StateBadge } from '../components/state-badge';
@@ -58,6 +62,8 @@ type Dialog =
   | { kind: 'viewer' }
   | { kind: 'audit'; signer: SignerDto }
   | { kind: 'edit'; signer: SignerDto }
+  | { kind: 'reassign'; signer: SignerDto }
+  | { kind: 'in-person'; signer: SignerDto }
   | { kind: 'preview'; signable: SignableDto };
 
 /** ShowSigning (`/ondertekening/:id`): one sign request with its signers, documents and actions. */
@@ -284,24 +290,62 @@ function Detail({
         {texts.signers}
       </Title>
       <Stack gap="sm">
-        {request.signers.map((signer) => (
-          <SignerCard
-            key={signer.id}
-            signer={signer}
-            requestId={request.id}
-            mayAudit={may('getVerifications')}
-            mayEdit={
-              may('updateSigner') &&
-              editableRequest &&
-              // 40: a bounced address may be corrected too (the server allows it).
-              [1, 2, 3, 40].includes(signer.state_id)
-            }
-            mayRemind={
-              may('sendSignerReminder') && state === 3 && [2, 3, 6].includes(signer.state_id)
-            }
-            onAudit={() => setDialog({ kind: 'audit', signer })}
-            onEdit={() => setDialog({ kind: 'edit', signer })}
-          />
+        {stepsOf(request.signers).map(({ step, signers: inStep }, position, all) => (
+          <Stack key={step} gap="sm" component="section" aria-label={texts.step(position + 1)}>
+            {all.length > 1 && (
+              <Group gap="sm">
+                <Title order={3} fz="md">
+                  {texts.step(position + 1)}
+                </Title>
+                {state === 3 && currentStep(request.signers) === step && (
+                  <Badge color="blue" variant="light">
+                    {texts.stepNow}
+                  </Badge>
+                )}
+                {state === 3 && (currentStep(request.signers) ?? Infinity) < step && (
+                  <Text size="sm" c="dimmed">
+                    {texts.stepWaits(position)}
+                  </Text>
+                )}
+              </Group>
+            )}
+            {inStep.map((signer) => (
+              <SignerCard
+                key={signer.id}
+                signer={signer}
+                requestId={request.id}
+                delegatedTo={request.signers.find((s) => s.id === signer.delegated_to_signer_id)}
+                mayInPerson={
+                  may('updateSigner') &&
+                  state === 3 &&
+                  signer.role !== 'cc' &&
+                  currentStep(request.signers) === signer.routing_order &&
+                  [2, 3, 6].includes(signer.state_id)
+                }
+                mayReassign={
+                  may('updateSigner') &&
+                  (state === 3 || state === 40) &&
+                  signer.role !== 'cc' &&
+                  signer.delegated_to_signer_id === null &&
+                  [1, 2, 3, 6, 40].includes(signer.state_id)
+                }
+                onInPerson={() => setDialog({ kind: 'in-person', signer })}
+                onReassign={() => setDialog({ kind: 'reassign', signer })}
+                mayAudit={may('getVerifications')}
+                mayEdit={
+                  may('updateSigner') &&
+                  editableRequest &&
+                  // 40: a bounced address may be corrected too (the server allows it).
+                  [1, 2, 3, 40].includes(signer.state_id)
+                }
+                mayRemind={
+                  may('sendSignerReminder') && state === 3 && [2, 3, 6].includes(signer.state_id)
+                }
+                onAudit={() => setDialog({ kind: 'audit', signer })}
+                onEdit={() => setDialog({ kind: 'edit', signer })}
+              />
+            ))}
+          </Stack>
         ))}
       </Stack>
 
@@ -397,6 +441,12 @@ function Detail({
           onClose={close}
         />
       )}
+      {dialog?.kind === 'reassign' && (
+        <ReassignModal requestId={request.id} signer={dialog.signer} onClose={close} />
+      )}
+      {dialog?.kind === 'in-person' && (
+        <InPersonModal requestId={request.id} signer={dialog.signer} onClose={close} />
+      )}
       {dialog?.kind === 'preview' && <PreviewModal signable={dialog.signable} onClose={close} />}
     </Page>
   );
@@ -415,9 +465,31 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The signers by step, lowest first (a signer who handed over stays in its step). */
+function stepsOf(signers: SignerDto[]) {
+  const steps = new Map<number, SignerDto[]>();
+  for (const s of signers) steps.set(s.routing_order, [...(steps.get(s.routing_order) ?? []), s]);
+  return [...steps.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([step, list]) => ({ step, signers: list }));
+}
+
+/** The step that acts now: the lowest with a signer or approver still to act. */
+function currentStep(signers: SignerDto[]): number | null {
+  const waiting = signers.filter(
+    (s) => s.role !== 'cc' && s.delegated_to_signer_id === null && s.state_id !== 5,
+  );
+  return waiting.length > 0 ? Math.min(...waiting.map((s) => s.routing_order)) : null;
+}
+
 function SignerCard({
   signer,
   requestId,
+  delegatedTo,
+  mayInPerson,
+  mayReassign,
+  onInPerson,
+  onReassign,
   mayAudit,
   mayEdit,
   mayRemind,
@@ -426,6 +498,11 @@ function SignerCard({
 }: {
   signer: SignerDto;
   requestId: number;
+  delegatedTo: SignerDto | undefined;
+  mayInPerson: boolean;
+  mayReassign: boolean;
+  onInPerson: () => void;
+  onReassign: () => void;
   mayAudit: boolean;
   mayEdit: boolean;
   mayRemind: boolean;
@@ -466,9 +543,42 @@ function SignerCard({
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {name}
             </Text>
-            <StateBadge stateId={signer.state_id} of="signer" />
+            {delegatedTo ? (
+              <Badge color="gray" variant="light" style={{ textTransform: 'none' }}>
+                {texts.delegatedTo(`${delegatedTo.firstname} ${delegatedTo.lastname}`)}
+              </Badge>
+            ) : (
+              <StateBadge stateId={signer.state_id} of="signer" />
+            )}
+            {texts.roleBadge[signer.role] && (
+              <Badge color="grape" variant="outline" style={{ textTransform: 'none' }}>
+                {texts.roleBadge[signer.role]}
+              </Badge>
+            )}
           </Group>
           <Group gap={6}>
+            {mayInPerson && (
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconDeviceTablet size={14} />}
+                onClick={onInPerson}
+                aria-label={`${texts.inPerson} ${name}`}
+              >
+                {texts.inPerson}
+              </Button>
+            )}
+            {mayReassign && (
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconUserShare size={14} />}
+                onClick={onReassign}
+                aria-label={`${texts.reassign} ${name}`}
+              >
+                {texts.reassign}
+              </Button>
+            )}
             {mayAudit && (
               <Button
                 size="compact-sm"

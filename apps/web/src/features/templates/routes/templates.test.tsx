@@ -97,6 +97,7 @@ function template(id: number, name = `Template ${id}`): TemplateDto {
     ],
     has_acroforms: false,
     size: 1234,
+    signer_routing: [],
   };
 }
 
