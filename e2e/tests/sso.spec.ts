@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { startDnsServer, type TestDnsServer } from '../../apps/api/test/dns-server.ts';
+import { createSamlIdp } from '../../apps/api/test/saml-idp.ts';
 import { call, choosePlan, platformAdmin, registerAccount } from '../support/api.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
 
@@ -106,4 +107,50 @@ test('an admin configures OIDC; a colleague logs in through it with the default 
     company: { name: 'Zorggroep Noord' },
   });
   await colleague.close();
+});
+
+test('an admin chooses SAML, pastes the IdP metadata and finds our SP metadata', async ({
+  page,
+  baseURL,
+}) => {
+  const { email, token } = await registerAccount(baseURL!, 'Gemeente Zuid', 'Sanne Admin');
+  const domain = email.slice(email.indexOf('@') + 1);
+  await choosePlan(baseURL!, token, 3);
+  const idp = createSamlIdp();
+
+  await logIn(page, email);
+  await page.goto('/instellingen/bedrijf');
+  const section = page.locator('form', {
+    has: page.getByRole('button', { name: 'Single sign-on opslaan' }),
+  });
+  await section.getByText('SAML 2.0', { exact: true }).click();
+  await expect(section.getByLabel('Uitgever (issuer)')).toHaveCount(0);
+  // Not metadata: the Dutch error on the field.
+  await section.getByLabel('Of plak de metadata-XML').fill('<geen-metadata/>');
+  await section.getByRole('button', { name: 'Single sign-on opslaan' }).click();
+  await expect(
+    section.getByText('Dit is geen geldige SAML-metadata van een identity provider').first(),
+  ).toBeVisible();
+  await section.getByLabel('Of plak de metadata-XML').fill(idp.metadata);
+  await section.getByLabel('E-maildomeinen van je collega’s').fill(domain);
+  await section.getByLabel('E-maildomeinen van je collega’s').press('Enter');
+  await section.getByRole('button', { name: 'Single sign-on opslaan' }).click();
+  await expect(page.getByText('Gegevens opgeslagen')).toBeVisible();
+  await expect(section.getByLabel('Of plak de metadata-XML')).toHaveAttribute(
+    'placeholder',
+    new RegExp(`Opgeslagen metadata van ${idp.entityId}`),
+  );
+  const spUrl = await section.locator('code', { hasText: '/api/auth/saml/' }).innerText();
+  expect(spUrl).toMatch(/\/api\/auth\/saml\/\d+\/metadata$/);
+  const metadata = await page.request.get(spUrl);
+  expect(metadata.status()).toBe(200);
+  expect(await metadata.text()).toContain(`entityID="${spUrl}"`);
+
+  // After a reload SAML is still the choice.
+  await page.reload();
+  await expect(section.getByLabel('Metadata-URL van de identity provider')).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await section.screenshot({ path: `${shots}/sso-saml-settings-desktop.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await section.screenshot({ path: `${shots}/sso-saml-settings-phone.png` });
 });

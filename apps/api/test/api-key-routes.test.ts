@@ -147,6 +147,8 @@ const allowed = {
     'GET /api/auth/sso',
     'GET /api/auth/sso/callback',
     'POST /api/auth/sso/session',
+    'GET /api/auth/saml/:company_id/metadata',
+    'POST /api/auth/saml/:company_id/acs',
     'GET /api/logos/:token',
     'GET /api/locales',
     'GET /api/contact',

@@ -4,17 +4,18 @@ import type { TestApp } from './app.ts';
 import type { TestDnsServer } from './dns-server.ts';
 import { PLAN, registerCompanyOnPlan } from './factories.ts';
 import type { TestOidcProvider } from './oidc-provider.ts';
+import type { TestSamlIdp } from './saml-idp.ts';
 
 let seq = 0;
 
 /**
- * A company on `plan` (premium unless given) with OpenID Connect against `idp` and one domain,
+ * A company on `plan` (premium unless given) with OpenID Connect or SAML against `idp` and one domain,
  * verified through the test DNS server. `settings` adds to or overrides the saved settings.
  */
 export async function companyWithSso(
   t: TestApp,
   dns: TestDnsServer,
-  idp: TestOidcProvider,
+  idp: TestOidcProvider | TestSamlIdp,
   { plan = PLAN.premium, settings = {} } = {},
 ) {
   const admin = await registerCompanyOnPlan(t, plan);
@@ -26,7 +27,15 @@ export async function companyWithSso(
       url: '/api/company/sso',
       token: admin.token,
       payload: {
-        oidc: { issuer: idp.issuer, client_id: idp.clientId, client_secret: idp.clientSecret },
+        ...('metadata' in idp
+          ? { saml: { metadata_xml: idp.metadata } }
+          : {
+              oidc: {
+                issuer: idp.issuer,
+                client_id: idp.clientId,
+                client_secret: idp.clientSecret,
+              },
+            }),
         domains: [domain],
         ...extra,
       },

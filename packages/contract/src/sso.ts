@@ -17,7 +17,7 @@ export const ssoMessages = {
   clientSecretRequired: 'Vul het client secret in',
   breakGlassRequired: 'Kies een beheerder die met wachtwoord blijft inloggen (noodtoegang)',
   breakGlassNotAdmin: 'De noodtoegang moet een beheerder van je bedrijf zijn',
-  enforceNeedsSso: 'Stel eerst OpenID Connect in en verifieer een domein',
+  enforceNeedsSso: 'Stel eerst OpenID Connect of SAML in en verifieer een domein',
   passwordLoginRefused: 'Je bedrijf logt in via single sign-on: kies "Inloggen met single sign-on"',
   noSsoForEmail: 'Voor dit e-mailadres is geen single sign-on ingesteld',
   loginFailed: 'Inloggen via single sign-on is mislukt; probeer het opnieuw',
@@ -25,6 +25,7 @@ export const ssoMessages = {
   userInactive: 'Je account is gedeactiveerd; neem contact op met de beheerder van je bedrijf',
   usersCapReached: 'Je bedrijf heeft het maximum aantal gebruikers van zijn abonnement bereikt',
   emailOfOtherCompany: 'Dit e-mailadres hoort bij een ander bedrijf in Paraaf',
+  samlMetadataRequired: 'Plak de metadata-XML of vul de metadata-URL van je identity provider in',
   samlMetadataInvalid: 'Dit is geen geldige SAML-metadata van een identity provider',
   samlMetadataFailed: (reason: string) => `De SAML-metadata kon niet worden opgehaald: ${reason}`,
   loginButton: 'Inloggen met single sign-on',
@@ -103,6 +104,7 @@ const ssoExample = {
   },
   saml: null,
   redirect_uri: 'https://app.paraaf.nl/api/auth/sso/callback',
+  saml_sp_metadata_url: 'https://app.paraaf.nl/api/auth/saml/42/metadata',
   domains: [
     {
       domain: 'woonstichting-hetanker.nl',
@@ -125,6 +127,8 @@ export const ssoSettingsSchema = z
     saml: z.object({ metadata_url: z.string().nullable(), entity_id: z.string() }).nullable(),
     /** The redirect URI to register at the OpenID provider. */
     redirect_uri: z.string(),
+    /** Our SAML service provider's metadata (entity id, ACS, certificate) for the IdP. */
+    saml_sp_metadata_url: z.string(),
     domains: z.array(
       z.object({ domain: z.string(), verified: z.boolean(), txt_record: z.string() }),
     ),

@@ -14,13 +14,19 @@ export interface SigningIdentity {
 
 export const SELF_SIGNED_SUBJECT = 'Paraaf sealing (self-signed)';
 export const TSA_SUBJECT = 'Paraaf timestamp authority (self-signed)';
+export const SAML_SP_SUBJECT = 'Paraaf SAML service provider (self-signed)';
 
-type Purpose = 'seal' | 'tsa';
+type Purpose = 'seal' | 'tsa' | 'saml';
+const SUBJECTS: Record<Purpose, string> = {
+  seal: SELF_SIGNED_SUBJECT,
+  tsa: TSA_SUBJECT,
+  saml: SAML_SP_SUBJECT,
+};
 
 /**
  * A self-signed RSA 2048 certificate valid for 10 years, as PKCS#12: for sealing
- * (digitalSignature + nonRepudiation) or for the built-in timestamp authority (RFC 3161: the
- * only extended key usage is timeStamping, critical).
+ * (digitalSignature + nonRepudiation), for the built-in timestamp authority (RFC 3161: the
+ * only extended key usage is timeStamping, critical) or for signing SAML requests.
  */
 export function generateSelfSignedP12(passphrase: string, purpose: Purpose = 'seal'): Buffer {
   const keys = forge.pki.rsa.generateKeyPair({ bits: 2048, e: 0x10001 });
@@ -32,7 +38,7 @@ export function generateSelfSignedP12(passphrase: string, purpose: Purpose = 'se
   cert.validity.notAfter = new Date(now);
   cert.validity.notAfter.setFullYear(now.getFullYear() + 10);
   const attrs = [
-    { name: 'commonName', value: purpose === 'seal' ? SELF_SIGNED_SUBJECT : TSA_SUBJECT },
+    { name: 'commonName', value: SUBJECTS[purpose] },
     { name: 'organizationName', value: 'Paraaf' },
     { name: 'countryName', value: 'NL' },
   ];
@@ -49,7 +55,7 @@ export function generateSelfSignedP12(passphrase: string, purpose: Purpose = 'se
   cert.sign(keys.privateKey, forge.md.sha256.create());
   const asn1 = forge.pkcs12.toPkcs12Asn1(keys.privateKey, [cert], passphrase, {
     algorithm: '3des',
-    friendlyName: purpose === 'seal' ? 'Paraaf sealing' : 'Paraaf TSA',
+    friendlyName: { seal: 'Paraaf sealing', tsa: 'Paraaf TSA', saml: 'Paraaf SAML' }[purpose],
   });
   return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
 }

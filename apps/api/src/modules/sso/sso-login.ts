@@ -1,4 +1,3 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import { ssoMessages } from '@paraaf/contract';
 import { ssoLogins } from '../../db/schema/index.ts';
@@ -14,10 +13,10 @@ import {
   type SsoConfigRow,
 } from '../sso-settings/sso-settings.repository.ts';
 import { discoverOidc, oidcRedirectUri } from './oidc-client.ts';
+import { startSamlLogin } from './saml-login.ts';
+import { samlOf } from './saml-sp.ts';
 import { SsoRefusedError, signInSsoUser } from './sign-in.ts';
-
-/** A login started at the identity provider must come back within this time. */
-const LOGIN_TTL_MINUTES = 10;
+import { claimSsoLogin, LOGIN_TTL_MINUTES } from './started-logins.ts';
 
 export async function oidcConfigurationOf(ctx: Ctx, config: SsoConfigRow) {
   const box = await secretBox(ctx.db, ctx.config.secretsKey);
@@ -32,6 +31,7 @@ export async function oidcConfigurationOf(ctx: Ctx, config: SsoConfigRow) {
  * GET /api/auth/sso?email=: where the browser goes to log in, for an address in a verified
  * domain of a company with a provider. OpenID Connect: the authorization code flow with PKCE,
  * `state` and `nonce`; the verifier and nonce stay here (sso_logins), the browser carries state.
+ * SAML: a signed AuthnRequest (saml-login.ts).
  */
 export async function startSsoLogin(ctx: Ctx, email: string): Promise<{ redirect_url: string }> {
   await hitRateLimit(ctx.db, `sso:start:ip:${ctx.ip}`, 30, 900);
@@ -62,24 +62,9 @@ export async function startSsoLogin(ctx: Ctx, email: string): Promise<{ redirect
     });
     return { redirect_url: url.toString() };
   }
+  const saml = config ? await samlOf(ctx, config) : null;
+  if (saml) return startSamlLogin(saml, email);
   throw ValidationError.field('email', ssoMessages.noSsoForEmail);
-}
-
-/** Marks a started login used and returns it: once only, before it expires. */
-export async function claimSsoLogin(ctx: Ctx, key: string, protocol: 'oidc' | 'saml') {
-  const [login] = await ctx.db
-    .update(ssoLogins)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(ssoLogins.stateHash, sha256(key)),
-        eq(ssoLogins.protocol, protocol),
-        isNull(ssoLogins.usedAt),
-        gt(ssoLogins.expiresAt, sql`now()`),
-      ),
-    )
-    .returning();
-  return login ?? null;
 }
 
 /**
@@ -90,7 +75,7 @@ export async function claimSsoLogin(ctx: Ctx, key: string, protocol: 'oidc' | 's
 export async function finishOidcLogin(ctx: Ctx, callbackUrl: URL): Promise<string> {
   await hitRateLimit(ctx.db, `sso:callback:ip:${ctx.ip}`, 30, 900);
   const state = callbackUrl.searchParams.get('state');
-  const login = state ? await claimSsoLogin(ctx, state, 'oidc') : null;
+  const login = state ? await claimSsoLogin(ctx.db, state, 'oidc') : null;
   if (!login) throw new SsoRefusedError('expired', 'unknown, used or expired state');
   const config = await findSsoConfig(ctx.db, login.companyId);
   if (!config?.oidcIssuer || !config.oidcClientId || !config.oidcClientSecret)

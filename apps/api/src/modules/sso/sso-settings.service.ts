@@ -15,6 +15,7 @@ import {
 } from '../sso-settings/sso-settings.repository.ts';
 import { discoverOidc, discoveryFailureReason, oidcRedirectUri } from './oidc-client.ts';
 import { samlEntityIdOfMetadata, loadSamlMetadata } from './saml-metadata.ts';
+import { samlSpEntityId } from './saml-sp.ts';
 
 /** The DNS TXT record that proves a domain is the company's. */
 export function txtRecordOf(token: string): string {
@@ -45,6 +46,7 @@ export async function getSsoSettings(ctx: AuthedCtx): Promise<SsoSettings> {
         }
       : null,
     redirect_uri: oidcRedirectUri(ctx.config),
+    saml_sp_metadata_url: samlSpEntityId(ctx.config, companyId),
     domains: domains.map((d) => ({
       domain: d.domain,
       verified: d.verifiedAt !== null,
@@ -61,8 +63,9 @@ export async function getSsoSettings(ctx: AuthedCtx): Promise<SsoSettings> {
 /**
  * Saves the settings. The OpenID issuer is checked by fetching its discovery document through
  * the SSRF guard (a Dutch 422 with the reason on `oidc.issuer`); the client secret is sealed and
- * never shown again (left out: the stored one stays). Enforcement needs a provider and an
- * active admin of the company as break-glass account.
+ * never shown again (left out: the stored one stays; so does SAML metadata left out). Enforcement
+ * needs a provider (OpenID Connect or SAML) and an active admin of the company as break-glass
+ * account.
  */
 export async function updateSsoSettings(
   ctx: AuthedCtx,
@@ -98,7 +101,11 @@ export async function updateSsoSettings(
     }
   }
 
-  let saml: { url: string | null; xml: string } | null = null;
+  // SAML without new metadata (the form shows no stored XML): the stored metadata stays.
+  let saml: { url: string | null; xml: string } | null =
+    input.saml && current?.samlMetadataXml
+      ? { url: current.samlMetadataUrl, xml: current.samlMetadataXml }
+      : null;
   if (input.saml && (input.saml.metadata_url || input.saml.metadata_xml)) {
     try {
       saml = await loadSamlMetadata(ctx.config, input.saml);
@@ -106,6 +113,8 @@ export async function updateSsoSettings(
       const field = input.saml.metadata_xml ? 'saml.metadata_xml' : 'saml.metadata_url';
       errors[field] = [(error as Error).message];
     }
+  } else if (input.saml && !saml) {
+    errors['saml.metadata_xml'] = [ssoMessages.samlMetadataRequired];
   }
 
   const taken = await domainsVerifiedElsewhere(ctx.db, companyId, input.domains);
@@ -114,8 +123,7 @@ export async function updateSsoSettings(
   });
 
   if (input.enforce) {
-    // SAML login is not there yet: enforcing needs the OpenID provider.
-    if (!input.oidc) errors.enforce = [ssoMessages.enforceNeedsSso];
+    if (!input.oidc && !saml) errors.enforce = [ssoMessages.enforceNeedsSso];
     if (input.break_glass_user_id === null) {
       errors.break_glass_user_id = [ssoMessages.breakGlassRequired];
     } else {

@@ -3,6 +3,14 @@ export const texts = {
   ssoHelp:
     'Laat collega’s inloggen via de identity provider van je organisatie (Microsoft Entra ID, Google Workspace of een eigen OpenID Connect- of SAML-provider).',
   ssoOidc: 'OpenID Connect',
+  ssoProtocol: 'Soort identity provider',
+  ssoSaml: 'SAML 2.0',
+  ssoSamlMetadataUrl: 'Metadata-URL van de identity provider',
+  ssoSamlMetadataXml: 'Of plak de metadata-XML',
+  ssoSamlMetadataKept: (entityId: string) =>
+    `Opgeslagen metadata van ${entityId}; laat leeg om te bewaren`,
+  ssoSamlSpMetadata:
+    'Metadata van Paraaf (service provider) om bij de identity provider in te lezen:',
   ssoIssuer: 'Uitgever (issuer)',
   ssoClientId: 'Client-ID',
   ssoClientSecret: 'Client secret',

@@ -25,19 +25,36 @@ export const useCompanyAdmins = (enabled: boolean) =>
   });
 
 export interface SsoFormValues {
+  /** The company's identity provider speaks OpenID Connect or SAML 2.0. */
+  protocol: 'oidc' | 'saml';
   issuer: string;
   client_id: string;
   client_secret: string;
+  /** The IdP's metadata: its address, or the XML pasted (empty both: the stored one stays). */
+  metadata_url: string;
+  metadata_xml: string;
   domains: string[];
   default_role: 'user' | 'viewer';
   enforce: boolean;
   break_glass_user_id: string | null;
 }
 
-/** The body of POST /api/company/sso from the form: an empty provider block is left out. */
+/**
+ * The body of POST /api/company/sso from the form: the chosen protocol's block only; an empty
+ * OpenID Connect block is left out.
+ */
 export function ssoBody(values: SsoFormValues) {
+  const saml =
+    values.protocol === 'saml'
+      ? {
+          ...(values.metadata_xml.trim() ? { metadata_xml: values.metadata_xml } : {}),
+          ...(values.metadata_url.trim() && !values.metadata_xml.trim()
+            ? { metadata_url: values.metadata_url.trim() }
+            : {}),
+        }
+      : null;
   const oidc =
-    values.issuer || values.client_id || values.client_secret
+    values.protocol === 'oidc' && (values.issuer || values.client_id || values.client_secret)
       ? {
           issuer: values.issuer,
           client_id: values.client_id,
@@ -46,6 +63,7 @@ export function ssoBody(values: SsoFormValues) {
       : null;
   return {
     oidc,
+    saml,
     domains: values.domains,
     default_role: values.default_role,
     enforce: values.enforce,

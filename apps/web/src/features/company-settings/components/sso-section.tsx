@@ -8,11 +8,13 @@ import {
   Group,
   Paper,
   PasswordInput,
+  SegmentedControl,
   Select,
   Stack,
   Switch,
   TagsInput,
   Text,
+  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -30,18 +32,24 @@ import {
 } from '../api/sso';
 import { texts } from '../texts';
 
-/** Server field paths → this form's fields (`oidc.issuer` → `issuer`, `domains.2` → `domains`). */
+/**
+ * Server field paths → this form's fields (`oidc.issuer` → `issuer`, `saml.metadata_xml` →
+ * `metadata_xml`, `domains.2` → `domains`).
+ */
 function formField(path: string): string {
-  if (path.startsWith('oidc.')) return path.slice(5);
+  if (path.startsWith('oidc.') || path.startsWith('saml.')) return path.slice(5);
   if (path.startsWith('domains')) return 'domains';
   return path;
 }
 
 function initialValues(settings: SsoSettings): SsoFormValues {
   return {
+    protocol: settings.saml && !settings.oidc ? 'saml' : 'oidc',
     issuer: settings.oidc?.issuer ?? '',
     client_id: settings.oidc?.client_id ?? '',
     client_secret: '',
+    metadata_url: settings.saml?.metadata_url ?? '',
+    metadata_xml: '',
     domains: settings.domains.map((d) => d.domain),
     default_role: settings.default_role,
     enforce: settings.enforce,
@@ -100,24 +108,61 @@ function SsoForm({ settings }: { settings: SsoSettings }) {
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack>
-        <Title order={3} fz="md">
-          {texts.ssoOidc}
-        </Title>
-        <TextInput
-          label={texts.ssoIssuer}
-          placeholder="https://login.microsoftonline.com/…/v2.0"
-          {...form.getInputProps('issuer')}
-        />
-        <TextInput label={texts.ssoClientId} {...form.getInputProps('client_id')} />
-        <PasswordInput
-          label={texts.ssoClientSecret}
-          placeholder={settings.oidc?.has_client_secret ? texts.ssoSecretKept : undefined}
-          {...form.getInputProps('client_secret')}
-        />
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {texts.ssoRedirectUri}{' '}
-          <Code style={{ wordBreak: 'break-all' }}>{settings.redirect_uri}</Code>
+        <Text size="sm" fw={500} id="sso-protocol" mb={-8}>
+          {texts.ssoProtocol}
         </Text>
+        <SegmentedControl
+          aria-labelledby="sso-protocol"
+          data={[
+            { value: 'oidc', label: texts.ssoOidc },
+            { value: 'saml', label: texts.ssoSaml },
+          ]}
+          {...form.getInputProps('protocol')}
+        />
+        {form.values.protocol === 'oidc' ? (
+          <>
+            <TextInput
+              label={texts.ssoIssuer}
+              placeholder="https://login.microsoftonline.com/…/v2.0"
+              {...form.getInputProps('issuer')}
+            />
+            <TextInput label={texts.ssoClientId} {...form.getInputProps('client_id')} />
+            <PasswordInput
+              label={texts.ssoClientSecret}
+              placeholder={settings.oidc?.has_client_secret ? texts.ssoSecretKept : undefined}
+              {...form.getInputProps('client_secret')}
+            />
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {texts.ssoRedirectUri}{' '}
+              <Code style={{ wordBreak: 'break-all' }}>{settings.redirect_uri}</Code>
+            </Text>
+          </>
+        ) : (
+          <>
+            <TextInput
+              label={texts.ssoSamlMetadataUrl}
+              placeholder="https://login.microsoftonline.com/…/federationmetadata.xml"
+              {...form.getInputProps('metadata_url')}
+            />
+            <Textarea
+              label={texts.ssoSamlMetadataXml}
+              placeholder={
+                settings.saml
+                  ? texts.ssoSamlMetadataKept(settings.saml.entity_id)
+                  : '<EntityDescriptor …>'
+              }
+              autosize
+              minRows={3}
+              maxRows={10}
+              styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+              {...form.getInputProps('metadata_xml')}
+            />
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {texts.ssoSamlSpMetadata}{' '}
+              <Code style={{ wordBreak: 'break-all' }}>{settings.saml_sp_metadata_url}</Code>
+            </Text>
+          </>
+        )}
 
         <Title order={3} fz="md">
           {texts.ssoDomains}
