@@ -120,7 +120,9 @@ export async function issueMdocPid(input: {
 export async function issueStatusList(issuer: TestIssuer, uri: string, now: Date): Promise<string> {
   const list = new StatusList([0, 0, 0, 0, 0, 0, 0, 0], 1);
   list.setStatus(REVOKED_INDEX, 1);
-  const iat = Math.floor(now.getTime() / 1000);
+  // Issued a minute back, like the test PID: the verifier checks the list at the presentation's
+  // time, which may be a second before this list was made.
+  const iat = Math.floor(now.getTime() / 1000) - 60;
   const { header, payload } = createHeaderAndPayload(
     list,
     { iss: uri, sub: uri, iat, exp: iat + 3600 },
