@@ -1,12 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import {
-  checkWebhookUrl,
-  WebhookUrlError,
-  type GuardOptions,
-  type ResolvedAddress,
-} from './ssrf.ts';
+import { checkWebhookUrl, pinnedLookup, WebhookUrlError, type GuardOptions } from './ssrf.ts';
 
 /** A receiver gets this long for the whole attempt (connect, send, answer). */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -21,17 +15,6 @@ export interface AttemptResult {
   statusCode: number | null;
   message: string;
   durationMs: number;
-}
-
-/** A lookup that answers the address the guard checked, whatever the host: no second DNS query. */
-function pinnedLookup(target: ResolvedAddress): LookupFunction {
-  return (_hostname, options, callback) => {
-    if (typeof options === 'object' && options.all) {
-      (callback as (e: null, a: ResolvedAddress[]) => void)(null, [target]);
-    } else {
-      callback(null, target.address, target.family);
-    }
-  };
 }
 
 /**

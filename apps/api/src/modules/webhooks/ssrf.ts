@@ -1,3 +1,4 @@
+import type { LookupFunction } from 'node:net';
 import dns from 'node:dns';
 import ipaddr from 'ipaddr.js';
 import { webhookMessages } from '@paraaf/contract';
@@ -148,4 +149,15 @@ export async function checkWebhookUrl(
   const refused = addresses.find((a) => !isAllowedAddress(a.address, allowLoopback));
   if (refused) throw new WebhookUrlError('urlPrivate', `address ${refused.address}`);
   return { url, target: addresses[0]! };
+}
+
+/** A lookup that answers the address the guard checked, whatever the host: no second DNS query. */
+export function pinnedLookup(target: ResolvedAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (typeof options === 'object' && options.all) {
+      (callback as (e: null, a: ResolvedAddress[]) => void)(null, [target]);
+    } else {
+      callback(null, target.address, target.family);
+    }
+  };
 }
