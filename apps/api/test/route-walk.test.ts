@@ -559,6 +559,7 @@ describe('every route, walked with wrong input', () => {
     'POST /api/company/sso/domains/:domain/verify',
     'POST /api/company/sso/scim-token',
     // Embedding (modules/embed): a link is used, or a draft sent, by its token alone.
+    'POST /api/auth/saml/:company_id/acs',
     'POST /api/embed/signing/:token',
     'POST /api/embed/editor/:token',
     'POST /api/embed/editor-session/:token/send',

@@ -141,6 +141,8 @@ describe('simulatorWarning', () => {
     sms: { ...base.sms, provider: 'cm' },
     idin: { ...base.idin, provider: 'oidc' },
     microsoft: { ...base.microsoft, simulated: false },
+    ssoSimulator: false,
+    wallet: { ...base.wallet, simulator: false },
   };
   const config = (over: Partial<Config>): Config => ({ ...base, ...over });
 

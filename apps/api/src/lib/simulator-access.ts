@@ -69,6 +69,7 @@ export function activeSimulators(config: Config): string[] {
     config.idin.provider === 'simulator' && 'iDIN (set IDIN_PROVIDER=oidc)',
     config.microsoft.simulated && 'Microsoft 365 (set MS_CLIENT_ID)',
     config.ssoSimulator && 'OpenID provider /dev/oidc (set SSO_SIMULATOR=false)',
+    config.wallet.simulator && 'EU wallet /dev/wallet (set WALLET_TRUST_LIST_PATH)',
     !config.smtpUrl && 'mail outbox /dev/mailbox (set SMTP_URL)',
   ].filter((s): s is string => typeof s === 'string');
 }

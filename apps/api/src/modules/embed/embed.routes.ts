@@ -85,6 +85,8 @@ export function embedRoutes(app: FastifyInstance, deps: Deps, options: EmbedRout
           response: { 200: embedLinkSchema },
           errors: [403, 404, 409],
         }),
+        // The link opens once: a replayed answer does not hand it out again.
+        answerSecrets: ['url'],
       },
     },
     async (request) => {
@@ -148,7 +150,10 @@ export function embedRoutes(app: FastifyInstance, deps: Deps, options: EmbedRout
     '/api/sign-requests/:id/embed-editor',
     {
       schema: { params: idParams },
-      config: { openapi: editorLinkDoc('Een eenmalige link naar de markereditor van dit concept') },
+      config: {
+        openapi: editorLinkDoc('Een eenmalige link naar de markereditor van dit concept'),
+        answerSecrets: ['url'],
+      },
     },
     (request) =>
       createDraftEditorEmbed(
@@ -164,6 +169,7 @@ export function embedRoutes(app: FastifyInstance, deps: Deps, options: EmbedRout
       schema: { params: idParams },
       config: {
         openapi: editorLinkDoc('Een eenmalige link naar de markereditor van dit sjabloon'),
+        answerSecrets: ['url'],
       },
     },
     (request) =>

@@ -94,6 +94,7 @@ export function ssoSettingsRoutes(app: FastifyInstance, deps: Deps): void {
           response: { 200: scimTokenSchema },
           errors: [403],
         }),
+        answerSecrets: ['token'],
       },
     },
     (request) => createScimToken(authedCtx(deps, request, 'updateCompany')),
