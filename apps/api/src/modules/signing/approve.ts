@@ -102,8 +102,10 @@ export async function approve(ctx: Ctx, token: string): Promise<{ status: 'appro
   await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     await lockForSigner(tx, r, now);
-    // Read under the request's lock: parallel approvals of one step see each other's result.
-    if (!isSignersTurn(await listSigners(tx, r.request.id), signer)) {
+    // Read under the request's lock: parallel approvals of one step see each other's result,
+    // and no other approval changes these rows before this transaction ends.
+    const before = await listSigners(tx, r.request.id);
+    if (!isSignersTurn(before, signer)) {
       throw new ConflictError(signerApiMessages.not_your_turn);
     }
     const [approved] = await tx
@@ -133,7 +135,8 @@ export async function approve(ctx: Ctx, token: string): Promise<{ status: 'appro
         actionRow(signer, 3, ctx),
       ]);
 
-    const all = await listSigners(tx, r.request.id);
+    // The signers as they are now: the list read under the lock, with this approval in it.
+    const all = before.map((s) => (s.id === approved.id ? approved : s));
     const step = currentStep(all);
     if (step === null) {
       const [done] = await tx
