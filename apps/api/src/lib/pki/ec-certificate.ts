@@ -43,7 +43,8 @@ export async function generateEcCertificate(input: CertificateInput): Promise<Ec
   const cert = new pkijs.Certificate();
   cert.version = 2;
   const serial = randomBytes(16);
-  serial[0]! &= 0x7f;
+  // A positive INTEGER in minimal form: high bit clear and a first byte never 0.
+  serial[0] = (serial[0]! & 0x7f) | 0x40;
   cert.serialNumber = new asn1js.Integer({ valueHex: arrayBuffer(serial) });
   setName(cert.subject, input.commonName);
   if (input.issuer) {

@@ -48,7 +48,9 @@ export function answerTimestampRequest(
   }
 
   const serial = randomBytes(16);
-  serial[0] = serial[0]! & 0x7f;
+  // A positive INTEGER in minimal form: high bit clear, and a first byte never 0 (a leading zero
+  // byte before a byte without its high bit is illegal padding that openssl refuses).
+  serial[0] = (serial[0]! & 0x7f) | 0x40;
   const genTime = new Date(Math.floor(now.getTime() / 1000) * 1000);
   const tstInfo = der(
     new pkijs.TSTInfo({
