@@ -1,3 +1,6 @@
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { isEmbedOriginAllowed, type EmbedErrorCode, type EmbedEvent } from '@paraaf/contract';
 
 /**
@@ -81,4 +84,26 @@ async function exchange(url: string): Promise<unknown> {
   if (response.ok) return body;
   const code = response.status === 404 ? 'link_invalid' : (body.code ?? 'failed');
   throw new EmbedLinkError(code, body.message ?? 'Deze link is ongeldig');
+}
+
+/**
+ * An embedded page's session: the link of the route's `{token}` used once (never again, not on
+ * focus or failure) and the channel to the framing page, open once the company's origins are known.
+ */
+export function useEmbedSession<T extends { origins: readonly string[] }>(
+  kind: 'signing' | 'editor',
+  open: (token: string) => Promise<T>,
+) {
+  const { token = '' } = useParams();
+  const session = useQuery({
+    queryKey: [`embed-${kind}`, token],
+    queryFn: () => open(token),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  // Before the list is known the browser's frame-ancestors check is the only one there is.
+  const channel = useMemo(() => hostChannel(session.data?.origins ?? null), [session.data]);
+  return { session, channel };
 }

@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Center, Container, Group, Loader, Select, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -8,7 +7,7 @@ import { MarkerEditorModal } from '../../components/marker-editor';
 import {
   EmbedLinkError,
   embedFailedMessage,
-  hostChannel,
+  useEmbedSession,
   type HostChannel,
 } from '../../lib/embed-host';
 import { embedEditorApi, openEmbedEditor } from './api';
@@ -23,16 +22,7 @@ const EDITOR_HEIGHT = 820;
  * sending are posted to the framing page.
  */
 export function EmbedEditorRoute() {
-  const { token = '' } = useParams();
-  const session = useQuery({
-    queryKey: ['embed-editor', token],
-    queryFn: () => openEmbedEditor(token),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
-  const channel = useMemo(() => hostChannel(session.data?.origins ?? null), [session.data]);
+  const { session, channel } = useEmbedSession('editor', openEmbedEditor);
   const failed = session.error;
   useEffect(() => {
     if (!failed) return;

@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { useParams } from 'react-router';
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Center, Container, Group, Loader, Text } from '@mantine/core';
 import type { EmbedSigningSession } from '@paraaf/contract';
@@ -9,7 +8,7 @@ import { SignerPage } from '../routes/sign';
 import { openEmbedSigning } from './embed-api';
 import {
   EmbedLinkError,
-  hostChannel,
+  useEmbedSession,
   parentOrigin,
   type HostChannel,
 } from '../../../lib/embed-host';
@@ -22,17 +21,7 @@ import { embedTexts } from './texts';
  * the page is the signer's own, and what happens on it is posted to the framing page.
  */
 export function EmbedSignRoute() {
-  const { token = '' } = useParams();
-  const session = useQuery({
-    queryKey: ['embed-signing', token],
-    queryFn: () => openEmbedSigning(token),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
-  // Before the list is known the browser's frame-ancestors check is the only one there is.
-  const channel = useMemo(() => hostChannel(session.data?.origins ?? null), [session.data]);
+  const { session, channel } = useEmbedSession('signing', openEmbedSigning);
   useResizeEvents(channel);
 
   const failed = session.error;
