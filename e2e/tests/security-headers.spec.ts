@@ -266,7 +266,7 @@ test('the invoice screens of the back office run under the Content-Security-Poli
   await page.goto('/login');
   await page.evaluate((t) => window.localStorage.setItem('paraaf.token', t), token);
 
-  await visit(page, '/all-users?search=dirk', 'Alle gebruikers');
+  await visit(page, '/all-users?search=dirk%20beleid', 'Alle gebruikers');
   await page.getByRole('button', { name: 'Credits toevoegen en factuur versturen' }).click();
   const add = page.getByRole('dialog', { name: 'Credits toevoegen en factuur versturen' });
   await add.getByLabel(/^Aantal credits/).fill('3');
