@@ -93,4 +93,8 @@ export interface TemplateSignerRouting {
   signer: number;
   routing_order: number;
   role: SignerRole;
+  /** The placeholder's verification types (bulk rows whose cell is empty take them). */
+  verifications?: number[];
+  /** With verification 7: what the wallet is asked to share (contract walletAttributes). */
+  wallet_attributes?: string[];
 }
