@@ -63,7 +63,7 @@ export const de: Record<TextKey, string> = {
     'Bestätigen Sie Ihre Identität mit Ihrer EU Digital Identity Wallet (z. B. der NL Wallet). Sie teilen nur die angefragten Daten.',
   'wallet.start': 'Mit Ihrer Wallet verifizieren',
   'wallet.scan': 'Scannen Sie diesen QR-Code mit Ihrer Wallet-App',
-  'wallet.sameDevice': 'In der Wallet-App auf diesem Telefon öffnen',
+  'wallet.sameDevice': 'Wallet-App auf diesem Gerät öffnen',
   'wallet.testWallet': 'Test-Wallet öffnen',
   'wallet.waiting': 'Warten auf Ihre Wallet…',
   'wallet.retry': 'Erneut versuchen',

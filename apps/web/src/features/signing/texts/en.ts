@@ -60,7 +60,7 @@ export const en: Record<TextKey, string> = {
     'Confirm who you are with your EU Digital Identity Wallet (such as the NL Wallet). You only share the details the sender asks for.',
   'wallet.start': 'Verify with your wallet',
   'wallet.scan': 'Scan this QR code with your wallet app',
-  'wallet.sameDevice': 'Open in the wallet app on this phone',
+  'wallet.sameDevice': 'Open the wallet app on this device',
   'wallet.testWallet': 'Open the test wallet',
   'wallet.waiting': 'Waiting for your wallet…',
   'wallet.retry': 'Try again',

@@ -61,7 +61,7 @@ export const fr: Record<TextKey, string> = {
     'Confirmez votre identité avec votre portefeuille d’identité numérique européen (comme le NL Wallet). Vous ne partagez que les données demandées.',
   'wallet.start': 'Vérifier avec votre portefeuille',
   'wallet.scan': 'Scannez ce code QR avec votre application de portefeuille',
-  'wallet.sameDevice': 'Ouvrir dans l’application de portefeuille sur ce téléphone',
+  'wallet.sameDevice': 'Ouvrir l’application de portefeuille sur cet appareil',
   'wallet.testWallet': 'Ouvrir le portefeuille de test',
   'wallet.waiting': 'En attente de votre portefeuille…',
   'wallet.retry': 'Réessayer',

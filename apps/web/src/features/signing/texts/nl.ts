@@ -67,7 +67,7 @@ export const nl = {
     'Bevestig wie je bent met je EU Digital Identity Wallet (zoals de NL Wallet). Je deelt alleen de gegevens die de afzender vraagt.',
   'wallet.start': 'Verifiëren met je wallet',
   'wallet.scan': 'Scan deze QR-code met je wallet-app',
-  'wallet.sameDevice': 'Open in de wallet-app op deze telefoon',
+  'wallet.sameDevice': 'Open de wallet-app op dit apparaat',
   'wallet.testWallet': 'Open de testwallet',
   'wallet.waiting': 'Wachten op je wallet…',
   'wallet.retry': 'Opnieuw proberen',
