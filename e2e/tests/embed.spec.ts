@@ -211,7 +211,7 @@ test('a company admin lists the sites that may embed Paraaf in Bedrijfsinstellin
   await page.screenshot({ path: `${shots}embed-settings-phone.png` });
 });
 
-test('the editor embed: a host site places a signature marker on its draft and sends it', async ({
+test("the editor embed: a host site's user saves a marker, closes the editor, reopens it and sends without saving the next marker", async ({
   page,
   baseURL,
   smtp,
@@ -233,37 +233,54 @@ test('the editor embed: a host site places a signature marker on its draft and s
     `/sign-requests/${id}/embed-editor`,
     {},
   );
+  const markersOfDraft = async () => {
+    const draft = await call<{
+      signables: { config: { variables: { value: string; y: number }[] } }[];
+    }>(baseURL!, token, 'GET', `/sign-requests/${id}`);
+    return draft.signables[0]!.config.variables.map((v) => v.value);
+  };
   await page.goto(allowed.pageFor(link.url, 'paraaf-editor'));
   const frame = page.frameLocator('paraaf-editor iframe');
   const editor = frame.getByRole('dialog', { name: 'Formuliermarkers instellen' });
   await expect(editor.getByText('Koopakte Haven 3')).toBeVisible();
   await expect.poll(() => typesOf(page)).toEqual(['paraaf:ready']);
 
-  const target = editor.getByRole('group', { name: 'Pagina 1 van 2' });
-  await expect(target.locator('canvas')).toBeVisible();
-  const box = (await target.boundingBox())!;
-  const scale = box.width / 595;
-  await editor
-    .getByRole('complementary', { name: 'Markers' })
-    .getByRole('button', { name: 'Handtekening', exact: true })
-    .dragTo(target, { targetPosition: { x: 200 * scale, y: 300 * scale } });
-  await expect(
-    editor.getByRole('button', { name: 'Handtekening Kim Koper, pagina 1', exact: true }),
-  ).toBeVisible();
-  await page.screenshot({ path: `${shots}embed-editor.png` });
+  const placeSignature = async (y: number) => {
+    const target = editor.getByRole('group', { name: 'Pagina 1 van 2' });
+    await expect(target.locator('canvas')).toBeVisible();
+    const box = (await target.boundingBox())!;
+    const scale = box.width / 595;
+    await editor
+      .getByRole('complementary', { name: 'Markers' })
+      .getByRole('button', { name: 'Handtekening', exact: true })
+      .dragTo(target, { targetPosition: { x: 200 * scale, y: y * scale } });
+  };
+  const placed = editor.getByRole('button', { name: 'Handtekening Kim Koper, pagina 1' });
+  await placeSignature(300);
+  await expect(placed).toHaveCount(1);
   await editor.getByRole('button', { name: 'Opslaan', exact: true }).click();
   await expect.poll(() => typesOf(page)).toEqual(['paraaf:ready', 'paraaf:saved']);
-  const draft = await call<{ signables: { config: { variables: { value: string }[] } }[] }>(
-    baseURL!,
-    token,
-    'GET',
-    `/sign-requests/${id}`,
-  );
-  expect(draft.signables[0]!.config.variables.map((v) => v.value)).toEqual(['signer.1.signature']);
+  expect(await markersOfDraft()).toEqual(['signer.1.signature']);
 
+  // 'Annuleren': the host hears the editor closed (after a save), the frame says so.
+  await editor.getByRole('button', { name: 'Annuleren' }).click();
+  await expect(frame.getByText('Editor gesloten')).toBeVisible();
+  await expect
+    .poll(async () => (await eventsOf(page)).at(-1))
+    .toEqual({ type: 'paraaf:closed', saved: true, sign_request_id: id });
+
+  // Opened again: the saved marker is there; a second one is placed and sent without 'Opslaan'.
+  await frame.getByRole('button', { name: 'Weer openen' }).click();
+  await expect(placed).toHaveCount(1);
+  await placeSignature(600);
+  await expect(placed).toHaveCount(2);
+  await page.screenshot({ path: `${shots}embed-editor.png` });
   await editor.getByRole('button', { name: 'Versturen' }).click();
   await expect(frame.getByText('De ondertekening is verstuurd.')).toBeVisible();
-  await expect.poll(() => typesOf(page)).toEqual(['paraaf:ready', 'paraaf:saved', 'paraaf:sent']);
+  await expect
+    .poll(() => typesOf(page))
+    .toEqual(['paraaf:ready', 'paraaf:saved', 'paraaf:closed', 'paraaf:saved', 'paraaf:sent']);
+  expect(await markersOfDraft()).toEqual(['signer.1.signature', 'signer.1.signature']);
   const sent = await call<{ state_id: number }>(baseURL!, token, 'GET', `/sign-requests/${id}`);
   expect(sent.state_id).toBe(3);
   // Sent as from the wizard: the signer's invitation goes out.

@@ -38,6 +38,7 @@ export const embedEvents = [
   'paraaf:ready',
   'paraaf:saved',
   'paraaf:sent',
+  'paraaf:closed',
 ] as const;
 export type EmbedEventType = (typeof embedEvents)[number];
 
@@ -54,6 +55,8 @@ export interface EmbedEvent {
   height?: number;
   code?: EmbedErrorCode;
   message?: string;
+  /** `paraaf:closed`: whether anything was saved before the editor was closed. */
+  saved?: boolean;
 }
 
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
