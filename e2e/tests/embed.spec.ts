@@ -175,6 +175,82 @@ test('a host site embeds signing: e-mail code, signature and approval in the fra
   await expect(page.frameLocator('paraaf-signing iframe').getByRole('button')).toHaveCount(0);
 });
 
+/** Types a signature and approves inside a frame of `page`. */
+async function signInFrame(page: Page, name: string) {
+  const frame = page.frameLocator('paraaf-signing iframe');
+  await expect(frame.locator('#step-title')).toHaveText('Handtekening');
+  await frame.getByRole('button', { name: 'Liever typen dan tekenen' }).click();
+  await frame.getByLabel('Typ je naam').fill(name);
+  await frame.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(frame.locator('#step-title')).toHaveText('Akkoord');
+  await frame.getByRole('button', { name: 'Akkoord en ondertekenen' }).click();
+}
+
+test('two signers embedded at once: the frame of the signer who signed first hears completed too, after the second signs', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const token = await embeddingCompany(baseURL!, allowed.origin);
+  const stamp = Date.now();
+  const id = await createSignRequest(baseURL!, token, {
+    subject: 'Huurcontract Kade 14',
+    document: 'Huurcontract',
+    signers: [
+      {
+        firstname: 'Sam',
+        lastname: 'Huurder',
+        email: `sam-${stamp}@example.nl`,
+        delivery: 'embedded',
+      },
+      {
+        firstname: 'Lot',
+        lastname: 'Huurder',
+        email: `lot-${stamp}@example.nl`,
+        delivery: 'embedded',
+      },
+    ],
+    verifications: [5],
+    send: true,
+  });
+  const detail = await call<{ signers: { id: number }[] }>(
+    baseURL!,
+    token,
+    'GET',
+    `/sign-requests/${id}`,
+  );
+  const [sam, lot] = await Promise.all(
+    detail.signers.map((s) => embedLink(baseURL!, token, id, s.id)),
+  );
+  const second = await browser.newPage();
+  await page.goto(allowed.pageFor(sam!.url));
+  await second.goto(allowed.pageFor(lot!.url));
+
+  await signInFrame(page, 'Sam Huurder');
+  const samFrame = page.frameLocator('paraaf-signing iframe');
+  await expect(
+    samFrame.getByRole('heading', { name: 'Bedankt, je hebt ondertekend' }),
+  ).toBeVisible();
+  await expect
+    .poll(() => typesOf(page))
+    .toEqual(['paraaf:loaded', 'paraaf:verified', 'paraaf:signed']);
+
+  // Lot signs in the other frame; Sam's frame, still open, hears that the request is sealed.
+  await signInFrame(second, 'Lot Huurder');
+  await expect
+    .poll(() => typesOf(second), { timeout: 60_000 })
+    .toEqual(['paraaf:loaded', 'paraaf:verified', 'paraaf:signed', 'paraaf:completed']);
+  await expect
+    .poll(() => typesOf(page), { timeout: 60_000 })
+    .toEqual(['paraaf:loaded', 'paraaf:verified', 'paraaf:signed', 'paraaf:completed']);
+  expect((await eventsOf(page)).at(-1)!.sign_request_id).toBe(id);
+  await expect(
+    samFrame.getByRole('heading', { name: 'De documenten zijn ondertekend' }),
+  ).toBeVisible();
+  await second.close();
+});
+
 test('a company admin lists the sites that may embed Paraaf in Bedrijfsinstellingen → API', async ({
   page,
   baseURL,

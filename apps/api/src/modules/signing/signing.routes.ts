@@ -16,6 +16,7 @@ import {
   signatureBody,
   signatureSavedSchema,
   signingPageSchema,
+  signingStatusSchema,
   verifyCodeBody,
 } from '@paraaf/contract';
 import { doc, file, type RouteDoc } from '../../lib/openapi/route-doc.ts';
@@ -36,6 +37,7 @@ import { saveFields } from './fields.ts';
 import { saveFormFields } from './form-fields.ts';
 import { getDrawing } from './drawing.ts';
 import { getSigningPage } from './get-signing-page.ts';
+import { getSigningStatus } from './signing-status.ts';
 import { LinkReplacedError } from './resolve-signer.ts';
 import { getSignableFile } from './signable-file.ts';
 import { saveSignature } from './signature.ts';
@@ -120,6 +122,36 @@ export function signingRoutes(app: FastifyInstance, deps: Deps, limit: BatchedRa
         return reply.headers(noStore).send(await getSigningPage(ctx, request.params.token));
       } catch (error) {
         // The page says why in the signer's language, and nothing of the request.
+        if (!(error instanceof LinkReplacedError)) throw error;
+        return reply
+          .code(410)
+          .headers(noStore)
+          .send({ message: error.message, status: 'replaced', locale: error.locale });
+      }
+    },
+  );
+
+  app.get<TokenParams>(
+    '/api/signing/:token/status',
+    {
+      config: {
+        openapi: signerDoc({
+          summary:
+            'De stand van deze ondertekenaar en het verzoek, klein genoeg om herhaald op te vragen',
+          description:
+            'Voor een pagina die wacht op iets elders: de andere ondertekenaars, het verzegelen, ' +
+            'of de bank in een ander venster (iDIN). Zie `GET /api/signing/{token}` voor de pagina zelf.',
+          response: { 200: signingStatusSchema, 410: linkReplacedBodySchema },
+        }),
+      },
+      schema: { params: tokenParam },
+    },
+    async (request, reply) => {
+      try {
+        return reply
+          .headers(noStore)
+          .send(await getSigningStatus(ctxOf(request), request.params.token));
+      } catch (error) {
         if (!(error instanceof LinkReplacedError)) throw error;
         return reply
           .code(410)

@@ -1,4 +1,10 @@
-import type { AttachmentValue, SigningPage, WalletStarted, WalletStatus } from '@paraaf/contract';
+import type {
+  AttachmentValue,
+  SigningPage,
+  SigningStatusAnswer,
+  WalletStarted,
+  WalletStatus,
+} from '@paraaf/contract';
 
 /**
  * The signer's own small client. It never sends the app user's bearer token (a signer's link is
@@ -105,6 +111,9 @@ export function createSignerApi(options: SignerApiOptions = {}) {
   return {
     page: async (token: string, locale: string) =>
       json<SigningPage>(await send(token, locale, 'GET', '')),
+    /** The little a waiting page asks again and again (`GET …/status`). */
+    status: async (token: string, locale: string) =>
+      json<SigningStatusAnswer>(await send(token, locale, 'GET', '/status')),
     fileUrl: (token: string, signableId: number) =>
       baseUrl + signingPath(token, `/signables/${signableId}/file`),
     /** Page 1 of a large document as an image (`first_page_image`), shown while the PDF loads. */
