@@ -59,7 +59,11 @@ async function recordOpened(ctx: Ctx & ActorCtx, r: ResolvedSigner): Promise<voi
 }
 
 /** The latest iDIN check of a signer, with the attributes shown once verified. */
-export async function idinOf(db: DbOrTx, signerId: number, attributes: Record<string, string> | null) {
+export async function idinOf(
+  db: DbOrTx,
+  signerId: number,
+  attributes: Record<string, string> | null,
+) {
   const [session] = await db
     .select({ status: identitySessions.status })
     .from(identitySessions)
