@@ -35,10 +35,10 @@ test.afterAll(async () => {
   await stranger?.close();
 });
 
-/** A company with the API feature that lets `origin` embed it; its session token. */
-async function embeddingCompany(baseURL: string, origin: string) {
+/** A company with the API feature (and `features`) that lets `origin` embed it; its session token. */
+async function embeddingCompany(baseURL: string, origin: string, features: string[] = []) {
   const token = await registerCompany(baseURL, 'Verhuurplatform', 'Iris Verhuur');
-  await enableFeatures(baseURL, await companyIdOf(baseURL, token), ['api']);
+  await enableFeatures(baseURL, await companyIdOf(baseURL, token), ['api', ...features]);
   const settings = new FormData();
   settings.set('name', 'Verhuurplatform');
   settings.set('sms_name', 'Verhuur');
@@ -249,6 +249,71 @@ test('two signers embedded at once: the frame of the signer who signed first hea
     samFrame.getByRole('heading', { name: 'De documenten zijn ondertekend' }),
   ).toBeVisible();
   await second.close();
+});
+
+/** The signer's test bank in its own window: pick a bank and an outcome; the window closes itself. */
+async function idinInBankWindow(page: Page, outcome: 'success' | 'failure') {
+  const frame = page.frameLocator('paraaf-signing iframe');
+  const opening = page.waitForEvent('popup');
+  await frame.getByRole('button', { name: 'Verifiëren met iDIN' }).click();
+  const bank = await opening;
+  await bank.waitForURL(/\/api\/identity\/simulator\?/);
+  await expect(bank.getByRole('heading', { name: 'Identificeren met iDIN' })).toBeVisible();
+  await expect(frame.getByRole('status')).toContainText(
+    'Rond de controle af in het venster van je bank.',
+  );
+  if (outcome === 'success') {
+    await page.screenshot({ path: `${shots}embed-idin-host.png` });
+    await bank.screenshot({ path: `${shots}embed-idin-bank.png` });
+  }
+  await bank.getByRole('radio', { name: 'ING', exact: true }).check();
+  await bank.getByRole('radio', { name: outcome === 'success' ? /^Geslaagd/ : /^Mislukt/ }).check();
+  const closing = bank.waitForEvent('close');
+  await bank.getByRole('button', { name: 'Doorgaan' }).click();
+  await closing;
+}
+
+test('iDIN inside a frame: the bank opens in a window of its own, which comes back, closes itself, and the frame goes on', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const token = await embeddingCompany(baseURL!, allowed.origin, ['idin_verification']);
+  const id = await createSignRequest(baseURL!, token, {
+    subject: 'Huurcontract Kade 16',
+    document: 'Huurcontract',
+    signers: [
+      {
+        firstname: 'Sam',
+        lastname: 'Huurder',
+        email: `sam-${Date.now()}@example.nl`,
+        delivery: 'embedded',
+      },
+    ],
+    verifications: [4, 5],
+    send: true,
+  });
+  const detail = await call<{ signers: { id: number }[] }>(
+    baseURL!,
+    token,
+    'GET',
+    `/sign-requests/${id}`,
+  );
+  const link = await embedLink(baseURL!, token, id, detail.signers[0]!.id);
+  await page.goto(allowed.pageFor(link.url));
+  const frame = page.frameLocator('paraaf-signing iframe');
+  await expect(frame.locator('#step-title')).toHaveText('iDIN');
+
+  // A failed check: the frame says so, and the signer tries again.
+  await idinInBankWindow(page, 'failure');
+  await expect(frame.getByRole('alert')).toContainText('De controle met iDIN is niet gelukt.');
+  await expect(frame.locator('#step-title')).toHaveText('iDIN');
+
+  await idinInBankWindow(page, 'success');
+  await expect(frame.getByText('Je identiteit is bevestigd met iDIN.')).toBeVisible();
+  await expect(frame.locator('#step-title')).toHaveText('Handtekening');
+  await expect.poll(() => typesOf(page)).toEqual(['paraaf:loaded', 'paraaf:verified']);
+  await page.screenshot({ path: `${shots}embed-idin-done.png` });
 });
 
 test('a company admin lists the sites that may embed Paraaf in Bedrijfsinstellingen → API', async ({

@@ -26,6 +26,15 @@ export const EMBED_ORIGINS_MAX = 20;
 export const signerDeliveries = ['email', 'embedded'] as const;
 export type SignerDelivery = (typeof signerDeliveries)[number];
 
+/**
+ * Where the bank sends back the window an embedded signer's page opened for iDIN (`?idin=ok|failed`):
+ * a page that tells its opener and closes itself. It names no token: the frame knows its own.
+ */
+export const EMBED_IDIN_RETURN_PATH = '/insluiten/idin-terug';
+
+/** The message that page posts to its opener (the frame, same origin). */
+export const EMBED_IDIN_MESSAGE = 'paraaf:idin-returned';
+
 /** The events the frame posts to its host page (to the host's origin only), in order of a signing. */
 export const embedEvents = [
   'paraaf:loaded',

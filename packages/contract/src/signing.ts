@@ -264,6 +264,14 @@ export const approvedSchema = z
 export const declinedSchema = z
   .object({ status: z.literal('declined') })
   .meta({ examples: [{ status: 'declined' }] });
+/**
+ * POST /api/signing/{token}/verifications/idin. `embedded`: started from a page inside another
+ * site's frame, in a window of its own; the bank sends that window back to
+ * `EMBED_IDIN_RETURN_PATH`, which tells the frame and closes.
+ */
+export const startIdinBody = z
+  .object({ embedded: z.boolean().optional().default(false) })
+  .meta({ examples: [{ embedded: false }] });
 export const idinStartedSchema = z
   .object({ redirect_url: z.string() })
   .meta({ examples: [{ redirect_url: 'https://idin.example/authorize?state=…' }] });

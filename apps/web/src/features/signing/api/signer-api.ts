@@ -128,8 +128,11 @@ export function createSignerApi(options: SignerApiOptions = {}) {
     verifyCode: async (token: string, locale: string, channel: 'email' | 'sms', code: string) => {
       await send(token, locale, 'POST', `/verifications/${channel}/verify`, { code });
     },
-    startIdin: async (token: string, locale: string) =>
-      json<{ redirect_url: string }>(await send(token, locale, 'POST', '/verifications/idin', {})),
+    /** `embedded`: the bank opens in a window of its own that comes back to a closing page. */
+    startIdin: async (token: string, locale: string, embedded = false) =>
+      json<{ redirect_url: string }>(
+        await send(token, locale, 'POST', '/verifications/idin', embedded ? { embedded } : {}),
+      ),
     startWallet: async (token: string, locale: string) =>
       json<WalletStarted>(await send(token, locale, 'POST', '/wallet/start', {})),
     walletStatus: async (token: string, locale: string) =>
