@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   approvedSchema,
   attachmentUploadForm,
@@ -103,6 +103,14 @@ export function signingRoutes(app: FastifyInstance, deps: Deps, limit: BatchedRa
     return ctxFrom(deps, request);
   };
   const noStore = { 'cache-control': 'no-store' };
+  // A retired link: the page says why in the signer's language, and nothing of the request.
+  const replacedLink = (reply: FastifyReply, error: unknown) => {
+    if (!(error instanceof LinkReplacedError)) throw error;
+    return reply
+      .code(410)
+      .headers(noStore)
+      .send({ message: error.message, status: 'replaced', locale: error.locale });
+  };
 
   app.get<TokenParams>(
     '/api/signing/:token',
@@ -121,12 +129,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps, limit: BatchedRa
       try {
         return reply.headers(noStore).send(await getSigningPage(ctx, request.params.token));
       } catch (error) {
-        // The page says why in the signer's language, and nothing of the request.
-        if (!(error instanceof LinkReplacedError)) throw error;
-        return reply
-          .code(410)
-          .headers(noStore)
-          .send({ message: error.message, status: 'replaced', locale: error.locale });
+        return replacedLink(reply, error);
       }
     },
   );
@@ -152,11 +155,7 @@ export function signingRoutes(app: FastifyInstance, deps: Deps, limit: BatchedRa
           .headers(noStore)
           .send(await getSigningStatus(ctxOf(request), request.params.token));
       } catch (error) {
-        if (!(error instanceof LinkReplacedError)) throw error;
-        return reply
-          .code(410)
-          .headers(noStore)
-          .send({ message: error.message, status: 'replaced', locale: error.locale });
+        return replacedLink(reply, error);
       }
     },
   );
