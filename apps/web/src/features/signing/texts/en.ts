@@ -55,6 +55,9 @@ export const en: Record<TextKey, string> = {
   'idin.start': 'Verify with iDIN',
   'idin.ok': 'Your identity has been confirmed with iDIN.',
   'idin.failed': 'The iDIN check did not succeed. Please try again.',
+  'idin.window': 'Complete the check in your bank’s window. This page then continues by itself.',
+  'idin.blocked':
+    'Your browser blocked your bank’s window. Allow pop-up windows for this website and try again.',
   'idin.shared': 'Shared details',
   'wallet.intro':
     'Confirm who you are with your EU Digital Identity Wallet (such as the NL Wallet). You only share the details the sender asks for.',
