@@ -23,21 +23,34 @@ CREATE OR REPLACE FUNCTION "sign_request_word_key"(company integer, kind text, m
 	LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 	SELECT ('x' || left(md5(company || kind || mark || part), 8))::bit(32)::integer
 $$;--> statement-breakpoint
+-- The word keys of a text: per word, '^' + each beginning and '$' + each ending of three
+-- characters or more; per two adjacent words of one name, '|' + the last three characters of the
+-- first, a space and the first three of the second (the junction: it ties a search's words to
+-- the same name, so 'femke kuiper' no longer finds every request with some Femke and some Kuiper).
 -- A loop, not a query over regexp_split_to_table × generate_series: the planner's guess of a
 -- million rows for that product put it above jit_above_cost, and compiling it took 13 ms a call.
 CREATE OR REPLACE FUNCTION "sign_request_word_tokens"(company integer, kind text, t text) RETURNS integer[]
 	LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 DECLARE
 	keys integer[] := '{}';
+	name text;
 	w text;
+	previous text;
 BEGIN
 	IF t IS NULL THEN
 		RETURN keys;
 	END IF;
-	FOREACH w IN ARRAY string_to_array(translate(t, E'\x1f', ' '), ' ') LOOP
-		FOR i IN 3..length(w) LOOP
-			keys := keys || sign_request_word_key(company, kind, '^', left(w, i))
-				|| sign_request_word_key(company, kind, '$', right(w, i));
+	FOREACH name IN ARRAY string_to_array(t, E'\x1f') LOOP
+		previous := NULL;
+		FOREACH w IN ARRAY string_to_array(name, ' ') LOOP
+			FOR i IN 3..length(w) LOOP
+				keys := keys || sign_request_word_key(company, kind, '^', left(w, i))
+					|| sign_request_word_key(company, kind, '$', right(w, i));
+			END LOOP;
+			IF previous <> '' AND w <> '' THEN
+				keys := keys || sign_request_word_key(company, kind, '|', right(previous, 3) || ' ' || left(w, 3));
+			END IF;
+			previous := w;
 		END LOOP;
 	END LOOP;
 	RETURN keys;
@@ -53,11 +66,13 @@ BEGIN
 END
 $$;--> statement-breakpoint
 -- The search (0040) with the word plan: `ending` is the first word of the text (it ends a word of
--- the name), `beginnings` the words after it (each begins one). NULL/empty: the trigrams of `runs`,
--- as before. The caller sends a word plan only when it has two keys or more (see
--- searchCondition); either way the candidates are checked with LIKE.
+-- the name), `beginnings` the words after it (each begins one), `junctions` the pairs of adjacent
+-- words' last and first three characters (see sign_request_word_tokens). NULL/empty: the trigrams
+-- of `runs`, as before. The caller sends a word plan only when it has two keys or more (see
+-- wordPlan); either way the candidates are checked with LIKE.
 DROP FUNCTION IF EXISTS "sign_request_search_matches"(integer, text, text[], text);--> statement-breakpoint
-CREATE OR REPLACE FUNCTION "sign_request_search_matches"(company integer, kind text, runs text[], ending text, beginnings text[], pattern text)
+DROP FUNCTION IF EXISTS "sign_request_search_matches"(integer, text, text[], text, text[], text);--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "sign_request_search_matches"(company integer, kind text, runs text[], ending text, beginnings text[], junctions text[], pattern text)
 	RETURNS SETOF integer LANGUAGE plpgsql STABLE ROWS 100
 	SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
@@ -67,7 +82,9 @@ BEGIN
 		SELECT coalesce(array_agg(DISTINCT k), '{}') INTO tokens FROM (
 			SELECT sign_request_word_key(company, kind, '$', ending) AS k WHERE ending IS NOT NULL
 			UNION ALL
-			SELECT sign_request_word_key(company, kind, '^', b) FROM unnest(beginnings) AS b) x;
+			SELECT sign_request_word_key(company, kind, '^', b) FROM unnest(beginnings) AS b
+			UNION ALL
+			SELECT sign_request_word_key(company, kind, '|', j) FROM unnest(junctions) AS j) x;
 	ELSE
 		SELECT coalesce(array_agg(DISTINCT t), '{}') INTO tokens
 		FROM unnest(runs) AS r(run), unnest(sign_request_trigram_tokens(company, kind, r.run)) AS t;

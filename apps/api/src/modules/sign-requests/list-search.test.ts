@@ -105,6 +105,10 @@ describe('GET /api/sign-requests: searches', () => {
       'ria van dijk',
       'de vries mila',
       'sanne de',
+      'femke ku',
+      'jo kuiper',
+      'de vries mil',
+      'kke kuiper',
     ];
     for (const text of texts) {
       const res = await search('signers', text);
@@ -127,18 +131,40 @@ describe('GET /api/sign-requests: searches', () => {
 });
 
 describe('wordPlan', () => {
-  it('asks for the ending of the first word and the beginnings of the others', () => {
-    expect(wordPlan('femke kuiper')).toEqual({ ending: 'femke', beginnings: ['kuiper'] });
-    expect(wordPlan('sanne de vries')).toEqual({ ending: 'sanne', beginnings: ['vries'] });
+  it('asks for the ending of the first word, the beginnings of the others and their junctions', () => {
+    expect(wordPlan('femke kuiper')).toEqual({
+      ending: 'femke',
+      beginnings: ['kuiper'],
+      junctions: ['mke kui'],
+    });
+    expect(wordPlan('sanne de vries')).toEqual({
+      ending: 'sanne',
+      beginnings: ['vries'],
+      junctions: ['nne de', 'de vri'],
+    });
     expect(wordPlan('anna maria van dijk')).toEqual({
       ending: 'anna',
       beginnings: ['maria', 'dijk'],
+      junctions: ['nna mar', 'ria van', 'van dij'],
     });
-    expect(wordPlan('de vries jansen')).toEqual({ ending: null, beginnings: ['vries', 'jansen'] });
+    expect(wordPlan('de vries jansen')).toEqual({
+      ending: null,
+      beginnings: ['vries', 'jansen'],
+      junctions: ['ies jan'],
+    });
+    expect(wordPlan('jo kuiper')).toBeNull();
+    expect(wordPlan('femke ku')).toBeNull();
   });
 
   it('leaves a text with fewer than two keys to the trigrams', () => {
-    for (const text of ['kuiper', 'sanne de', 'jo kuiper', 'femke  kuiper', 'huurcontract 12']) {
+    for (const text of [
+      'kuiper',
+      'sanne de',
+      'jo kuiper',
+      'femke ku',
+      'femke  kuiper',
+      'huurcontract 12',
+    ]) {
       expect(wordPlan(text), text).toBeNull();
     }
   });

@@ -123,20 +123,41 @@ function tokenRuns(text: string): string[] {
   return runs;
 }
 
+/** Where a search of several words can be found quickly (see wordPlan). */
+export interface WordPlan {
+  /** The first word: it ends a word of the name. */
+  ending: string | null;
+  /** The later words (not particles): each begins a word of the name. */
+  beginnings: string[];
+  /** Per two adjacent words: the first's last three characters, a space, the second's first three. */
+  junctions: string[];
+}
+
 /**
  * The word plan of a search of several words ('femke kuiper', 'sanne de vries'): in any name that
- * contains the text, its first word ends a word of the name and every later word begins one (the
- * word keys of migration 0048). `ending` is that first word, `beginnings` the later ones; words
- * shorter than three characters and name particles give no key. Null when fewer than two keys
- * remain: one key (or none) filters less than the text's trigrams.
+ * contains the text, its first word ends a word of the name, every later word begins one, a word
+ * in between is a whole word, and adjacent words are adjacent in the name (the word keys of
+ * migration 0048). Words shorter than three characters give no ending or beginning, nor a
+ * junction where only part of them is in the name; name particles give no beginning (too many
+ * names have one). Null when fewer than two keys remain: one key (or none) filters less than the
+ * text's trigrams.
  */
-export function wordPlan(text: string): { ending: string | null; beginnings: string[] } | null {
+export function wordPlan(text: string): WordPlan | null {
   const words = text.split(' ');
   if (words.length < 2 || words.some((w) => w === '')) return null;
+  const last = words.length - 1;
   const keyed = (w: string) => w.length >= 3 && !PARTICLES.has(w);
   const ending = keyed(words[0]!) ? words[0]! : null;
   const beginnings = [...new Set(words.slice(1).filter(keyed))];
-  return beginnings.length + (ending ? 1 : 0) >= 2 ? { ending, beginnings } : null;
+  const junctions: string[] = [];
+  for (let i = 0; i < last; i++) {
+    const [a, b] = [words[i]!, words[i + 1]!];
+    // The first word may be the end of a longer one, the last the start of one.
+    if ((i === 0 && a.length < 3) || (i + 1 === last && b.length < 3)) continue;
+    junctions.push(`${a.slice(-3)} ${b.slice(0, 3)}`);
+  }
+  const keys = (ending ? 1 : 0) + beginnings.length + junctions.length;
+  return keys >= 2 ? { ending, beginnings, junctions: [...new Set(junctions)] } : null;
 }
 
 /**
@@ -159,7 +180,7 @@ function searchCondition(
   const runs = tokenRuns(text);
   if (runs.length === 0) return `${column} LIKE ${pattern}`;
   const plan = wordPlan(text);
-  return `sr.id IN (SELECT sign_request_search_matches(${company}, '${kind}', ${st.param(runs)}::text[], ${st.param(plan?.ending ?? null)}::text, ${st.param(plan?.beginnings ?? [])}::text[], ${pattern}))`;
+  return `sr.id IN (SELECT sign_request_search_matches(${company}, '${kind}', ${st.param(runs)}::text[], ${st.param(plan?.ending ?? null)}::text, ${st.param(plan?.beginnings ?? [])}::text[], ${st.param(plan?.junctions ?? [])}::text[], ${pattern}))`;
 }
 
 function whereOf(st: Statement, company: string, scope: ListScope, c: Conditions): string {
