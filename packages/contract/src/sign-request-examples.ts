@@ -7,6 +7,7 @@ export const exampleSigner = {
   position: 1,
   routing_order: 1,
   role: 'signer' as const,
+  notify_on_send: false,
   delegated_to_signer_id: null,
   firstname: 'Daan',
   lastname: 'Visser',

@@ -191,6 +191,8 @@ const signerFields = {
   /** The step (same number: in parallel); left out: step 1 on adding, unchanged on updating. */
   routing_order: integerField({ min: 1, max: MAX_ROUTING_ORDER }).optional(),
   role: z.enum(signerRoles, { error: inputMessages.choice }).optional(),
+  /** A cc gets a mail when the request is sent; left out: off on adding, unchanged on updating. */
+  notify_on_send: booleanField().optional(),
 };
 
 /** One list of iDIN services, whichever of the two names carried it. */
@@ -380,6 +382,8 @@ export const signerDtoSchema = z
     role: z.enum(signerRoles),
     /** Who this signer handed the request over to (delegation); null: nobody. */
     delegated_to_signer_id: z.int().positive().nullable(),
+    /** A cc mailed when the request is sent (only a cc is). */
+    notify_on_send: z.boolean(),
     firstname: z.string(),
     lastname: z.string(),
     email: z.string(),

@@ -93,4 +93,6 @@ export interface TemplateSignerRouting {
   signer: number;
   routing_order: number;
   role: SignerRole;
+  /** A cc mailed when the request is sent; left out (older templates): off. */
+  notify_on_send?: boolean;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.ts';
 import { inputMessages, messages } from './messages.ts';
-import { integerField, requiredString, text } from './fields.ts';
+import { booleanField, integerField, requiredString, text } from './fields.ts';
 import {
   fieldSchema,
   TEMPLATE_ORDER,
@@ -33,6 +33,7 @@ const templateSignerRoutingList = z
       signer: integerField({ min: 1, max: TEMPLATE_SIGNERS }),
       routing_order: integerField({ min: 1, max: MAX_ROUTING_ORDER }),
       role: z.enum(signerRoles, { error: inputMessages.choice }),
+      notify_on_send: booleanField().optional().default(false),
     }),
   )
   .max(TEMPLATE_SIGNERS, messages.max)

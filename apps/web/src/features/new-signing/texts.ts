@@ -76,6 +76,9 @@ export const texts = {
     role: 'Rol',
     roleDescription:
       'Een goedkeurder keurt goed zonder handtekening; een kopie krijgt alleen de ondertekende documenten.',
+    notifyOnSend: 'E-mail bij verzending',
+    notifyOnSendDescription:
+      'Deze kopie hoort meteen dat het verzoek verstuurd is. De ondertekende documenten krijgt een kopie altijd.',
     allowDelegation: 'Ondertekenaars mogen iemand anders laten tekenen',
     allowDelegationDescription:
       'Een ondertekenaar kan de uitnodiging doorgeven aan een collega; jij krijgt daar een e-mail over.',

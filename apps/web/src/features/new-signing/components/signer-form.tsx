@@ -186,6 +186,15 @@ export function SignerForm({
           )}
         </Grid>
 
+        {isCopy && (
+          <Checkbox
+            label={texts.signer.notifyOnSend}
+            description={texts.signer.notifyOnSendDescription}
+            checked={signer.notify_on_send ?? false}
+            onChange={(e) => form.setFieldValue(`${path}.notify_on_send`, e.currentTarget.checked)}
+          />
+        )}
+
         {!isCopy && (
           <>
             <Checkbox.Group

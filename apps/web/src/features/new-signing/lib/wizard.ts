@@ -68,6 +68,8 @@ export interface SignerValues {
   routing_order?: number;
   /** 'signer' when left out. */
   role?: SignerRole;
+  /** A cc mailed when the request is sent; off when left out. */
+  notify_on_send?: boolean;
 }
 
 export interface CustomFieldValues {
@@ -346,6 +348,8 @@ export function buildSignerBody(
   return {
     routing_order: s.routing_order ?? 1,
     role: s.role ?? 'signer',
+    // Only a cc is told of the sending.
+    notify_on_send: s.role === 'cc' && (s.notify_on_send ?? false),
     firstname: s.firstname,
     lastname: s.lastname,
     email: s.email,
