@@ -354,6 +354,21 @@ export const signRequestListItemSchema = z
     signables: z.array(namedRef),
     viewer_user: namedRef.nullable().optional(),
     custom_field_values: z.array(customFieldValue),
+    /**
+     * A request in progress (3): the step that acts now ('Stap 1 van 2'), out of the steps of
+     * its signers and approvers, and who in that step has yet to act; null in any other state.
+     * Shown with the status (getSignRequestStatus).
+     */
+    turn: z
+      .object({
+        step: z.int(),
+        steps: z.int(),
+        waiting_on: z.array(
+          z.object({ id: z.int().positive(), firstname: z.string(), lastname: z.string() }),
+        ),
+      })
+      .nullable()
+      .optional(),
   })
   .meta({ examples: [exampleListItem] });
 export type SignRequestListItem = z.infer<typeof signRequestListItemSchema>;
