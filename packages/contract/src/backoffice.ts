@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eurosField, idField, integerField, requiredString, text } from './fields.ts';
+import { booleanField, eurosField, idField, integerField, requiredString, text } from './fields.ts';
 import { inputMessages, messages } from './messages.ts';
 import { features, roles } from './permissions.ts';
 import { firstExample, paginatedSchema } from './responses.ts';
@@ -125,6 +125,8 @@ export const customPlanBody = z.object({
   sms_credits_price: countField(),
   idin_euros_price: eurosField(customPlanBounds.idin_euros_price),
   idin_credits_price: countField(),
+  /** A signer handing the request over to someone else costs the company one credit more. */
+  delegation_costs_credit: booleanField().optional().default(false),
   available_for_companies: z
     .array(idField(), {
       error: (i) => (i.input == null ? messages.required : messages.invalidInput),
@@ -151,6 +153,7 @@ export const customPaymentPlanSchema = z
     sms_credits_price: z.int().min(0),
     idin_euros_price: z.number().min(0),
     idin_credits_price: z.int().min(0),
+    delegation_costs_credit: z.boolean(),
     available_for_companies: z.array(companyRef),
   })
   .meta({
@@ -166,6 +169,7 @@ export const customPaymentPlanSchema = z
         sms_credits_price: 1,
         idin_euros_price: 1.25,
         idin_credits_price: 2,
+        delegation_costs_credit: false,
         available_for_companies: [{ id: 57, name: 'Woonstichting Het Anker' }],
       },
     ],

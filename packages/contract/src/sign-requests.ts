@@ -52,6 +52,8 @@ export const signingMessages = {
   wrongPassword: 'Het wachtwoord is onjuist',
   notSignersTurn: 'Deze ondertekenaar is nog niet aan de beurt',
   delegationOff: 'Doorgeven aan iemand anders is bij deze ondertekening niet toegestaan',
+  delegationNoCredit:
+    'Iemand anders laten tekenen kost een credit, en de afzender heeft geen credits meer. Neem contact op met de afzender.',
   approverSignature:
     'Een goedkeurder of kopie zet geen handtekening of paraaf: kies een andere verificatie',
   fileEncrypted: 'Dit PDF-bestand is beveiligd met een wachtwoord en kan niet gebruikt worden',

@@ -36,6 +36,7 @@ function toCustomPlanDto(
     sms_credits_price: plan.smsCreditsPrice,
     idin_euros_price: euros(plan.idinEurosPriceCents),
     idin_credits_price: plan.idinCreditsPrice,
+    delegation_costs_credit: plan.delegationCostsCredit,
     available_for_companies: available,
   };
 }
@@ -114,6 +115,7 @@ async function planValues(db: DbOrTx, input: CustomPlanBody) {
     smsCreditsPrice: input.sms_credits_price,
     idinEurosPriceCents: cents(input.idin_euros_price),
     idinCreditsPrice: input.idin_credits_price,
+    delegationCostsCredit: input.delegation_costs_credit,
     custom: true,
   };
 }

@@ -25,6 +25,7 @@ const plan: CustomPaymentPlan = {
   sms_credits_price: 1,
   idin_euros_price: 0,
   idin_credits_price: 0,
+  delegation_costs_credit: false,
   available_for_companies: [{ id: 7, name: 'Bakkerij Zoet' }],
 };
 
@@ -129,6 +130,7 @@ describe('Custom subscriptions screen', () => {
     fireEvent.focus(companies);
     fireEvent.click(companies);
     fireEvent.click(await screen.findByRole('option', { name: 'Bakkerij Zoet', hidden: true }));
+    fireEvent.click(dialog.getByRole('checkbox', { name: /Delegeren kost een credit/ }));
     fireEvent.click(dialog.getByRole('button', { name: 'Opslaan' }));
     expect(await dialog.findByText('Deze naam is al in gebruik')).toBeTruthy();
     expect(saved[0]).toEqual({
@@ -142,6 +144,7 @@ describe('Custom subscriptions screen', () => {
         sms_credits_price: '1',
         idin_euros_price: '0.00',
         idin_credits_price: '0',
+        delegation_costs_credit: true,
         available_for_companies: [7],
       },
     });
