@@ -20,6 +20,7 @@ const EVENTS = [
   'paraaf:ready',
   'paraaf:saved',
   'paraaf:sent',
+  'paraaf:closed',
 ];
 
 /** The HTML example of README.md's 'Paraaf insluiten', as written there. */

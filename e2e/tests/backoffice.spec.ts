@@ -105,6 +105,8 @@ test('a platform admin finds a user, acts as the user and back, makes a custom p
     [/^Credits per SMS/, '1'],
     [/^Prijs per iDIN transactie/, '0'],
     [/^Credits per iDIN transactie/, '0'],
+    [/^Prijs per EU-wallet verificatie/, '1,75'],
+    [/^Credits per EU-wallet verificatie/, '3'],
   ];
   for (const [label, value] of fields) await dialog.getByLabel(label).fill(value);
   await shot(page, 'custom-plan-modal');
@@ -113,6 +115,7 @@ test('a platform admin finds a user, acts as the user and back, makes a custom p
   const plan = page.getByRole('article').filter({ hasText: 'Maatwerk Bakkerij' });
   await expect(plan).toContainText('39,50');
   await expect(plan).toContainText('1 credit en € 0,15');
+  await expect(plan).toContainText('3 credits en € 1,75');
   await expect(plan).toContainText('gratis');
   await expect(plan).toContainText('Bakkerij Zoet');
   await page.reload();

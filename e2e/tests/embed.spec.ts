@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import pg from 'pg';
 import {
   call,
   companyIdOf,
@@ -35,10 +37,10 @@ test.afterAll(async () => {
   await stranger?.close();
 });
 
-/** A company with the API feature that lets `origin` embed it; its session token. */
-async function embeddingCompany(baseURL: string, origin: string) {
+/** A company with the API feature (and `features`) that lets `origin` embed it; its session token. */
+async function embeddingCompany(baseURL: string, origin: string, features: string[] = []) {
   const token = await registerCompany(baseURL, 'Verhuurplatform', 'Iris Verhuur');
-  await enableFeatures(baseURL, await companyIdOf(baseURL, token), ['api']);
+  await enableFeatures(baseURL, await companyIdOf(baseURL, token), ['api', ...features]);
   const settings = new FormData();
   settings.set('name', 'Verhuurplatform');
   settings.set('sms_name', 'Verhuur');
@@ -175,6 +177,213 @@ test('a host site embeds signing: e-mail code, signature and approval in the fra
   await expect(page.frameLocator('paraaf-signing iframe').getByRole('button')).toHaveCount(0);
 });
 
+/** Types a signature and approves inside a frame of `page`. */
+async function signInFrame(page: Page, name: string) {
+  const frame = page.frameLocator('paraaf-signing iframe');
+  await expect(frame.locator('#step-title')).toHaveText('Handtekening');
+  await frame.getByRole('button', { name: 'Liever typen dan tekenen' }).click();
+  await frame.getByLabel('Typ je naam').fill(name);
+  await frame.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(frame.locator('#step-title')).toHaveText('Akkoord');
+  await frame.getByRole('button', { name: 'Akkoord en ondertekenen' }).click();
+}
+
+test('two signers embedded at once: the frame of the signer who signed first hears completed too, after the second signs', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const token = await embeddingCompany(baseURL!, allowed.origin);
+  const stamp = Date.now();
+  const id = await createSignRequest(baseURL!, token, {
+    subject: 'Huurcontract Kade 14',
+    document: 'Huurcontract',
+    signers: [
+      {
+        firstname: 'Sam',
+        lastname: 'Huurder',
+        email: `sam-${stamp}@example.nl`,
+        delivery: 'embedded',
+      },
+      {
+        firstname: 'Lot',
+        lastname: 'Huurder',
+        email: `lot-${stamp}@example.nl`,
+        delivery: 'embedded',
+      },
+    ],
+    verifications: [5],
+    send: true,
+  });
+  const detail = await call<{ signers: { id: number }[] }>(
+    baseURL!,
+    token,
+    'GET',
+    `/sign-requests/${id}`,
+  );
+  const [sam, lot] = await Promise.all(
+    detail.signers.map((s) => embedLink(baseURL!, token, id, s.id)),
+  );
+  const second = await browser.newPage();
+  await page.goto(allowed.pageFor(sam!.url));
+  await second.goto(allowed.pageFor(lot!.url));
+
+  await signInFrame(page, 'Sam Huurder');
+  const samFrame = page.frameLocator('paraaf-signing iframe');
+  await expect(
+    samFrame.getByRole('heading', { name: 'Bedankt, je hebt ondertekend' }),
+  ).toBeVisible();
+  await expect
+    .poll(() => typesOf(page))
+    .toEqual(['paraaf:loaded', 'paraaf:verified', 'paraaf:signed']);
+
+  // Lot signs in the other frame; Sam's frame, still open, hears that the request is sealed.
+  await signInFrame(second, 'Lot Huurder');
+  await expect
+    .poll(() => typesOf(second), { timeout: 60_000 })
+    .toEqual(['paraaf:loaded', 'paraaf:verified', 'paraaf:signed', 'paraaf:completed']);
+  await expect
+    .poll(() => typesOf(page), { timeout: 60_000 })
+    .toEqual(['paraaf:loaded', 'paraaf:verified', 'paraaf:signed', 'paraaf:completed']);
+  expect((await eventsOf(page)).at(-1)!.sign_request_id).toBe(id);
+  await expect(
+    samFrame.getByRole('heading', { name: 'De documenten zijn ondertekend' }),
+  ).toBeVisible();
+  await second.close();
+});
+
+/** The signer's test bank in its own window: pick a bank and an outcome; the window closes itself. */
+async function idinInBankWindow(page: Page, outcome: 'success' | 'failure') {
+  const frame = page.frameLocator('paraaf-signing iframe');
+  const opening = page.waitForEvent('popup');
+  await frame.getByRole('button', { name: 'Verifiëren met iDIN' }).click();
+  const bank = await opening;
+  await bank.waitForURL(/\/api\/identity\/simulator\?/);
+  await expect(bank.getByRole('heading', { name: 'Identificeren met iDIN' })).toBeVisible();
+  await expect(frame.getByRole('status')).toContainText(
+    'Rond de controle af in het venster van je bank.',
+  );
+  if (outcome === 'success') {
+    await page.screenshot({ path: `${shots}embed-idin-host.png` });
+    await bank.screenshot({ path: `${shots}embed-idin-bank.png` });
+  }
+  await bank.getByRole('radio', { name: 'ING', exact: true }).check();
+  await bank.getByRole('radio', { name: outcome === 'success' ? /^Geslaagd/ : /^Mislukt/ }).check();
+  const closing = bank.waitForEvent('close');
+  await bank.getByRole('button', { name: 'Doorgaan' }).click();
+  await closing;
+}
+
+test('iDIN inside a frame: the bank opens in a window of its own, which comes back, closes itself, and the frame goes on', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const token = await embeddingCompany(baseURL!, allowed.origin, ['idin_verification']);
+  const id = await createSignRequest(baseURL!, token, {
+    subject: 'Huurcontract Kade 16',
+    document: 'Huurcontract',
+    signers: [
+      {
+        firstname: 'Sam',
+        lastname: 'Huurder',
+        email: `sam-${Date.now()}@example.nl`,
+        delivery: 'embedded',
+      },
+    ],
+    verifications: [4, 5],
+    send: true,
+  });
+  const detail = await call<{ signers: { id: number }[] }>(
+    baseURL!,
+    token,
+    'GET',
+    `/sign-requests/${id}`,
+  );
+  const link = await embedLink(baseURL!, token, id, detail.signers[0]!.id);
+  await page.goto(allowed.pageFor(link.url));
+  const frame = page.frameLocator('paraaf-signing iframe');
+  await expect(frame.locator('#step-title')).toHaveText('iDIN');
+
+  // A failed check: the frame says so, and the signer tries again.
+  await idinInBankWindow(page, 'failure');
+  await expect(frame.getByRole('alert')).toContainText('De controle met iDIN is niet gelukt.');
+  await expect(frame.locator('#step-title')).toHaveText('iDIN');
+
+  await idinInBankWindow(page, 'success');
+  await expect(frame.getByText('Je identiteit is bevestigd met iDIN.')).toBeVisible();
+  await expect(frame.locator('#step-title')).toHaveText('Handtekening');
+  await expect.poll(() => typesOf(page)).toEqual(['paraaf:loaded', 'paraaf:verified']);
+  await page.screenshot({ path: `${shots}embed-idin-done.png` });
+});
+
+test('an expired embed link: a Dutch page in the frame and paraaf:error with link_expired to the host', async ({
+  page,
+  baseURL,
+  databaseUrl,
+}) => {
+  // The link's ten minutes are moved back in the server's database, so the spec needs PostgreSQL.
+  // A local run on PGlite reports it as not run; in CI (CI=true) it must run.
+  test.skip(
+    !databaseUrl && process.env.CI !== 'true',
+    'NOT RUN: set DATABASE_URL to a PostgreSQL server to run the expired-link test',
+  );
+  expect(databaseUrl, 'CI runs this spec with DATABASE_URL').toBeTruthy();
+  const token = await embeddingCompany(baseURL!, allowed.origin);
+  const id = await createSignRequest(baseURL!, token, {
+    subject: 'Huurcontract Kade 18',
+    document: 'Huurcontract',
+    signers: [
+      {
+        firstname: 'Sam',
+        lastname: 'Huurder',
+        email: `sam-${Date.now()}@example.nl`,
+        delivery: 'embedded',
+      },
+    ],
+    send: true,
+  });
+  const detail = await call<{ signers: { id: number }[] }>(
+    baseURL!,
+    token,
+    'GET',
+    `/sign-requests/${id}`,
+  );
+  const link = await embedLink(baseURL!, token, id, detail.signers[0]!.id);
+  const linkToken = link.url.split('/').at(-1)!;
+  const db = new pg.Client({ connectionString: databaseUrl! });
+  await db.connect();
+  try {
+    const moved = await db.query(
+      `UPDATE embed_links SET expires_at = now() - interval '1 minute' WHERE token_hash = $1`,
+      [createHash('sha256').update(linkToken).digest('hex')],
+    );
+    expect(moved.rowCount).toBe(1);
+  } finally {
+    await db.end();
+  }
+
+  await page.goto(allowed.pageFor(link.url));
+  const frame = page.frameLocator('paraaf-signing iframe');
+  await expect(frame.getByRole('alert')).toContainText(
+    'Deze link is verlopen. Vraag de website waarop je zit om een nieuwe.',
+  );
+  await expect
+    .poll(() => eventsOf(page))
+    .toEqual([
+      {
+        type: 'paraaf:error',
+        code: 'link_expired',
+        message: 'Deze link is verlopen. Vraag de website waarop je zit om een nieuwe.',
+      },
+    ]);
+  await expect(page.locator('#paraaf-log li')).toHaveText([
+    'link_expired: Deze link is verlopen. Vraag de website waarop je zit om een nieuwe.',
+  ]);
+  await page.screenshot({ path: `${shots}embed-expired-link.png` });
+});
+
 test('a company admin lists the sites that may embed Paraaf in Bedrijfsinstellingen → API', async ({
   page,
   baseURL,
@@ -211,7 +420,7 @@ test('a company admin lists the sites that may embed Paraaf in Bedrijfsinstellin
   await page.screenshot({ path: `${shots}embed-settings-phone.png` });
 });
 
-test('the editor embed: a host site places a signature marker on its draft and sends it', async ({
+test("the editor embed: a host site's user saves a marker, closes the editor, reopens it and sends without saving the next marker", async ({
   page,
   baseURL,
   smtp,
@@ -233,37 +442,54 @@ test('the editor embed: a host site places a signature marker on its draft and s
     `/sign-requests/${id}/embed-editor`,
     {},
   );
+  const markersOfDraft = async () => {
+    const draft = await call<{
+      signables: { config: { variables: { value: string; y: number }[] } }[];
+    }>(baseURL!, token, 'GET', `/sign-requests/${id}`);
+    return draft.signables[0]!.config.variables.map((v) => v.value);
+  };
   await page.goto(allowed.pageFor(link.url, 'paraaf-editor'));
   const frame = page.frameLocator('paraaf-editor iframe');
   const editor = frame.getByRole('dialog', { name: 'Formuliermarkers instellen' });
   await expect(editor.getByText('Koopakte Haven 3')).toBeVisible();
   await expect.poll(() => typesOf(page)).toEqual(['paraaf:ready']);
 
-  const target = editor.getByRole('group', { name: 'Pagina 1 van 2' });
-  await expect(target.locator('canvas')).toBeVisible();
-  const box = (await target.boundingBox())!;
-  const scale = box.width / 595;
-  await editor
-    .getByRole('complementary', { name: 'Markers' })
-    .getByRole('button', { name: 'Handtekening', exact: true })
-    .dragTo(target, { targetPosition: { x: 200 * scale, y: 300 * scale } });
-  await expect(
-    editor.getByRole('button', { name: 'Handtekening Kim Koper, pagina 1', exact: true }),
-  ).toBeVisible();
-  await page.screenshot({ path: `${shots}embed-editor.png` });
+  const placeSignature = async (y: number) => {
+    const target = editor.getByRole('group', { name: 'Pagina 1 van 2' });
+    await expect(target.locator('canvas')).toBeVisible();
+    const box = (await target.boundingBox())!;
+    const scale = box.width / 595;
+    await editor
+      .getByRole('complementary', { name: 'Markers' })
+      .getByRole('button', { name: 'Handtekening', exact: true })
+      .dragTo(target, { targetPosition: { x: 200 * scale, y: y * scale } });
+  };
+  const placed = editor.getByRole('button', { name: 'Handtekening Kim Koper, pagina 1' });
+  await placeSignature(300);
+  await expect(placed).toHaveCount(1);
   await editor.getByRole('button', { name: 'Opslaan', exact: true }).click();
   await expect.poll(() => typesOf(page)).toEqual(['paraaf:ready', 'paraaf:saved']);
-  const draft = await call<{ signables: { config: { variables: { value: string }[] } }[] }>(
-    baseURL!,
-    token,
-    'GET',
-    `/sign-requests/${id}`,
-  );
-  expect(draft.signables[0]!.config.variables.map((v) => v.value)).toEqual(['signer.1.signature']);
+  expect(await markersOfDraft()).toEqual(['signer.1.signature']);
 
+  // 'Annuleren': the host hears the editor closed (after a save), the frame says so.
+  await editor.getByRole('button', { name: 'Annuleren' }).click();
+  await expect(frame.getByText('Editor gesloten')).toBeVisible();
+  await expect
+    .poll(async () => (await eventsOf(page)).at(-1))
+    .toEqual({ type: 'paraaf:closed', saved: true, sign_request_id: id });
+
+  // Opened again: the saved marker is there; a second one is placed and sent without 'Opslaan'.
+  await frame.getByRole('button', { name: 'Weer openen' }).click();
+  await expect(placed).toHaveCount(1);
+  await placeSignature(600);
+  await expect(placed).toHaveCount(2);
+  await page.screenshot({ path: `${shots}embed-editor.png` });
   await editor.getByRole('button', { name: 'Versturen' }).click();
   await expect(frame.getByText('De ondertekening is verstuurd.')).toBeVisible();
-  await expect.poll(() => typesOf(page)).toEqual(['paraaf:ready', 'paraaf:saved', 'paraaf:sent']);
+  await expect
+    .poll(() => typesOf(page))
+    .toEqual(['paraaf:ready', 'paraaf:saved', 'paraaf:closed', 'paraaf:saved', 'paraaf:sent']);
+  expect(await markersOfDraft()).toEqual(['signer.1.signature', 'signer.1.signature']);
   const sent = await call<{ state_id: number }>(baseURL!, token, 'GET', `/sign-requests/${id}`);
   expect(sent.state_id).toBe(3);
   // Sent as from the wizard: the signer's invitation goes out.

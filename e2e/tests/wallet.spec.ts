@@ -44,7 +44,7 @@ test('a signer on a phone verifies with the EU wallet: the test wallet shares, t
   await expect(
     page.getByRole('img', { name: 'Scan deze QR-code met je wallet-app' }),
   ).toBeVisible();
-  const sameDevice = page.getByRole('link', { name: 'Open in de wallet-app op deze telefoon' });
+  const sameDevice = page.getByRole('link', { name: 'Open de wallet-app op dit apparaat' });
   await expect(sameDevice).toHaveAttribute('href', /^openid4vp:\/\/\?client_id=x509_san_dns/);
   await page.screenshot({ path: `${shots}signer-wallet-qr.png` });
 
@@ -85,4 +85,61 @@ test('a signer on a phone verifies with the EU wallet: the test wallet shares, t
   expect(text).toMatch(/Voornamen\s+Anna/);
   expect(text).toMatch(/Achternaam\s+de Vries/);
   expect(text).toMatch(/Geboortedatum\s+17-05-1980/);
+});
+
+test('on a desktop the wallet step shows the QR code, the link and the waiting state; a refusal shows why and a retry', async ({
+  browser,
+  baseURL,
+  smtp,
+}) => {
+  const token = await registerCompany(baseURL!, 'Notariaat Bos', 'Bart Bos');
+  await enableFeatures(baseURL!, await companyIdOf(baseURL!, token), ['wallet_verification']);
+  const email = `ben-${Date.now()}@example.nl`;
+  await createSignRequest(baseURL!, token, {
+    subject: 'Akte Prinsengracht 3',
+    document: 'Akte',
+    send: true,
+    signers: [{ firstname: 'Ben', lastname: 'Bakker', email }],
+    verifications: [7, 5],
+  });
+  const invitation = await smtp.waitForMail(email, /^Akte Prinsengracht 3$/, 15_000);
+
+  const desktop = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    locale: 'nl-NL',
+  });
+  const page = await desktop.newPage();
+  await page.goto(linkFrom(invitation, '/ondertekenen/'));
+  await expect(stepTitle(page)).toHaveText('EU-wallet');
+  await page.getByRole('button', { name: 'Verifiëren met je wallet' }).click();
+  const qr = page.getByRole('img', { name: 'Scan deze QR-code met je wallet-app' });
+  await expect(qr).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Wachten op je wallet' })).toBeVisible();
+  const link = page.getByRole('link', { name: 'Open de wallet-app op dit apparaat' });
+  await expect(link).toHaveAttribute('href', /^openid4vp:\/\/\?client_id=x509_san_dns/);
+  await page.screenshot({ path: `${shots}signer-wallet-desktop.png` });
+  // The whole QR code and the link are on the first screen, the code at a scannable size.
+  const box = (await qr.boundingBox())!;
+  expect(box.width).toBeGreaterThanOrEqual(200);
+  expect(box.y + box.height).toBeLessThanOrEqual(800);
+  const linkBox = (await link.boundingBox())!;
+  expect(linkBox.y + linkBox.height).toBeLessThanOrEqual(800);
+
+  // The test wallet refuses: the page says why in Dutch and offers to try again.
+  const walletUrl = await page
+    .getByRole('link', { name: 'Open de testwallet' })
+    .getAttribute('href');
+  const wallet = await desktop.newPage();
+  await wallet.goto(walletUrl!);
+  await wallet.getByRole('button', { name: 'Weigeren', exact: true }).click();
+  await wallet.close();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Je hebt het delen van je gegevens in de wallet geweigerd.',
+    { timeout: 15_000 },
+  );
+  await expect(qr).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Opnieuw proberen' })).toBeVisible();
+  await page.screenshot({ path: `${shots}signer-wallet-desktop-refused.png` });
+  await desktop.close();
 });

@@ -155,6 +155,7 @@ const allowed = {
     'POST /api/tsa',
     'POST /api/verify',
     'GET /api/signing/:token',
+    'GET /api/signing/:token/status',
     'POST /api/embed/signing/:token',
     'POST /api/embed/editor/:token',
     'GET /api/embed/editor-session/:token',

@@ -238,6 +238,8 @@ describe('the OpenAPI document and the answers of the settings, billing and back
       sms_credits_price: 1,
       idin_euros_price: 1.25,
       idin_credits_price: 2,
+      wallet_euros_price: 1.25,
+      wallet_credits_price: 2,
       available_for_companies: [companyId],
     };
     const created = await expectStatus(201, {

@@ -585,6 +585,8 @@ describe('every route, walked with wrong input', () => {
       sms_credits_price: 0,
       idin_euros_price: 0,
       idin_credits_price: 1,
+      wallet_euros_price: 0,
+      wallet_credits_price: 0,
       available_for_companies: [sent.companyId],
     };
     const signer = {

@@ -84,6 +84,15 @@ describe('security headers (APP_URL http)', () => {
     }
   });
 
+  it('lets the page the bank window of an embedded signer returns to keep its opener, framed by no one', async () => {
+    const back = await t.request({ method: 'GET', url: '/insluiten/idin-terug?idin=ok' });
+    expect(back.statusCode).toBe(200);
+    expect(back.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    expectStrictFraming(back);
+    const login = await t.request({ method: 'GET', url: '/login' });
+    expect(login.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
   it('marks every /api/ answer no-store, personal data or not', async () => {
     const admin = await registerCompany(t);
     const answers = [

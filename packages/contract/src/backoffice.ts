@@ -112,6 +112,7 @@ export const customPlanBounds = {
   price_per_credit: { minCents: 1, maxCents: 1_000_00 },
   sms_euros_price: { minCents: 0, maxCents: 100_00 },
   idin_euros_price: { minCents: 0, maxCents: 100_00 },
+  wallet_euros_price: { minCents: 0, maxCents: 100_00 },
 } as const;
 const countField = () => integerField({ min: 0, max: 1_000_000 });
 
@@ -125,6 +126,9 @@ export const customPlanBody = z.object({
   sms_credits_price: countField(),
   idin_euros_price: eurosField(customPlanBounds.idin_euros_price),
   idin_credits_price: countField(),
+  /** Per EU-wallet verification, like iDIN's. */
+  wallet_euros_price: eurosField(customPlanBounds.wallet_euros_price),
+  wallet_credits_price: countField(),
   /** A signer handing the request over to someone else costs the company one credit more. */
   delegation_costs_credit: booleanField().optional().default(false),
   available_for_companies: z
@@ -153,6 +157,8 @@ export const customPaymentPlanSchema = z
     sms_credits_price: z.int().min(0),
     idin_euros_price: z.number().min(0),
     idin_credits_price: z.int().min(0),
+    wallet_euros_price: z.number().min(0),
+    wallet_credits_price: z.int().min(0),
     delegation_costs_credit: z.boolean(),
     available_for_companies: z.array(companyRef),
   })
@@ -169,6 +175,8 @@ export const customPaymentPlanSchema = z
         sms_credits_price: 1,
         idin_euros_price: 1.25,
         idin_credits_price: 2,
+        wallet_euros_price: 1.25,
+        wallet_credits_price: 2,
         delegation_costs_credit: false,
         available_for_companies: [{ id: 57, name: 'Woonstichting Het Anker' }],
       },

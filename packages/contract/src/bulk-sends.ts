@@ -45,6 +45,10 @@ export const bulkVerificationNames: Readonly<Record<string, number>> = {
   idin: 4,
   handtekening: 5,
   paraaf: 6,
+  'eu-wallet': 7,
+  'eu wallet': 7,
+  wallet: 7,
+  'nl wallet': 7,
 };
 export const bulkSignerColumn = (n: number, field: (typeof bulkSignerFields)[number]) =>
   `signer${n}_${field}`;
@@ -62,7 +66,7 @@ export const bulkSendMessages = {
   templateNotFound: 'Dit template bestaat niet',
   markerTooLong: 'Deze tekst is te lang (maximaal 1000 tekens)',
   verificationUnknown: (value: string) =>
-    `Onbekende verificatie '${value}': kies uit e-mailcode, sms-code, iDIN, handtekening en paraaf`,
+    `Onbekende verificatie '${value}': kies uit e-mailcode, sms-code, iDIN, EU-wallet, handtekening en paraaf`,
   paraphNotPlaced: 'Het template vraagt deze ondertekenaar geen paraaf',
   phoneForSms: 'Vul een telefoonnummer in: deze ondertekenaar krijgt een sms-code',
   nothingToSend: 'Er zijn geen geldige rijen om te versturen',

@@ -26,6 +26,15 @@ export const EMBED_ORIGINS_MAX = 20;
 export const signerDeliveries = ['email', 'embedded'] as const;
 export type SignerDelivery = (typeof signerDeliveries)[number];
 
+/**
+ * Where the bank sends back the window an embedded signer's page opened for iDIN (`?idin=ok|failed`):
+ * a page that tells its opener and closes itself. It names no token: the frame knows its own.
+ */
+export const EMBED_IDIN_RETURN_PATH = '/insluiten/idin-terug';
+
+/** The message that page posts to its opener (the frame, same origin). */
+export const EMBED_IDIN_MESSAGE = 'paraaf:idin-returned';
+
 /** The events the frame posts to its host page (to the host's origin only), in order of a signing. */
 export const embedEvents = [
   'paraaf:loaded',
@@ -38,6 +47,7 @@ export const embedEvents = [
   'paraaf:ready',
   'paraaf:saved',
   'paraaf:sent',
+  'paraaf:closed',
 ] as const;
 export type EmbedEventType = (typeof embedEvents)[number];
 
@@ -54,6 +64,8 @@ export interface EmbedEvent {
   height?: number;
   code?: EmbedErrorCode;
   message?: string;
+  /** `paraaf:closed`: whether anything was saved before the editor was closed. */
+  saved?: boolean;
 }
 
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';

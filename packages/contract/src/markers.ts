@@ -139,6 +139,8 @@ export const templateSignerRoutingSchema = z.object({
   signer: z.int().min(1).max(TEMPLATE_SIGNERS),
   routing_order: z.int().min(1).max(MAX_ROUTING_ORDER),
   role: z.enum(signerRoles),
+  verifications: z.array(z.int()).optional(),
+  wallet_attributes: z.array(z.string()).optional(),
   /** A cc mailed when a request made from the template is sent (old templates: left out). */
   notify_on_send: z.boolean().optional(),
 });

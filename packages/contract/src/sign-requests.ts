@@ -147,7 +147,7 @@ export const createSignRequestBody = z
 export type CreateSignRequestBody = z.input<typeof createSignRequestBody>;
 
 /** A verification type as a number (1, '1') or as the seed writes it, "type and text". */
-const verificationItem = z
+export const verificationItem = z
   .union(
     [
       integerField({ min: 0, max: MAX_ID }),
@@ -164,6 +164,12 @@ const verificationItem = z
     ),
   );
 
+/** What an EU-wallet signer (verification 7) is asked to share; the name always. */
+export const walletAttributeList = z
+  .array(z.enum(walletAttributes, { error: inputMessages.choice }))
+  .max(walletAttributes.length)
+  .optional();
+
 const idinServiceList = z.array(z.enum(idinServices, { error: inputMessages.choice })).optional();
 
 const signerFields = {
@@ -179,10 +185,7 @@ const signerFields = {
   /** The name the seed's signer carries (`idinServices`); `idin_services` wins when both come. */
   idinServices: idinServiceList,
   /** What an EU-wallet signer (verification 7) is asked to share; the name always. */
-  wallet_attributes: z
-    .array(z.enum(walletAttributes, { error: inputMessages.choice }))
-    .max(walletAttributes.length)
-    .optional(),
+  wallet_attributes: walletAttributeList,
   reminder_after: integerField({ min: 1, max: 30 }),
   max_reminders: integerField({
     min: 1,

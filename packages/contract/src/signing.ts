@@ -215,6 +215,26 @@ export const signingPageSchema = z
   });
 export type SigningPage = z.infer<typeof signingPageSchema>;
 
+/**
+ * GET /api/signing/{token}/status: the little a page waiting on something elsewhere asks again
+ * and again (an embedded page after its signer is done, or while iDIN runs in another window).
+ */
+export const signingStatusSchema = z
+  .object({
+    status: z.enum(signingStatuses),
+    sign_request_id: z.int().positive(),
+    /** 5 once the documents are sealed. */
+    sign_request_state_id: z.int(),
+    /** The latest iDIN check of this signer. */
+    idin_status: z.enum(['none', 'started', 'verified', 'failed']),
+  })
+  .meta({
+    examples: [
+      { status: 'approved', sign_request_id: 4182, sign_request_state_id: 3, idin_status: 'none' },
+    ],
+  });
+export type SigningStatusAnswer = z.infer<typeof signingStatusSchema>;
+
 /** 410 from GET /api/signing/{token}: the link was replaced by a newer invitation. */
 export const linkReplacedBodySchema = z.object({
   message: z.string(),
@@ -244,6 +264,14 @@ export const approvedSchema = z
 export const declinedSchema = z
   .object({ status: z.literal('declined') })
   .meta({ examples: [{ status: 'declined' }] });
+/**
+ * POST /api/signing/{token}/verifications/idin. `embedded`: started from a page inside another
+ * site's frame, in a window of its own; the bank sends that window back to
+ * `EMBED_IDIN_RETURN_PATH`, which tells the frame and closes.
+ */
+export const startIdinBody = z
+  .object({ embedded: z.boolean().optional().default(false) })
+  .meta({ examples: [{ embedded: false }] });
 export const idinStartedSchema = z
   .object({ redirect_url: z.string() })
   .meta({ examples: [{ redirect_url: 'https://idin.example/authorize?state=…' }] });

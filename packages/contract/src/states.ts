@@ -93,6 +93,10 @@ export interface TemplateSignerRouting {
   signer: number;
   routing_order: number;
   role: SignerRole;
+  /** The placeholder's verification types (bulk rows whose cell is empty take them). */
+  verifications?: number[];
+  /** With verification 7: what the wallet is asked to share (contract walletAttributes). */
+  wallet_attributes?: string[];
   /** A cc mailed when the request is sent; left out (older templates): off. */
   notify_on_send?: boolean;
 }

@@ -12,6 +12,7 @@ import {
 } from './markers.ts';
 import { MAX_ROUTING_ORDER, signerRoles } from './states.ts';
 import { paginatedSchema } from './responses.ts';
+import { signingMessages, verificationItem, walletAttributeList } from './sign-requests.ts';
 
 /** GET /api/templates: page, order (default id,desc) and limit (at most 100; the picker's). */
 export const templateListQuery = z.object({
@@ -33,6 +34,12 @@ const templateSignerRoutingList = z
       signer: integerField({ min: 1, max: TEMPLATE_SIGNERS }),
       routing_order: integerField({ min: 1, max: MAX_ROUTING_ORDER }),
       role: z.enum(signerRoles, { error: inputMessages.choice }),
+      /** The placeholder's verifications, as a signer's (EU wallet 7 needs the feature). */
+      verifications: z
+        .array(verificationItem, { error: signingMessages.verificationRequired })
+        .min(1, signingMessages.verificationRequired)
+        .optional(),
+      wallet_attributes: walletAttributeList,
       notify_on_send: booleanField().optional().default(false),
     }),
   )

@@ -9,6 +9,13 @@ export const walletAttributes = ['name', 'birth_date', 'nationality'] as const;
 export type WalletAttribute = (typeof walletAttributes)[number];
 export const defaultWalletAttributes = ['name', 'birth_date'] as const;
 
+/** What a wallet signer is asked: the chosen attributes (none chosen: the defaults), the name always. */
+export function walletAttributesAsked(chosen: readonly string[] | undefined): string[] {
+  return [
+    ...new Set(['name', ...(chosen && chosen.length > 0 ? chosen : defaultWalletAttributes)]),
+  ];
+}
+
 /** Dutch labels of the stored wallet attributes (signer's page, audit certificate, test wallet). */
 export const walletAttributeLabels: Record<string, string> = {
   given_name: 'Voornamen',

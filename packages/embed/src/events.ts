@@ -10,6 +10,7 @@ export const PARAAF_EVENTS = [
   'paraaf:ready',
   'paraaf:saved',
   'paraaf:sent',
+  'paraaf:closed',
 ] as const;
 export type ParaafEventType = (typeof PARAAF_EVENTS)[number];
 
@@ -25,6 +26,8 @@ export interface ParaafEventDetail {
   /** `paraaf:error`: why (link_used, link_expired, link_invalid, failed) and a Dutch message. */
   code?: string;
   message?: string;
+  /** `paraaf:closed` (the editor's 'Annuleren'): whether anything was saved before; remove the frame. */
+  saved?: boolean;
 }
 
 export const isParaafEvent = (data: unknown): data is ParaafEventDetail =>

@@ -49,6 +49,18 @@ describe('<paraaf-signing>', () => {
     expect(seen).toEqual([]);
   });
 
+  it("re-dispatches the editor's paraaf:closed with whether anything was saved", () => {
+    const { element } = mount();
+    const closed: unknown[] = [];
+    element.addEventListener('paraaf:closed', (e) => closed.push((e as CustomEvent).detail));
+    post(element.frame!.contentWindow, 'https://app.paraaf.nl', {
+      type: 'paraaf:closed',
+      saved: true,
+      sign_request_id: 7,
+    });
+    expect(closed).toEqual([{ type: 'paraaf:closed', saved: true, sign_request_id: 7 }]);
+  });
+
   it('takes the height of paraaf:resize', () => {
     const { element, seen } = mount();
     post(element.frame!.contentWindow, 'https://app.paraaf.nl', {

@@ -9,6 +9,8 @@ export interface ParaafSigningProps {
   url: string;
   /** Every event of the frame, in order. */
   onEvent?: (event: ParaafEventDetail) => void;
+  /** The editor was closed ('Annuleren'), `saved` telling whether anything was saved: remove it. */
+  onClosed?: (event: ParaafEventDetail & { saved: boolean }) => void;
   className?: string;
   style?: CSSProperties;
   title?: string;
@@ -16,14 +18,24 @@ export interface ParaafSigningProps {
 
 /**
  * `<ParaafSigning url={link.url} onEvent={…} />`: the `<paraaf-signing>` element for React,
- * with its DOM events handed to `onEvent`.
+ * with its DOM events handed to `onEvent` (and the editor's close to `onClosed`).
  */
-export function ParaafSigning({ url, onEvent, className, style, title }: ParaafSigningProps) {
+export function ParaafSigning({
+  url,
+  onEvent,
+  onClosed,
+  className,
+  style,
+  title,
+}: ParaafSigningProps) {
   const ref = useRef<HTMLElement>(null);
-  const handler = useRef(onEvent);
+  const handler = useRef<(event: ParaafEventDetail) => void>(undefined);
   useEffect(() => {
-    handler.current = onEvent;
-  }, [onEvent]);
+    handler.current = (event) => {
+      onEvent?.(event);
+      if (event.type === 'paraaf:closed') onClosed?.({ ...event, saved: event.saved === true });
+    };
+  }, [onEvent, onClosed]);
   useEffect(() => {
     defineParaafElements();
     const element = ref.current;

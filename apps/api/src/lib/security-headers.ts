@@ -1,5 +1,6 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { EMBED_IDIN_RETURN_PATH } from '@paraaf/contract';
 
 /**
  * The Content-Security-Policy of every answer (the SPA, the signer's page, the API, the
@@ -64,7 +65,9 @@ export function staticCacheControl(filePath: string): string {
  * - every /api/ answer is `no-store` unless its route chose otherwise (the public logo);
  * - a PDF may be framed by our own pages (the preview modals show it in an iframe), and its
  *   CSP only says so: a policy with object-src or default-src would stop the browser's PDF
- *   viewer inside the frame.
+ *   viewer inside the frame;
+ * - the page the bank's window of an embedded signer's page returns to keeps its opener (no
+ *   Cross-Origin-Opener-Policy): it only tells that page, of our origin, that the bank is done.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
@@ -84,6 +87,8 @@ export async function registerSecurityHeaders(
       reply.header('content-security-policy', "frame-ancestors 'self'");
       reply.header('x-frame-options', 'SAMEORIGIN');
     }
+    if (request.url.split('?')[0] === EMBED_IDIN_RETURN_PATH)
+      reply.header('cross-origin-opener-policy', 'unsafe-none');
     return payload;
   });
 }

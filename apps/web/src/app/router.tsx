@@ -37,6 +37,15 @@ export const routes: RouteObject[] = [
     }),
   },
   {
+    // The window an embedded signer's page opened for iDIN, back from the bank: tells and closes.
+    path: routePatterns.embedIdinReturn,
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: RouteError,
+    lazy: async () => ({
+      Component: (await import('../features/signing/embed/idin-return')).IdinReturnRoute,
+    }),
+  },
+  {
     // The marker editor of one draft or template inside another site's frame.
     path: routePatterns.embedEditor,
     HydrateFallback: FullPageLoader,

@@ -1,3 +1,5 @@
+import { EMBED_IDIN_RETURN_PATH } from '@paraaf/contract';
+
 /** Every path of the web app, in one place (seed 000 §2, seed 001 §2). */
 export const paths = {
   home: '/',
@@ -42,6 +44,8 @@ export const routePatterns = {
   /** The signer's page and the marker editor inside another site's frame (single-use links). */
   embedSign: '/insluiten/ondertekenen/:token',
   embedEditor: '/insluiten/voorbereiden/:token',
+  /** The bank's window of an embedded signer's page comes back here, and closes. */
+  embedIdinReturn: EMBED_IDIN_RETURN_PATH,
 } as const;
 
 export const externalLinks = {

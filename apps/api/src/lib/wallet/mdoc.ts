@@ -3,6 +3,7 @@ import * as jose from 'jose';
 import { WalletCheckError } from './check-error.ts';
 import { mdocContext } from './mdoc-context.ts';
 import { PID_DOCTYPE, PID_NAMESPACE } from './pid.ts';
+import { assertMsoStatusValid, type StatusCheck } from './status-list.ts';
 
 /**
  * The mdoc SessionTranscript of OpenID4VP 1.0 (appendix B.2.6.1, redirect flows):
@@ -28,14 +29,15 @@ export async function oid4vpSessionTranscript(input: {
  * A PID presented as mdoc (a base64url DeviceResponse), checked by @animo-id/mdoc: the issuer's
  * signature and certificate chain up to the trust list, the MSO's validity, every disclosed
  * element against its digest, and the device signature over the session transcript (which binds
- * the nonce, our client_id and response_uri). Answers the disclosed PID elements.
+ * the nonce, our client_id and response_uri); then the status list entry the verified MSO points
+ * at. Answers the disclosed PID elements.
  */
-export async function verifyMdocPid(input: {
-  deviceResponse: string;
-  trustList: readonly Uint8Array[];
-  sessionTranscript: Uint8Array;
-  now: Date;
-}): Promise<Record<string, unknown>> {
+export async function verifyMdocPid(
+  input: StatusCheck & {
+    deviceResponse: string;
+    sessionTranscript: Uint8Array;
+  },
+): Promise<Record<string, unknown>> {
   let bytes: Uint8Array;
   try {
     bytes = jose.base64url.decode(input.deviceResponse);
@@ -65,7 +67,10 @@ export async function verifyMdocPid(input: {
   if (first) throw new WalletCheckError(classify(first), `${first.check} ${first.reason ?? ''}`);
   const document = mdoc.documents.find((d) => d.docType === PID_DOCTYPE);
   const elements = document?.getIssuerNameSpace(PID_NAMESPACE);
-  if (!elements) throw new WalletCheckError('invalid', 'no PID document');
+  if (!document || !elements) throw new WalletCheckError('invalid', 'no PID document');
+  // The library keeps MSO fields it does not know (here `status`) in the verified MSO.
+  const mso = document.issuerSigned.issuerAuth.decodedPayload as { status?: unknown };
+  await assertMsoStatusValid(mso.status, input);
   return Object.fromEntries(elements);
 }
 

@@ -4,7 +4,7 @@ import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import * as jose from 'jose';
 import { WalletCheckError } from './check-error.ts';
 import { PID_VCT } from './pid.ts';
-import { assertTrustedChain } from './trust.ts';
+import { trustedJwsSigner } from './trust.ts';
 
 /** SHA-256 (the only `_sd_alg` PIDs use) for @sd-jwt's hasher slot. */
 export const sdJwtHasher = (data: string | ArrayBuffer, alg: string): Uint8Array => {
@@ -42,10 +42,7 @@ export function sdJwtSigner(key: KeyObject) {
 function x5cVerifier(trustList: readonly Uint8Array[], now: Date) {
   return async (data: string, signature: string): Promise<boolean> => {
     const compact = `${data}.${signature}`;
-    const header = jose.decodeProtectedHeader(compact);
-    const chain = (header.x5c ?? []).map((c) => Buffer.from(c, 'base64'));
-    const leaf = assertTrustedChain(chain, trustList, now);
-    await jose.compactVerify(compact, leaf.publicKey);
+    await jose.compactVerify(compact, trustedJwsSigner(compact, trustList, now).publicKey);
     return true;
   };
 }

@@ -1,5 +1,14 @@
 import { createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
-import { DateOnly, Document, type IssuerSignedDocument } from '@animo-id/mdoc';
+import {
+  cborDecode,
+  cborEncode,
+  DataItem,
+  DateOnly,
+  Document,
+  parseIssuerSigned,
+  type IssuerSignedDocument,
+  type MdocContext,
+} from '@animo-id/mdoc';
 import { createHeaderAndPayload, StatusList } from '@sd-jwt/jwt-status-list';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import * as jose from 'jose';
@@ -64,12 +73,7 @@ export async function issueSdJwtPid(input: {
       iat: Math.floor(from.getTime() / 1000),
       exp: Math.floor(until.getTime() / 1000),
       cnf: { jwk: holderJwk },
-      status: {
-        status_list: {
-          idx: input.state === 'revoked' ? REVOKED_INDEX : 0,
-          uri: input.statusListUri,
-        },
-      },
+      status: { status_list: { idx: statusIndex(input.state), uri: input.statusListUri } },
       given_name: p.given_name,
       family_name: p.family_name,
       birthdate: p.birth_date,
@@ -80,40 +84,88 @@ export async function issueSdJwtPid(input: {
   );
 }
 
-/** A PID as ISO mdoc (issuer-signed, the holder's key as device key). */
+const statusIndex = (state: TestPidState) => (state === 'revoked' ? REVOKED_INDEX : 0);
+
+/**
+ * A PID as ISO mdoc (issuer-signed, the holder's key as device key) whose MSO points at the
+ * issuer's status list (`status: { status_list: { idx, uri } }`, token status list for mdoc).
+ */
 export async function issueMdocPid(input: {
   issuer: TestIssuer;
   holderKey: KeyObject;
   person: TestPerson;
   state: TestPidState;
+  statusListUri: string;
   now: Date;
 }): Promise<IssuerSignedDocument> {
   const { from, until } = validity(input.state, input.now);
   const ctx = mdocContext(() => input.now);
   const p = input.person;
-  return (
-    new Document(PID_DOCTYPE, ctx)
-      .addIssuerNameSpace(PID_NAMESPACE, {
-        given_name: p.given_name,
-        family_name: p.family_name,
-        birth_date: new DateOnly(p.birth_date),
-        nationality: p.nationality,
-      })
-      .useDigestAlgorithm('SHA-256')
-      // Signed now (within the signer certificate's life); an expired one was valid until yesterday.
-      .addValidityInfo({ signed: input.now, validFrom: from, validUntil: until })
-      .addDeviceKeyInfo({
-        deviceKey: createPublicKey(input.holderKey).export({ format: 'jwk' }),
-      })
-      .sign(
-        {
-          issuerPrivateKey: input.issuer.signer.key.export({ format: 'jwk' }),
-          issuerCertificate: new Uint8Array(input.issuer.signer.chain[0]!),
-          alg: 'ES256',
-        },
-        ctx,
-      )
+  const issuerPrivateKey = input.issuer.signer.key.export({ format: 'jwk' });
+  const signed = await new Document(PID_DOCTYPE, ctx)
+    .addIssuerNameSpace(PID_NAMESPACE, {
+      given_name: p.given_name,
+      family_name: p.family_name,
+      birth_date: new DateOnly(p.birth_date),
+      nationality: p.nationality,
+    })
+    .useDigestAlgorithm('SHA-256')
+    // Signed now (within the signer certificate's life); an expired one was valid until yesterday.
+    .addValidityInfo({ signed: input.now, validFrom: from, validUntil: until })
+    .addDeviceKeyInfo({
+      deviceKey: createPublicKey(input.holderKey).export({ format: 'jwk' }),
+    })
+    .sign(
+      {
+        issuerPrivateKey,
+        issuerCertificate: new Uint8Array(input.issuer.signer.chain[0]!),
+        alg: 'ES256',
+      },
+      ctx,
+    );
+  return withMsoStatus(
+    signed,
+    { idx: statusIndex(input.state), uri: input.statusListUri },
+    issuerPrivateKey,
+    ctx,
   );
+}
+
+/**
+ * @animo-id/mdoc 0.5's Document builder writes a fixed MSO without `status`, so the signed MSO
+ * is taken apart with the library's CBOR, given the status entry and signed again as a new
+ * issuerAuth: the library parses it (parseIssuerSigned) and builds the COSE Sig_structure; the
+ * digests, validity and device key stay as the builder made them.
+ */
+async function withMsoStatus(
+  signed: IssuerSignedDocument,
+  status: { idx: number; uri: string },
+  issuerPrivateKey: jose.JWK,
+  ctx: MdocContext,
+): Promise<IssuerSignedDocument> {
+  const [protectedHeaders, unprotectedHeaders, payload] =
+    signed.issuerSigned.issuerAuth.getContentForEncoding();
+  const mso = new Map((cborDecode(payload as Uint8Array) as DataItem<Map<string, unknown>>).data);
+  mso.set('status', new Map([['status_list', new Map(Object.entries(status))]]));
+  const issuerSigned = signed.prepare().get('issuerSigned') as { nameSpaces: Map<string, unknown> };
+  const document = parseIssuerSigned(
+    new Map<string, unknown>([
+      ['nameSpaces', issuerSigned.nameSpaces],
+      [
+        'issuerAuth',
+        [
+          protectedHeaders,
+          unprotectedHeaders,
+          cborEncode(DataItem.fromData(mso)),
+          new Uint8Array(),
+        ],
+      ],
+    ]),
+    PID_DOCTYPE,
+  );
+  const issuerAuth = document.issuerSigned.issuerAuth;
+  issuerAuth.signature = await ctx.cose.sign1.sign({ sign1: issuerAuth, jwk: issuerPrivateKey });
+  return document;
 }
 
 /** The issuer's status list token (draft-ietf-oauth-status-list), signed with x5c. */

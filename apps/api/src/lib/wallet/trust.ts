@@ -1,4 +1,5 @@
 import { X509Certificate } from 'node:crypto';
+import * as jose from 'jose';
 import { WalletCheckError } from './check-error.ts';
 
 /**
@@ -31,4 +32,15 @@ export function assertTrustedChain(
   if (!anchored)
     throw new WalletCheckError('untrusted', `issuer ${last.subject} not in trust list`);
   return certs[0]!;
+}
+
+/** The certificate that signed a JWS, from its `x5c` header, once its chain ends at the trust list. */
+export function trustedJwsSigner(
+  compact: string,
+  trustList: readonly Uint8Array[],
+  now: Date,
+): X509Certificate {
+  const header = jose.decodeProtectedHeader(compact);
+  const chain = (header.x5c ?? []).map((c) => Buffer.from(c, 'base64'));
+  return assertTrustedChain(chain, trustList, now);
 }

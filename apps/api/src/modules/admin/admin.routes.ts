@@ -33,6 +33,8 @@ const customPlanExample = {
   sms_credits_price: 1,
   idin_euros_price: 1.25,
   idin_credits_price: 2,
+  wallet_euros_price: 1.25,
+  wallet_credits_price: 2,
   available_for_companies: [57],
 };
 

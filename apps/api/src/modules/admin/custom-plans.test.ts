@@ -11,9 +11,22 @@ import {
   type PaymentPlan,
   type Session,
 } from '@paraaf/contract';
-import { companies, paymentPlanCompanies, paymentPlans } from '../../db/schema/index.ts';
+import {
+  billableUsage,
+  companies,
+  paymentPlanCompanies,
+  paymentPlans,
+} from '../../db/schema/index.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
-import { createMember, errorsOf, login, PASSWORD, uniqueEmail } from '../../../test/factories.ts';
+import {
+  createDraftSignRequest,
+  createMember,
+  errorsOf,
+  login,
+  PASSWORD,
+  setPlan,
+  uniqueEmail,
+} from '../../../test/factories.ts';
 import { ensurePlatformAdmin } from './admin.service.ts';
 
 describe('custom subscriptions (/api/all-payment-plans)', () => {
@@ -40,6 +53,8 @@ describe('custom subscriptions (/api/all-payment-plans)', () => {
     sms_credits_price: 0,
     idin_euros_price: 0,
     idin_credits_price: 1,
+    wallet_euros_price: 0,
+    wallet_credits_price: 0,
     available_for_companies: [bakery.user.company.id],
     ...overrides,
   });
@@ -87,6 +102,8 @@ describe('custom subscriptions (/api/all-payment-plans)', () => {
       sms_credits_price: 0,
       idin_euros_price: 0,
       idin_credits_price: 1,
+      wallet_euros_price: 0,
+      wallet_credits_price: 0,
       delegation_costs_credit: false,
       available_for_companies: [{ id: bakery.user.company.id, name: 'Bakkerij Zoet' }],
     });
@@ -211,6 +228,62 @@ describe('custom subscriptions (/api/all-payment-plans)', () => {
       smsEurosPriceCents: 90,
       pricePerMonthCents: 272_250,
     });
+  });
+
+  it('keeps the EU-wallet price per use, and sending on the plan charges it', async () => {
+    const missing = await create(
+      admin.token,
+      form({ wallet_euros_price: '', wallet_credits_price: null }),
+    );
+    expect(errorsOf(missing)).toEqual({
+      wallet_euros_price: [messages.required],
+      wallet_credits_price: [messages.required],
+    });
+    const res = await create(
+      admin.token,
+      form({ name: 'Maatwerk wallet', wallet_euros_price: '1,75', wallet_credits_price: 3 }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const plan = res.json<CustomPaymentPlan>();
+    expect(plan).toMatchObject({ wallet_euros_price: 1.75, wallet_credits_price: 3 });
+    const edited = await update(
+      admin.token,
+      plan.id,
+      form({ name: 'Maatwerk wallet', wallet_euros_price: '0,95', wallet_credits_price: 2 }),
+    );
+    expect(edited.json<CustomPaymentPlan>()).toMatchObject({
+      wallet_euros_price: 0.95,
+      wallet_credits_price: 2,
+    });
+
+    const customer = await registerCompany(t, { company: 'Notaris Wallet' });
+    const companyId = customer.user.company.id;
+    await setPlan(t, companyId, plan.id);
+    await t.db
+      .update(companies)
+      .set({ credits: 10, extraFeatures: ['wallet_verification'] })
+      .where(eq(companies.id, companyId));
+    const { request } = await createDraftSignRequest(t, companyId, {
+      signers: [{ verifications: [7] }],
+    });
+    const sent = await t.request({
+      method: 'POST',
+      url: `/api/sign-requests/${request.id}/ready`,
+      token: customer.token,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    // 1 credit for the signer and the plan's 2 for the wallet check; € 0,95 per check as usage.
+    const [after] = await t.db.select().from(companies).where(eq(companies.id, companyId));
+    expect(after!.credits).toBe(7);
+    const usage = await t.db
+      .select({
+        kind: billableUsage.kind,
+        quantity: billableUsage.quantity,
+        cents: billableUsage.unitPriceCents,
+      })
+      .from(billableUsage)
+      .where(eq(billableUsage.companyId, companyId));
+    expect(usage).toEqual([{ kind: 'wallet', quantity: 1, cents: 95 }]);
   });
 
   it("refuses the platform's own company as a customer", async () => {

@@ -36,6 +36,8 @@ function toCustomPlanDto(
     sms_credits_price: plan.smsCreditsPrice,
     idin_euros_price: euros(plan.idinEurosPriceCents),
     idin_credits_price: plan.idinCreditsPrice,
+    wallet_euros_price: euros(plan.walletEurosPriceCents),
+    wallet_credits_price: plan.walletCreditsPrice,
     delegation_costs_credit: plan.delegationCostsCredit,
     available_for_companies: available,
   };
@@ -115,6 +117,8 @@ async function planValues(db: DbOrTx, input: CustomPlanBody) {
     smsCreditsPrice: input.sms_credits_price,
     idinEurosPriceCents: cents(input.idin_euros_price),
     idinCreditsPrice: input.idin_credits_price,
+    walletEurosPriceCents: cents(input.wallet_euros_price),
+    walletCreditsPrice: input.wallet_credits_price,
     delegationCostsCredit: input.delegation_costs_credit,
     custom: true,
   };

@@ -86,7 +86,11 @@ export const bulkSendJob: JobDefinition<z.ZodObject<{ bulkSendId: z.ZodNumber }>
       : null;
     // The plan as it is now: what a row may ask (iDIN), checked again as at the preview.
     const { company, plan } = (await findCompanyWithPlan(deps.db, batch.companyId))!;
-    const rules: RowRules = { canUseIdin: featuresOf(company, plan).has('idin_verification') };
+    const features = featuresOf(company, plan);
+    const rules: RowRules = {
+      canUseIdin: features.has('idin_verification'),
+      canUseWallet: features.has('wallet_verification'),
+    };
     const source: BatchSource | null = template
       ? {
           rules,

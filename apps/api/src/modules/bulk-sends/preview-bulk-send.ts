@@ -62,7 +62,11 @@ export async function previewBulkSend(ctx: AuthedCtx, upload: Upload): Promise<B
   const shape = templateShape(template.config, template.signerRouting);
   // The plan as it is now: what a row may ask (iDIN) and what each row costs.
   const { company, plan } = (await findCompanyWithPlan(ctx.db, companyId))!;
-  const rules: RowRules = { canUseIdin: featuresOf(company, plan).has('idin_verification') };
+  const features = featuresOf(company, plan);
+  const rules: RowRules = {
+    canUseIdin: features.has('idin_verification'),
+    canUseWallet: features.has('wallet_verification'),
+  };
   const columns = matchHeader(sheet.header, shape);
   const texts = defaultTexts(ctx.auth.companyName);
   const defaults: BatchDefaults = {

@@ -28,6 +28,7 @@ export interface RowInput {
 /** What the company's plan lets a row ask (read once per batch). */
 export interface RowRules {
   canUseIdin: boolean;
+  canUseWallet: boolean;
 }
 
 /** E-mail code and a signature, as the wizard starts each signer; a paraph where one is placed. */
@@ -36,6 +37,7 @@ const SMS = 2;
 const IDIN = 4;
 const SIGNATURE = 5;
 const PARAPH = 6;
+const WALLET = 7;
 /** The wizard's defaults for a new signer. */
 const REMINDER_AFTER = 3;
 const MAX_REMINDERS = 5;
@@ -72,13 +74,14 @@ export function rowInput(
   const signers: z.output<typeof createSignerBody>[] = [];
   for (let n = 1; n <= shape.signers; n++) {
     const column = (f: Parameters<typeof bulkSignerColumn>[1]) => bulkSignerColumn(n, f);
+    const routing = shape.routing.get(n);
     const asked = signerVerifications(
       cell(column('verificatie')),
+      routing?.verifications ?? [],
       shape.paraphSigners.has(n),
       rules,
     );
     if ('error' in asked) errors.push({ column: column('verificatie'), message: asked.error });
-    const routing = shape.routing.get(n);
     // An approver or a copy signs nothing: the template's signature boxes are not theirs.
     const signs = (routing?.role ?? 'signer') === 'signer';
     const listed = 'list' in asked ? asked.list : [EMAIL, SIGNATURE];
@@ -98,6 +101,10 @@ export function rowInput(
       phone: cell(column('phone')) || null,
       locale: cell(column('locale')).toLowerCase() || undefined,
       verifications,
+      // The template's choice for this placeholder; none: the wallet's defaults.
+      ...(verifications.includes(WALLET) && routing?.wallet_attributes
+        ? { wallet_attributes: routing.wallet_attributes }
+        : {}),
       reminder_after: REMINDER_AFTER,
       max_reminders: MAX_REMINDERS,
     });
@@ -132,24 +139,29 @@ export function rowInput(
 
 /**
  * The verifications a `signer{n}_verificatie` cell asks (bulkVerificationNames), with the
- * signature and, where the template places one, the paraph always added; an empty cell asks the
- * e-mail code. A name the wizard does not know, a paraph the template does not place or iDIN
- * outside the plan is the cell's error.
+ * signature and, where the template places one, the paraph always added; an empty cell asks what
+ * the template sets for the placeholder, else the e-mail code. A name the wizard does not know, a
+ * paraph the template does not place, or iDIN or the EU wallet outside the plan is the cell's
+ * error.
  */
 function signerVerifications(
   text: string,
+  templateList: readonly number[],
   hasParaph: boolean,
   rules: RowRules,
 ): { list: number[] } | { error: string } {
-  const asked = new Set<number>(text ? [] : [EMAIL]);
+  const asked = new Set<number>(text ? [] : templateList.length > 0 ? templateList : [EMAIL]);
   for (const part of text.split(/[+,;/|]/)) {
     const name = part.trim().replace(/\s+/g, ' ');
     if (!name) continue;
     const type = bulkVerificationNames[name.toLowerCase()];
     if (type === undefined) return { error: bulkSendMessages.verificationUnknown(name) };
-    if (type === PARAPH && !hasParaph) return { error: bulkSendMessages.paraphNotPlaced };
-    if (type === IDIN && !rules.canUseIdin) return { error: signingMessages.idinNotAvailable };
     asked.add(type);
+  }
+  if (asked.has(PARAPH) && !hasParaph) return { error: bulkSendMessages.paraphNotPlaced };
+  if (asked.has(IDIN) && !rules.canUseIdin) return { error: signingMessages.idinNotAvailable };
+  if (asked.has(WALLET) && !rules.canUseWallet) {
+    return { error: signingMessages.walletNotAvailable };
   }
   asked.add(SIGNATURE);
   if (hasParaph) asked.add(PARAPH);

@@ -15,6 +15,7 @@ import {
   companies,
   creditLedger,
   mails,
+  paymentPlans,
   signers,
   signRequests,
 } from '../../db/schema/index.ts';
@@ -165,6 +166,61 @@ describe('sending a bulk send', () => {
     expect(await ledgerSum(releaseCause(batch.id, 1))).toBe(2);
     expect(await ledgerSum(returnCause(batch.id))).toBe(0);
     expect(await credits()).toBe(960);
+  }, 300_000);
+
+  it("sends rows that ask the EU wallet as the template's placeholder does, with its attributes and price", async () => {
+    const premium = await registerCompanyOnPlan(t, PLAN.premium);
+    await setCredits(t, premium.user.company.id, 100);
+    const walletTemplate = await createBulkTemplate(t, premium.token);
+    const saved = await t.request({
+      method: 'PUT',
+      url: `/api/templates/${walletTemplate.id}`,
+      token: premium.token,
+      payload: {
+        name: walletTemplate.name,
+        signer_routing: [
+          {
+            signer: 1,
+            routing_order: 1,
+            role: 'signer',
+            verifications: [7],
+            wallet_attributes: ['nationality'],
+          },
+        ],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const header = [...bulkHeader, 'signer1_verificatie'];
+    const rows = bulkRows(2, 'wallet.example.nl').map((r, i) => [
+      ...r,
+      i === 0 ? '' : 'e-mailcode',
+    ]);
+    const batch = await createBatch(
+      t,
+      premium.token,
+      walletTemplate.id,
+      csvFile(rows, ';', header),
+    );
+    const [plan] = await t.db.select().from(paymentPlans).where(eq(paymentPlans.id, PLAN.premium));
+    expect(plan!.walletCreditsPrice).toBeGreaterThan(0);
+    expect(batch).toMatchObject({ rows_valid: 2, credits_cost: 2 + plan!.walletCreditsPrice });
+    const sent = await t.request({
+      method: 'POST',
+      url: `/api/bulk-sends/${batch.id}/send`,
+      token: premium.token,
+    });
+    expect(sent.statusCode).toBe(202);
+    await waitForBatch(t, premium.token, batch.id, (b) => b.state === 'done');
+    const made = await t.db
+      .select({ verifications: signers.verifications, wallet: signers.walletAttributes })
+      .from(signRequests)
+      .innerJoin(signers, eq(signers.signRequestId, signRequests.id))
+      .where(eq(signRequests.bulkSendId, batch.id))
+      .orderBy(asc(signRequests.bulkSendRow));
+    expect(made).toEqual([
+      { verifications: [5, 7], wallet: ['name', 'nationality'] },
+      { verifications: [1, 5], wallet: [] },
+    ]);
   }, 300_000);
 
   it('sends a 200-row XLSX with a bad e-mail row: that row reported, not charged, not sent', async () => {

@@ -130,8 +130,10 @@ export function embedRoutes(app: FastifyInstance, deps: Deps, options: EmbedRout
 
   const editorEvents =
     'De editor stuurt `paraaf:ready` (geladen), `paraaf:saved` (markers van een document ' +
-    'opgeslagen, met `sign_request_id` of `template_id`) en `paraaf:sent` (het concept is ' +
-    'verstuurd) naar de herkomst van de pagina die haar insluit.';
+    'opgeslagen, met `sign_request_id` of `template_id`), `paraaf:sent` (het concept is ' +
+    'verstuurd; niet opgeslagen markers worden eerst opgeslagen) en `paraaf:closed` (de editor ' +
+    'is gesloten met Annuleren; `saved` zegt of er iets is opgeslagen) naar de herkomst van de ' +
+    'pagina die haar insluit.';
   const editorLinkDoc = (summary: string) =>
     doc({
       summary,

@@ -5,6 +5,7 @@ import {
   identitySimulatorForm,
   identitySimulatorQuery,
   idinStartedSchema,
+  startIdinBody,
   smsCodeSentSchema,
   verifyCodeBody,
 } from '@paraaf/contract';
@@ -47,6 +48,10 @@ export function identityRoutes(
     return ctxFrom(deps, request);
   };
   const noStore = { 'cache-control': 'no-store' };
+  // The way back from the bank sets no Cross-Origin-Opener-Policy (a browser enforces it on every
+  // hop, redirects too): the window an embedded signer's page opened for the bank then stays
+  // connected to that page, and the page it returns to (EMBED_IDIN_RETURN_PATH) can tell it.
+  const keepOpener = { 'cross-origin-opener-policy': 'unsafe-none' };
 
   app.post<TokenParams>(
     '/api/signing/:token/verifications/sms',
@@ -92,13 +97,24 @@ export function identityRoutes(
       config: {
         openapi: signerDoc({
           summary: 'De iDIN-controle starten: de ondertekenaar gaat naar zijn bank',
+          description:
+            'Met `embedded: true` (de pagina in het frame van een andere site) opent de bank in een ' +
+            'eigen venster en stuurt de bank dat venster terug naar `/insluiten/idin-terug`, dat ' +
+            'het frame inlicht en zichzelf sluit: een bank laat zich nooit in een frame tonen.',
+          body: startIdinBody,
           response: { 200: idinStartedSchema },
-          errors: [403, 409],
+          errors: [403, 409, 422],
+          example: { body: { embedded: false } },
         }),
       },
     },
-    async (request, reply) =>
-      reply.headers(noStore).send(await startIdin(ctxOf(request), provider, request.params.token)),
+    async (request, reply) => {
+      const ctx = ctxOf(request);
+      const options = parseInput(startIdinBody, request.body ?? {});
+      return reply
+        .headers(noStore)
+        .send(await startIdin(ctx, provider, request.params.token, options));
+    },
   );
 
   app.get<StateQuery>(
@@ -127,11 +143,13 @@ export function identityRoutes(
           .type('text/html; charset=utf-8')
           .send(unknownSessionPage());
       }
-      return reply.headers(noStore).redirect(target, 302);
+      return reply.headers({ ...noStore, ...keepOpener }).redirect(target, 302);
     },
   );
 
   if (provider.name !== 'simulator') return;
+
+  // The test bank behaves as a bank without an opener policy.
 
   app.get<StateQuery>(
     '/api/identity/simulator',
@@ -148,7 +166,7 @@ export function identityRoutes(
       const html = await renderSimulatorPage(ctxOf(request), str(request.query.state) ?? '');
       return reply
         .code(html ? 200 : 400)
-        .headers(noStore)
+        .headers({ ...noStore, ...keepOpener })
         .type('text/html; charset=utf-8')
         .send(html ?? unknownSessionPage());
     },
@@ -177,7 +195,7 @@ export function identityRoutes(
       if (!target) {
         return reply.code(400).type('text/html; charset=utf-8').send(unknownSessionPage());
       }
-      return reply.redirect(target, 303);
+      return reply.headers(keepOpener).redirect(target, 303);
     });
     done();
   });

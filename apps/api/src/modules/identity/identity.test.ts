@@ -337,6 +337,44 @@ describe('SMS and iDIN verification of a signer', () => {
       expect(await actionsOf(sent.signerIds[0]!)).toEqual([12, 13]);
     });
 
+    it('a check started embedded sends its window back to the page that closes it, with no token in the address', async () => {
+      const sent = await sendTestRequest(t, {
+        signers: [{ verifications: [4, 5], firstname: 'Anna', lastname: 'Berg' }],
+      });
+      const token = sent.tokens[0]!;
+      const started = await t.request({
+        method: 'POST',
+        url: `/api/signing/${token}/verifications/idin`,
+        payload: { embedded: true },
+      });
+      expect(started.statusCode).toBe(200);
+      const redirect = new URL(started.json<{ redirect_url: string }>().redirect_url);
+      const state = redirect.searchParams.get('state')!;
+      const post = await t.request({
+        method: 'POST',
+        url: '/api/identity/simulator',
+        remoteAddress: local,
+        ...form({ state, bank: 'ing', outcome: 'success' }),
+      });
+      const callback = new URL(post.headers.location as string);
+      const back = await t.request({
+        method: 'GET',
+        url: `${callback.pathname}${callback.search}`,
+      });
+      expect(back.statusCode).toBe(302);
+      expect(back.headers.location).toBe('http://paraaf.test/insluiten/idin-terug?idin=ok');
+      // No opener policy on the way back: the bank's window stays connected to the frame.
+      expect(back.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+      expect((await evidenceOf(sent.signerIds[0]!))!.idinVerifiedAt).toBeInstanceOf(Date);
+
+      const wrong = await t.request({
+        method: 'POST',
+        url: `/api/signing/${token}/verifications/idin`,
+        payload: { embedded: 'ja' },
+      });
+      expect(wrong.statusCode).toBe(422);
+    });
+
     it('a successful check keeps only the chosen services and returns to the signer page', async () => {
       const sent = await sendTestRequest(t, {
         signers: [

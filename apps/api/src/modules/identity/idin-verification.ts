@@ -1,6 +1,6 @@
 import { markVerifiedWhenComplete } from '../signing/verification-state.ts';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { defaultIdinServices, signerApiMessages } from '@paraaf/contract';
+import { defaultIdinServices, EMBED_IDIN_RETURN_PATH, signerApiMessages } from '@paraaf/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { identitySessions, signerEvidence, signers } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
@@ -26,6 +26,12 @@ export function callbackUrl(ctx: Pick<Ctx, 'config'>): string {
   return `${ctx.config.appUrl}/api/identity/callback`;
 }
 
+/**
+ * The sealed way back of a check started from an embedded page: its window returns to
+ * EMBED_IDIN_RETURN_PATH (no token in that address), not to the signer's page.
+ */
+const EMBEDDED_MARK = 'embedded:';
+
 export function servicesOf(signer: { idinServices: string[] }): string[] {
   return signer.idinServices.length > 0 ? signer.idinServices : [...defaultIdinServices];
 }
@@ -33,12 +39,14 @@ export function servicesOf(signer: { idinServices: string[] }): string[] {
 /**
  * POST /api/signing/{token}/verifications/idin: starts a check at the identity provider (audit
  * 12). state, nonce and the PKCE verifier are fresh per attempt; only state's hash is stored,
- * and the way back to the signer's page is sealed with state (see return-path.ts).
+ * and the way back to the signer's page is sealed with state (see return-path.ts). `embedded`:
+ * the bank opens in a window of its own and comes back to the page that closes it.
  */
 export async function startIdin(
   ctx: Ctx,
   provider: IdentityProvider,
   token: string,
+  options: { embedded: boolean } = { embedded: false },
 ): Promise<{ redirect_url: string }> {
   const r = await resolveSigner(ctx, token, ctx.now());
   assertSignerMayAct(r);
@@ -65,7 +73,10 @@ export async function startIdin(
       stateHash: sha256(state),
       nonce,
       codeVerifier,
-      returnPathEnc: encryptReturnPath(`/ondertekenen/${token}`, state),
+      returnPathEnc: encryptReturnPath(
+        `${options.embedded ? EMBEDDED_MARK : ''}/ondertekenen/${token}`,
+        state,
+      ),
       expiresAt: new Date(ctx.now().getTime() + IDENTITY_SESSION_MINUTES * 60_000),
     });
     await recordAction(tx, r.signer, 12, ctx);
@@ -93,7 +104,7 @@ export async function findOpenSession(ctx: Ctx, state: string): Promise<Identity
  * GET /api/identity/callback: the provider sends the browser back with `code` (or `error`).
  * Records the outcome once — verified: the chosen services' attributes into the evidence (audit
  * 14); anything else: failed (audit 13) — and answers where to send the browser: the signer's
- * page with `?idin=ok|failed`. null: unknown, used or expired state (nothing is recorded).
+ * page (or, started embedded, the page that closes the window) with `?idin=ok|failed`. null: unknown, used or expired state (nothing is recorded).
  */
 export async function completeIdin(
   ctx: Ctx,
@@ -109,11 +120,12 @@ export async function completeIdin(
           .from(identitySessions)
           .where(eq(identitySessions.stateHash, sha256(state)))
       : [];
-  const returnPath = session?.returnPathEnc
-    ? decryptReturnPath(session.returnPathEnc, state)
-    : null;
-  if (!session || !returnPath) return null;
-  const back = (outcome: 'ok' | 'failed') => `${ctx.config.appUrl}${returnPath}?idin=${outcome}`;
+  const sealed = session?.returnPathEnc ? decryptReturnPath(session.returnPathEnc, state) : null;
+  if (!session || !sealed) return null;
+  const isEmbedded = sealed.startsWith(EMBEDDED_MARK);
+  const returnPath = isEmbedded ? sealed.slice(EMBEDDED_MARK.length) : sealed;
+  const back = (outcome: 'ok' | 'failed') =>
+    `${ctx.config.appUrl}${isEmbedded ? EMBED_IDIN_RETURN_PATH : returnPath}?idin=${outcome}`;
   // A reload of the callback after it was handled: the same answer, nothing recorded twice.
   if (session.status !== 'started') return back(session.status === 'verified' ? 'ok' : 'failed');
 

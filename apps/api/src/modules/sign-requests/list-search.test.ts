@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Paginated, Session, SignRequestListItem } from '@paraaf/contract';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { seedSignRequest } from '../../../test/factories.ts';
+import { wordPlan } from './sign-requests.list.repository.ts';
 
 /**
  * The signer and document searches run in `sign_request_search_matches` (migration 0040): the
@@ -20,6 +21,11 @@ describe('GET /api/sign-requests: searches', () => {
     ['Piet', 'van der Berg'],
     ['Anna', 'Jansen'],
     ['Kees', 'Jan_sen'],
+    // The word keys of migration 0048: a search's first word may end a word of the name, its last
+    // word may begin one, a word in between is whole.
+    ['Xfemke', 'Kuipers'],
+    ['Femke', 'Kuiper-Smit'],
+    ['Anna Maria', 'van Dijk'],
   ];
 
   beforeAll(async () => {
@@ -88,6 +94,17 @@ describe('GET /api/sign-requests: searches', () => {
       'sanne de vries',
       'vries mila',
       'onbekend',
+      'femke kuiper',
+      'femke kuipers',
+      'emke kuip',
+      'xfemke kuiper-smit',
+      'femke  kuiper',
+      'anna maria van dijk',
+      'nna maria van dij',
+      'maria dijk',
+      'ria van dijk',
+      'de vries mila',
+      'sanne de',
     ];
     for (const text of texts) {
       const res = await search('signers', text);
@@ -105,6 +122,24 @@ describe('GET /api/sign-requests: searches', () => {
         res.data.map((r) => r.id),
         text,
       ).toEqual(expected.slice(0, 10));
+    }
+  });
+});
+
+describe('wordPlan', () => {
+  it('asks for the ending of the first word and the beginnings of the others', () => {
+    expect(wordPlan('femke kuiper')).toEqual({ ending: 'femke', beginnings: ['kuiper'] });
+    expect(wordPlan('sanne de vries')).toEqual({ ending: 'sanne', beginnings: ['vries'] });
+    expect(wordPlan('anna maria van dijk')).toEqual({
+      ending: 'anna',
+      beginnings: ['maria', 'dijk'],
+    });
+    expect(wordPlan('de vries jansen')).toEqual({ ending: null, beginnings: ['vries', 'jansen'] });
+  });
+
+  it('leaves a text with fewer than two keys to the trigrams', () => {
+    for (const text of ['kuiper', 'sanne de', 'jo kuiper', 'femke  kuiper', 'huurcontract 12']) {
+      expect(wordPlan(text), text).toBeNull();
     }
   });
 });

@@ -124,12 +124,29 @@ function tokenRuns(text: string): string[] {
 }
 
 /**
+ * The word plan of a search of several words ('femke kuiper', 'sanne de vries'): in any name that
+ * contains the text, its first word ends a word of the name and every later word begins one (the
+ * word keys of migration 0048). `ending` is that first word, `beginnings` the later ones; words
+ * shorter than three characters and name particles give no key. Null when fewer than two keys
+ * remain: one key (or none) filters less than the text's trigrams.
+ */
+export function wordPlan(text: string): { ending: string | null; beginnings: string[] } | null {
+  const words = text.split(' ');
+  if (words.length < 2 || words.some((w) => w === '')) return null;
+  const keyed = (w: string) => w.length >= 3 && !PARTICLES.has(w);
+  const ending = keyed(words[0]!) ? words[0]! : null;
+  const beginnings = [...new Set(words.slice(1).filter(keyed))];
+  return beginnings.length + (ending ? 1 : 0) >= 2 ? { ending, beginnings } : null;
+}
+
+/**
  * A text search on one of the search columns of migration 0011: candidates from the company's
- * trigram tokens (`search_tokens`, migration 0014, GIN-indexed), then LIKE on the column, so the
- * rows are exactly those of `column LIKE '%text%'`. The search runs in
- * `sign_request_search_matches` (migration 0040), whose plan is made once per connection: written
- * here, every new text made PostgreSQL plan the whole list statement again. A text without a run
- * of three characters (e.g. 'an') is LIKE alone, over the company's rows.
+ * keys in `search_tokens` (GIN-indexed: trigram tokens, migration 0014, and for a search of
+ * several words the word keys of 0048, see wordPlan), then LIKE on the column, so the rows are
+ * exactly those of `column LIKE '%text%'`. The search runs in `sign_request_search_matches`
+ * (migrations 0040, 0048), whose plan is made once per connection: written here, every new text
+ * made PostgreSQL plan the whole list statement again. A text without a run of three characters
+ * (e.g. 'an') is LIKE alone, over the company's rows.
  */
 function searchCondition(
   st: Statement,
@@ -141,7 +158,8 @@ function searchCondition(
   const pattern = st.param(likePattern(text));
   const runs = tokenRuns(text);
   if (runs.length === 0) return `${column} LIKE ${pattern}`;
-  return `sr.id IN (SELECT sign_request_search_matches(${company}, '${kind}', ${st.param(runs)}::text[], ${pattern}))`;
+  const plan = wordPlan(text);
+  return `sr.id IN (SELECT sign_request_search_matches(${company}, '${kind}', ${st.param(runs)}::text[], ${st.param(plan?.ending ?? null)}::text, ${st.param(plan?.beginnings ?? [])}::text[], ${pattern}))`;
 }
 
 function whereOf(st: Statement, company: string, scope: ListScope, c: Conditions): string {

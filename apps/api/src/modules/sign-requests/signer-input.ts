@@ -1,7 +1,7 @@
 import {
   defaultIdinServices,
-  defaultWalletAttributes,
   signingMessages,
+  walletAttributesAsked,
   type createSignerBody,
 } from '@paraaf/contract';
 import type { z } from 'zod';
@@ -45,8 +45,7 @@ export async function checkWallet(
   if (!(await companyFeatures(db, companyId)).has('wallet_verification')) {
     throw ValidationError.field('verifications', signingMessages.walletNotAvailable);
   }
-  const chosen = attributes && attributes.length > 0 ? attributes : [...defaultWalletAttributes];
-  return [...new Set(['name', ...chosen])];
+  return walletAttributesAsked(attributes);
 }
 
 /** The columns a signer's form sets, as written on adding and on updating the signer. */

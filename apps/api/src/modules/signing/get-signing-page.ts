@@ -58,7 +58,12 @@ async function recordOpened(ctx: Ctx & ActorCtx, r: ResolvedSigner): Promise<voi
   });
 }
 
-async function idinOf(db: DbOrTx, signerId: number, attributes: Record<string, string> | null) {
+/** The latest iDIN check of a signer, with the attributes shown once verified. */
+export async function idinOf(
+  db: DbOrTx,
+  signerId: number,
+  attributes: Record<string, string> | null,
+) {
   const [session] = await db
     .select({ status: identitySessions.status })
     .from(identitySessions)

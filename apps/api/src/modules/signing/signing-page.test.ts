@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SigningPage } from '@paraaf/contract';
+import type { SigningPage, SigningStatusAnswer } from '@paraaf/contract';
 import { signerActions, signerEvidence, signers, signRequests } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { requestRow, sendTestRequest, tokenFor } from './signing.fixture.ts';
@@ -212,6 +212,40 @@ describe('GET /api/signing/{token}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(sent.tokens[0]!);
     expect(res.body).not.toContain('token_hash');
+  });
+});
+
+describe('GET /api/signing/{token}/status', () => {
+  const status = (token: string) =>
+    t.request({ method: 'GET', url: `/api/signing/${token}/status` });
+
+  it('is a 404 for an unknown token', async () => {
+    const res = await status('onbekend-token-0123456789abcdef');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Deze link is ongeldig' });
+  });
+
+  it('follows a signer who is done through the others signing to the sealed request', async () => {
+    const sent = await sendTestRequest(t, { signers: [{}, {}] });
+    const first = sent.tokens[0]!;
+    const answer = async () => {
+      const res = await status(first);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      return res.json<SigningStatusAnswer>();
+    };
+    expect(await answer()).toEqual({
+      status: 'open',
+      sign_request_id: sent.requestId,
+      sign_request_state_id: 3,
+      idin_status: 'none',
+    });
+    await t.db.update(signers).set({ stateId: 5 }).where(eq(signers.id, sent.signerIds[0]!));
+    expect(await answer()).toMatchObject({ status: 'approved', sign_request_state_id: 3 });
+    for (const stateId of [60, 5]) {
+      await t.db.update(signRequests).set({ stateId }).where(eq(signRequests.id, sent.requestId));
+      expect(await answer()).toMatchObject({ status: 'signed', sign_request_state_id: stateId });
+    }
   });
 });
 

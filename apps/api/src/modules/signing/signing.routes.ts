@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   approvedSchema,
   attachmentUploadForm,
@@ -16,6 +16,7 @@ import {
   signatureBody,
   signatureSavedSchema,
   signingPageSchema,
+  signingStatusSchema,
   verifyCodeBody,
 } from '@paraaf/contract';
 import { doc, file, type RouteDoc } from '../../lib/openapi/route-doc.ts';
@@ -36,6 +37,7 @@ import { saveFields } from './fields.ts';
 import { saveFormFields } from './form-fields.ts';
 import { getDrawing } from './drawing.ts';
 import { getSigningPage } from './get-signing-page.ts';
+import { getSigningStatus } from './signing-status.ts';
 import { LinkReplacedError } from './resolve-signer.ts';
 import { getSignableFile } from './signable-file.ts';
 import { saveSignature } from './signature.ts';
@@ -101,6 +103,14 @@ export function signingRoutes(app: FastifyInstance, deps: Deps, limit: BatchedRa
     return ctxFrom(deps, request);
   };
   const noStore = { 'cache-control': 'no-store' };
+  // A retired link: the page says why in the signer's language, and nothing of the request.
+  const replacedLink = (reply: FastifyReply, error: unknown) => {
+    if (!(error instanceof LinkReplacedError)) throw error;
+    return reply
+      .code(410)
+      .headers(noStore)
+      .send({ message: error.message, status: 'replaced', locale: error.locale });
+  };
 
   app.get<TokenParams>(
     '/api/signing/:token',
@@ -119,12 +129,33 @@ export function signingRoutes(app: FastifyInstance, deps: Deps, limit: BatchedRa
       try {
         return reply.headers(noStore).send(await getSigningPage(ctx, request.params.token));
       } catch (error) {
-        // The page says why in the signer's language, and nothing of the request.
-        if (!(error instanceof LinkReplacedError)) throw error;
+        return replacedLink(reply, error);
+      }
+    },
+  );
+
+  app.get<TokenParams>(
+    '/api/signing/:token/status',
+    {
+      config: {
+        openapi: signerDoc({
+          summary:
+            'De stand van deze ondertekenaar en het verzoek, klein genoeg om herhaald op te vragen',
+          description:
+            'Voor een pagina die wacht op iets elders: de andere ondertekenaars, het verzegelen, ' +
+            'of de bank in een ander venster (iDIN). Zie `GET /api/signing/{token}` voor de pagina zelf.',
+          response: { 200: signingStatusSchema, 410: linkReplacedBodySchema },
+        }),
+      },
+      schema: { params: tokenParam },
+    },
+    async (request, reply) => {
+      try {
         return reply
-          .code(410)
           .headers(noStore)
-          .send({ message: error.message, status: 'replaced', locale: error.locale });
+          .send(await getSigningStatus(ctxOf(request), request.params.token));
+      } catch (error) {
+        return replacedLink(reply, error);
       }
     },
   );

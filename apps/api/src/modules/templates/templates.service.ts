@@ -2,15 +2,18 @@ import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import {
   requiredString,
+  signingMessages,
   TEMPLATE_SIGNERS,
   updateTemplateBody,
+  walletAttributesAsked,
   type Paginated,
   type ReusableVariable,
   type TemplateDto,
   type TemplateListQuery,
+  type TemplateSignerRouting,
 } from '@paraaf/contract';
 import type { AuthedCtx } from '../../lib/context.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { NotFoundError, ValidationError } from '../../lib/errors.ts';
 import { paginated } from '../../lib/pagination.ts';
 import { preparePdf } from '../../lib/pdf/prepare.ts';
 import { newStorageKey } from '../../lib/storage/storage.ts';
@@ -20,7 +23,7 @@ import { baseName } from '../documents/file-names.ts';
 import { parseMarkers } from '../documents/markers.ts';
 import { parseRejectedSuggestions, withRejections } from '../documents/rejected-suggestions.ts';
 import { findReusableVariables } from '../documents/reusable-variables.ts';
-import { requireFieldFeature } from '../companies/features.ts';
+import { companyFeatures, requireFieldFeature } from '../companies/features.ts';
 import { toTemplateDto } from './template-dto.ts';
 import * as repo from './templates.repository.ts';
 
@@ -124,14 +127,58 @@ export async function updateTemplate(
   if (config.fields.length > 0 && changedFields) {
     await requireFieldFeature(ctx, 'input_fields', 'fields');
   }
+  const signerRouting = body.signer_routing
+    ? await checkSignerSettings(ctx, body.signer_routing, current.signerRouting)
+    : null;
   const row = await repo.updateTemplate(ctx.db, companyId, id, {
     name: body.name,
     config,
-    ...(body.signer_routing ? { signerRouting: body.signer_routing } : {}),
+    ...(signerRouting ? { signerRouting } : {}),
     updatedAt: ctx.now(),
   });
   if (!row) throw new NotFoundError();
   return toTemplateDto(row);
+}
+
+const WALLET = 7;
+
+/**
+ * The placeholder signers' settings as stored: the EU wallet (7) as a signer's is, only with
+ * the feature wallet_verification (a placeholder saved back unchanged after a downgrade stays),
+ * its attributes defaulted and always with the name; without the wallet no attributes.
+ */
+async function checkSignerSettings(
+  ctx: AuthedCtx,
+  list: NonNullable<z.output<typeof updateTemplateBody>['signer_routing']>,
+  current: readonly TemplateSignerRouting[],
+): Promise<TemplateSignerRouting[]> {
+  const settings = list.map(
+    ({ verifications, wallet_attributes, ...routing }): TemplateSignerRouting => {
+      if (!verifications) return routing;
+      const asked = [...new Set(verifications)];
+      return asked.includes(WALLET)
+        ? {
+            ...routing,
+            verifications: asked,
+            wallet_attributes: walletAttributesAsked(wallet_attributes),
+          }
+        : { ...routing, verifications: asked };
+    },
+  );
+  const before = new Map(current.map((r) => [r.signer, r]));
+  const newWallet = settings.findIndex(
+    (s) => s.verifications?.includes(WALLET) && !isDeepStrictEqual(s, before.get(s.signer)),
+  );
+  if (
+    newWallet >= 0 &&
+    !(await companyFeatures(ctx.db, ctx.auth.user.companyId)).has('wallet_verification')
+  ) {
+    throw ValidationError.field(
+      `signer_routing.${newWallet}.verifications`,
+      signingMessages.walletNotAvailable,
+    );
+  }
+  return settings;
 }
 
 /** DELETE /api/templates/{id}: the row, then (after the commit) its stored file. */

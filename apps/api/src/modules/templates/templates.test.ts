@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  inputMessages,
   markerMessages,
   messages,
   signingMessages,
@@ -377,6 +378,78 @@ describe('templates API', () => {
       // Fields absent from the body stay as they were.
       expect(updated.fields).toEqual(created.fields);
       expect(Date.parse(updated.updated_at)).toBeGreaterThanOrEqual(Date.parse(created.updated_at));
+    });
+
+    it("keeps a placeholder's verifications and wallet attributes; the EU wallet needs its feature", async () => {
+      const settings = [
+        { signer: 1, routing_order: 1, role: 'signer', verifications: [1, 7, 5] },
+        {
+          signer: 2,
+          routing_order: 2,
+          role: 'signer',
+          verifications: [7],
+          wallet_attributes: ['nationality'],
+        },
+      ];
+      const refused = await put(admin.token, created.id, {
+        name: created.name,
+        signer_routing: settings,
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(errorsOf(refused)).toEqual({
+        'signer_routing.0.verifications': [signingMessages.walletNotAvailable],
+      });
+      const bad = await put(admin.token, created.id, {
+        name: created.name,
+        signer_routing: [{ ...settings[1], verifications: [3], wallet_attributes: ['bsn'] }],
+      });
+      expect(errorsOf(bad)).toEqual({
+        'signer_routing.0.verifications.0': [signingMessages.verificationUnknown],
+        'signer_routing.0.wallet_attributes.0': [inputMessages.choice],
+      });
+
+      await t.db
+        .update(companies)
+        .set({ extraFeatures: ['templates', 'wallet_verification'] })
+        .where(eq(companies.id, admin.user.company.id));
+      const saved = await put(admin.token, created.id, {
+        name: created.name,
+        signer_routing: settings,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const expected = [
+        {
+          signer: 1,
+          routing_order: 1,
+          role: 'signer',
+          verifications: [1, 7, 5],
+          wallet_attributes: ['name', 'birth_date'],
+        },
+        {
+          signer: 2,
+          routing_order: 2,
+          role: 'signer',
+          verifications: [7],
+          wallet_attributes: ['name', 'nationality'],
+        },
+      ];
+      expect(saved.json<TemplateDto>().signer_routing).toEqual(expected);
+      const loaded = await get(admin.token, `/api/templates/${created.id}`);
+      expect(loaded.json<TemplateDto>().signer_routing).toEqual(expected);
+
+      // After a downgrade the saved placeholders may be saved back unchanged, not changed.
+      await enableTemplates(admin.user.company.id);
+      expect(
+        (await put(admin.token, created.id, { name: 'Terug', signer_routing: expected }))
+          .statusCode,
+      ).toBe(200);
+      const changed = await put(admin.token, created.id, {
+        name: created.name,
+        signer_routing: [expected[0], { ...expected[1], wallet_attributes: ['name'] }],
+      });
+      expect(errorsOf(changed)).toEqual({
+        'signer_routing.1.verifications': [signingMessages.walletNotAvailable],
+      });
     });
 
     it('deletes the row and the stored file; a second delete is a 404', async () => {

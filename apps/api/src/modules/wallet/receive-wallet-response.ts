@@ -132,6 +132,7 @@ async function check(
       deviceResponse: mdoc,
       trustList: trusted,
       now,
+      fetchStatusList: (uri) => fetchStatusList(ctx, uri),
       sessionTranscript: await oid4vpSessionTranscript({
         clientId: request.client_id,
         nonce: session.nonce,

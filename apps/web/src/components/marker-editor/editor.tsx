@@ -89,6 +89,7 @@ export default function MarkerEditor({
   saving = false,
   reusableSources = ['signrequests'],
   onSave,
+  onChange,
   onClose,
 }: MarkerEditorModalProps) {
   const { pdf, sizes, failed } = usePdfDocument(blob);
@@ -106,6 +107,17 @@ export default function MarkerEditor({
   const pageEls = useRef(new Map<number, HTMLElement>());
   const seen = useRef(new Map<number, number>());
   const observer = useRef<IntersectionObserver | null>(null);
+
+  // The markers as the user left them, for a caller that saves them itself (the embedded editor's
+  // 'Versturen'); the first value is the caller's own.
+  const initialMarkers = useRef(markers);
+  const changed = useRef(onChange);
+  useLayoutEffect(() => {
+    changed.current = onChange;
+  });
+  useEffect(() => {
+    if (markers !== initialMarkers.current) changed.current?.(toConfig(markers));
+  }, [markers]);
 
   useEffect(() => {
     resetPage1Mark();

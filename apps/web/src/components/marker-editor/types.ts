@@ -40,5 +40,7 @@ export interface MarkerEditorModalProps {
    * the caller and sent with the upload, so they are not offered or placed again).
    */
   onSave: (config: MarkerConfig, suggestions: DetectedMarker[]) => void;
+  /** Every change the user makes to the markers (not the first value): unsaved work a caller may save itself. */
+  onChange?: (config: MarkerConfig) => void;
   onClose: () => void;
 }

@@ -77,24 +77,51 @@ function Editor({ session, channel }: { session: EmbedEditorSession; channel: Ho
     enabled: Boolean(current),
     staleTime: Infinity,
   });
+  // Saved this session, and changed since (per document): 'Versturen' saves the changes first.
   const [configs, setConfigs] = useState<Record<number, MarkerConfig>>({});
+  const [drafts, setDrafts] = useState<Record<number, MarkerConfig>>({});
+  const [isClosed, setClosed] = useState(false);
+  const hasSaved = useRef(false);
+  const stored = (id: number, config: MarkerConfig) => {
+    hasSaved.current = true;
+    setConfigs((all) => ({ ...all, [id]: config }));
+    // A change made while saving stays a draft.
+    setDrafts((all) =>
+      all[id] === config
+        ? Object.fromEntries(Object.entries(all).filter(([key]) => Number(key) !== id))
+        : all,
+    );
+    channel.post({ type: 'paraaf:saved', ...ids });
+  };
+  const failed = (error: Error) =>
+    notifications.show({ message: error.message || embedFailedMessage, color: 'red' });
   const save = useMutation({
     mutationFn: ({ id, config }: { id: number; config: MarkerConfig }) =>
       embedEditorApi.saveMarkers(session.token, id, config),
     onSuccess: (_, { id, config }) => {
-      setConfigs((all) => ({ ...all, [id]: config }));
+      stored(id, config);
       notifications.show({ message: texts.saved, color: 'teal' });
-      channel.post({ type: 'paraaf:saved', ...ids });
     },
-    onError: (error) =>
-      notifications.show({ message: error.message || embedFailedMessage, color: 'red' }),
+    onError: failed,
   });
   const send = useMutation({
-    mutationFn: () => embedEditorApi.send(session.token),
+    mutationFn: async () => {
+      // Markers placed but not saved go with the draft, as if 'Opslaan' had been pressed.
+      for (const [id, config] of Object.entries(drafts)) {
+        await embedEditorApi.saveMarkers(session.token, Number(id), config);
+        stored(Number(id), config);
+      }
+      return embedEditorApi.send(session.token);
+    },
     onSuccess: () => channel.post({ type: 'paraaf:sent', ...ids }),
-    onError: (error) =>
-      notifications.show({ message: error.message || embedFailedMessage, color: 'red' }),
+    onError: failed,
   });
+  // 'Annuleren' (or Escape): unsaved changes are dropped and the host hears it may close the frame.
+  const close = () => {
+    setDrafts({});
+    setClosed(true);
+    channel.post({ type: 'paraaf:closed', saved: hasSaved.current, ...ids });
+  };
 
   const ready = useRef(false);
   useEffect(() => {
@@ -113,10 +140,24 @@ function Editor({ session, channel }: { session: EmbedEditorSession; channel: Ho
       </Container>
     );
   }
+  if (isClosed) {
+    return (
+      <Container size={640} py="xl" component="main">
+        <Alert color="gray" role="status" title={texts.closedEditorTitle}>
+          <Text>{texts.closedEditor}</Text>
+          <Button mt="sm" variant="default" onClick={() => setClosed(false)}>
+            {texts.reopen}
+          </Button>
+        </Alert>
+      </Container>
+    );
+  }
   if (!editor.data || !current) return <Loading />;
   const data = editor.data;
   return (
     <MarkerEditorModal
+      // Each document its own editor, starting from its unsaved changes.
+      key={current.id}
       opened
       pdf={pdf.data ?? null}
       signers={data.signers.map((s) => ({
@@ -124,7 +165,7 @@ function Editor({ session, channel }: { session: EmbedEditorSession; channel: Ho
         label: s.label,
         ...(s.verifications ? { verifications: s.verifications } : {}),
       }))}
-      value={configs[current.id] ?? (current.config as MarkerConfig)}
+      value={drafts[current.id] ?? configs[current.id] ?? (current.config as MarkerConfig)}
       fieldsOnlyFirstSigner={data.kind === 'sign_request'}
       inputFields={data.input_fields}
       reusableSources={[]}
@@ -150,7 +191,8 @@ function Editor({ session, channel }: { session: EmbedEditorSession; channel: Ho
         </Group>
       }
       onSave={(config) => save.mutate({ id: current.id, config })}
-      onClose={() => undefined}
+      onChange={(config) => setDrafts((all) => ({ ...all, [current.id]: config }))}
+      onClose={close}
     />
   );
 }

@@ -8,4 +8,7 @@ export const texts = {
   saved: 'De markers zijn opgeslagen',
   sentTitle: 'Verstuurd',
   sent: 'De ondertekening is verstuurd.',
+  closedEditorTitle: 'Editor gesloten',
+  closedEditor: 'Wijzigingen die je niet hebt opgeslagen zijn niet bewaard.',
+  reopen: 'Weer openen',
 } as const;

@@ -37,6 +37,8 @@ const priceFields = [
   ['sms_credits_price', 'Credits per SMS', 'count'],
   ['idin_euros_price', 'Prijs per iDIN transactie', 'euros'],
   ['idin_credits_price', 'Credits per iDIN transactie', 'count'],
+  ['wallet_euros_price', 'Prijs per EU-wallet verificatie', 'euros'],
+  ['wallet_credits_price', 'Credits per EU-wallet verificatie', 'count'],
 ] as const;
 
 type PriceField = (typeof priceFields)[number][0];

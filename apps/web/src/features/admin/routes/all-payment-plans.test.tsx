@@ -25,6 +25,8 @@ const plan: CustomPaymentPlan = {
   sms_credits_price: 1,
   idin_euros_price: 0,
   idin_credits_price: 0,
+  wallet_euros_price: 1.75,
+  wallet_credits_price: 3,
   delegation_costs_credit: false,
   available_for_companies: [{ id: 7, name: 'Bakkerij Zoet' }],
 };
@@ -91,6 +93,8 @@ describe('Custom subscriptions screen', () => {
     expect(card.getByText('60')).toBeTruthy();
     expect(card.getByText(/^1 credit en €\s0,15$/)).toBeTruthy();
     expect(card.getByText('gratis')).toBeTruthy();
+    expect(card.getByText('Prijs per EU-wallet')).toBeTruthy();
+    expect(card.getByText(/^3 credits en €\s1,75$/)).toBeTruthy();
     expect(card.getByText('Bakkerij Zoet')).toBeTruthy();
   });
 
@@ -124,6 +128,8 @@ describe('Custom subscriptions screen', () => {
     set('Credits per SMS', '1');
     set('Prijs per iDIN transactie', '0');
     set('Credits per iDIN transactie', '0');
+    set('Prijs per EU-wallet verificatie', '1,75');
+    set('Credits per EU-wallet verificatie', '3');
     const priceInput = dialog.getByLabelText('Prijs per SMS', { exact: false });
     expect(priceInput.getAttribute('inputmode')).toBe('decimal');
     const companies = dialog.getByLabelText('Beschikbaar voor', { exact: false });
@@ -144,6 +150,8 @@ describe('Custom subscriptions screen', () => {
         sms_credits_price: '1',
         idin_euros_price: '0.00',
         idin_credits_price: '0',
+        wallet_euros_price: '1.75',
+        wallet_credits_price: '3',
         delegation_costs_credit: true,
         available_for_companies: [7],
       },

@@ -68,6 +68,10 @@ export function AllPaymentPlansRoute() {
                         verificationPrice(plan.idin_credits_price, plan.idin_euros_price),
                       ],
                       [
+                        'Prijs per EU-wallet',
+                        verificationPrice(plan.wallet_credits_price, plan.wallet_euros_price),
+                      ],
+                      [
                         'Beschikbaar voor',
                         plan.available_for_companies.map((c) => c.name).join(', '),
                       ],

@@ -1,4 +1,10 @@
-import type { AttachmentValue, SigningPage, WalletStarted, WalletStatus } from '@paraaf/contract';
+import type {
+  AttachmentValue,
+  SigningPage,
+  SigningStatusAnswer,
+  WalletStarted,
+  WalletStatus,
+} from '@paraaf/contract';
 
 /**
  * The signer's own small client. It never sends the app user's bearer token (a signer's link is
@@ -105,6 +111,9 @@ export function createSignerApi(options: SignerApiOptions = {}) {
   return {
     page: async (token: string, locale: string) =>
       json<SigningPage>(await send(token, locale, 'GET', '')),
+    /** The little a waiting page asks again and again (`GET …/status`). */
+    status: async (token: string, locale: string) =>
+      json<SigningStatusAnswer>(await send(token, locale, 'GET', '/status')),
     fileUrl: (token: string, signableId: number) =>
       baseUrl + signingPath(token, `/signables/${signableId}/file`),
     /** Page 1 of a large document as an image (`first_page_image`), shown while the PDF loads. */
@@ -119,8 +128,11 @@ export function createSignerApi(options: SignerApiOptions = {}) {
     verifyCode: async (token: string, locale: string, channel: 'email' | 'sms', code: string) => {
       await send(token, locale, 'POST', `/verifications/${channel}/verify`, { code });
     },
-    startIdin: async (token: string, locale: string) =>
-      json<{ redirect_url: string }>(await send(token, locale, 'POST', '/verifications/idin', {})),
+    /** `embedded`: the bank opens in a window of its own that comes back to a closing page. */
+    startIdin: async (token: string, locale: string, embedded = false) =>
+      json<{ redirect_url: string }>(
+        await send(token, locale, 'POST', '/verifications/idin', embedded ? { embedded } : {}),
+      ),
     startWallet: async (token: string, locale: string) =>
       json<WalletStarted>(await send(token, locale, 'POST', '/wallet/start', {})),
     walletStatus: async (token: string, locale: string) =>

@@ -1,7 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Stack, Table, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { idinDisplayRows, type SigningPage, type SigningStepType } from '@paraaf/contract';
+import {
+  EMBED_IDIN_MESSAGE,
+  idinDisplayRows,
+  type SigningPage,
+  type SigningStepType,
+} from '@paraaf/contract';
 import { CodeInput } from '../../../components/code-input';
 import { formatDate } from '../../../lib/format';
 import { signerApi } from '../api/signer-api';
@@ -9,6 +14,7 @@ import { HANDWRITING_FONT, loadHandwriting } from '../lib/handwriting';
 import { codeTime, pendingCodeUntil } from '../lib/pending-code';
 import { exportStrokes, exportTypedName, type Stroke } from '../lib/signature-pad';
 import { useAction } from '../lib/use-action';
+import { useSigningStatus } from '../lib/use-signing-status';
 import { isTextKey, type SignerLocale, type TextKey, type Translate } from '../texts';
 import { SignaturePad } from './signature-pad';
 
@@ -19,6 +25,8 @@ export interface StepContext {
   t: Translate;
   /** Reload the page data after a step changed something. */
   refresh: () => Promise<void>;
+  /** Inside another site's frame: what may not be framed (the bank) opens in a window of its own. */
+  embedded?: boolean;
 }
 
 export const stepLabel: Record<SigningStepType, TextKey> = {
@@ -213,7 +221,10 @@ export function CodeStep({ ctx, channel }: { ctx: StepContext; channel: 'email' 
   );
 }
 
-/** iDIN: off to the bank (or the simulator), which sends the browser back with ?idin=ok|failed. */
+/**
+ * iDIN: off to the bank (or the simulator), which sends the browser back with ?idin=ok|failed.
+ * Embedded, the bank opens in a window of its own (no bank lets itself be framed).
+ */
 export function IdinStep({
   ctx,
   returned,
@@ -223,7 +234,8 @@ export function IdinStep({
 }) {
   const { t, token, locale, page } = ctx;
   const start = useAction(t, ctx.refresh);
-  const failed = returned === 'failed' || page.idin.status === 'failed';
+  const bankWindow = useBankWindow(ctx);
+  const failed = (returned === 'failed' || page.idin.status === 'failed') && !bankWindow.isWaiting;
   return (
     <Stack gap="sm">
       <Text>{t('idin.intro')}</Text>
@@ -238,22 +250,82 @@ export function IdinStep({
             {start.error}
           </Alert>
         )}
+        {bankWindow.isBlocked && (
+          <Alert color="red" variant="light" role="alert">
+            {t('idin.blocked')}
+          </Alert>
+        )}
+        {bankWindow.isWaiting && (
+          <Alert color="blue" variant="light" role="status">
+            {t('idin.window')}
+          </Alert>
+        )}
       </div>
       <Group>
         <Button
           loading={start.busy}
-          onClick={() =>
+          onClick={() => {
+            if (!ctx.embedded) {
+              void start.run(async () => {
+                const { redirect_url } = await signerApi.startIdin(token, locale);
+                window.location.assign(redirect_url);
+              });
+              return;
+            }
+            // Opened in the click itself, or the browser blocks it; the bank's address follows.
+            const opened = window.open('', 'paraaf-idin', 'popup,width=560,height=760');
+            bankWindow.setBlocked(!opened);
+            if (!opened) return;
             void start.run(async () => {
-              const { redirect_url } = await signerApi.startIdin(token, locale);
-              window.location.assign(redirect_url);
-            })
-          }
+              try {
+                const { redirect_url } = await signerApi.startIdin(token, locale, true);
+                opened.location.href = redirect_url;
+                bankWindow.wait();
+              } catch (error) {
+                opened.close();
+                throw error;
+              }
+            });
+          }}
         >
           {t('idin.start')}
         </Button>
       </Group>
     </Stack>
   );
+}
+
+/**
+ * The bank's window of an embedded page: its return page posts EMBED_IDIN_MESSAGE here when the
+ * browser kept the two connected; the page also asks the signer's status until the check is no
+ * longer running (a bank's own opener policy may cut the connection, and a third-party frame
+ * shares no storage with a window of its own).
+ */
+function useBankWindow(ctx: StepContext) {
+  // When the window was sent to the bank: only a status read after that counts.
+  const [since, setSince] = useState<number | null>(null);
+  const [isBlocked, setBlocked] = useState(false);
+  const { refresh } = ctx;
+  const status = useSigningStatus(ctx.token, ctx.locale, since !== null);
+  const idin = status.data?.idin_status;
+  const isFinished =
+    since !== null && status.dataUpdatedAt >= since && (idin === 'verified' || idin === 'failed');
+  const isWaiting = since !== null && !isFinished;
+  useEffect(() => {
+    if (isFinished) void refresh();
+  }, [isFinished, refresh]);
+  useEffect(() => {
+    if (!isWaiting) return;
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as { type?: unknown } | null;
+      if (event.origin !== window.location.origin || data?.type !== EMBED_IDIN_MESSAGE) return;
+      setSince(null);
+      void refresh();
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [isWaiting, refresh]);
+  return { isWaiting, isBlocked, setBlocked, wait: () => setSince(Date.now()) };
 }
 
 /** An attribute's label in the signer's language; an attribute we have no label for keeps its key. */

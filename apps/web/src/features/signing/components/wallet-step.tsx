@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Center, Group, Paper, Stack, Text } from '@mantine/core';
 import { QRCodeSVG } from 'qrcode.react';
 import type { WalletStarted } from '@paraaf/contract';
@@ -19,6 +19,12 @@ export function WalletStep({ ctx }: { ctx: StepContext }) {
   const start = useAction(t, ctx.refresh);
   const [request, setRequest] = useState<WalletStarted | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const card = useRef<HTMLDivElement>(null);
+
+  // On a desktop the step sits below the document's header: the whole code is brought on screen.
+  useEffect(() => {
+    if (request) card.current?.scrollIntoView({ block: 'nearest' });
+  }, [request]);
 
   useEffect(() => {
     if (!request) return;
@@ -52,7 +58,8 @@ export function WalletStep({ ctx }: { ctx: StepContext }) {
 
   return (
     <Stack gap="sm">
-      <Text>{t('wallet.intro')}</Text>
+      {/* Read before starting; once the code is there, it and the link are what the signer needs. */}
+      {!request && <Text>{t('wallet.intro')}</Text>}
       <div aria-live="polite">
         {failure && (
           <Alert color="red" variant="light" role="alert">
@@ -67,10 +74,12 @@ export function WalletStep({ ctx }: { ctx: StepContext }) {
       </div>
       {request ? (
         <Stack gap="sm">
-          <Paper withBorder radius="md" p="md">
+          <Paper withBorder radius="md" p="sm" ref={card}>
             <Stack gap="xs" align="center">
-              <Text fw={600}>{t('wallet.scan')}</Text>
-              <Center bg="white" p="xs">
+              <Text fw={600} size="sm" ta="center">
+                {t('wallet.scan')}
+              </Text>
+              <Center bg="white">
                 <QRCodeSVG
                   value={request.link}
                   size={220}
@@ -83,8 +92,8 @@ export function WalletStep({ ctx }: { ctx: StepContext }) {
               </Text>
             </Stack>
           </Paper>
-          <Group>
-            <Button component="a" href={request.link}>
+          <Group gap="sm">
+            <Button component="a" href={request.link} variant="light">
               {t('wallet.sameDevice')}
             </Button>
             {request.test_wallet_url && (

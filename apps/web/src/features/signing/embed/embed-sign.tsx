@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Center, Container, Group, Loader, Text } from '@mantine/core';
-import type { EmbedSigningSession } from '@paraaf/contract';
+import type { EmbedSigningSession, SigningPage } from '@paraaf/contract';
 import { signerApi, SignerApiError } from '../api/signer-api';
 import { signingPageKey } from '../lib/prefetch';
+import { useSigningStatus } from '../lib/use-signing-status';
 import { SignerPage } from '../routes/sign';
 import { openEmbedSigning } from './embed-api';
 import {
@@ -81,6 +82,7 @@ function EmbeddedSigning({
     queryFn: () => signerApi.page(session.token, 'nl'),
     enabled: false,
   });
+  useWaitForOthers(session.token, page.data);
   const sent = useRef(new Set<string>());
   useEffect(() => {
     if (page.data) for (const event of signingEvents(page.data, sent.current)) channel.post(event);
@@ -98,6 +100,23 @@ function EmbeddedSigning({
       <SignerPage token={session.token} embedded={{ hideFooter: session.hide_footer }} />
     </Box>
   );
+}
+
+/**
+ * The frame stays open after its signer is done (or before their turn) while others sign: the
+ * page asks the small status until it changes, then reads itself again, so paraaf:completed
+ * (and the sealed documents) reach every frame still open, not only the last signer's.
+ */
+function useWaitForOthers(token: string, page: SigningPage | undefined) {
+  const queryClient = useQueryClient();
+  const isWaiting = page?.status === 'approved' || page?.status === 'not_your_turn';
+  const status = useSigningStatus(token, page?.locale ?? 'nl', isWaiting);
+  const now = status.data;
+  useEffect(() => {
+    if (!now || !page) return;
+    if (now.status !== page.status || now.sign_request_state_id !== page.sign_request.state_id)
+      void queryClient.invalidateQueries({ queryKey: signingPageKey(token) });
+  }, [now, page, queryClient, token]);
 }
 
 /** `paraaf:resize` with the page's height whenever it changes, so the frame fits it. */

@@ -4,4 +4,7 @@ export const embedTexts = {
   closedTitle: 'Deze link werkt niet meer',
   failed: 'Er is iets mis gegaan. Probeer het opnieuw.',
   notHere: 'Deze ondertekening mag niet op deze website getoond worden.',
+  idinOkTitle: 'Je identiteit is bevestigd',
+  idinFailedTitle: 'De controle met iDIN is niet gelukt',
+  idinBack: 'Je kunt dit venster sluiten en verdergaan in het venster waarin je ondertekent.',
 } as const;

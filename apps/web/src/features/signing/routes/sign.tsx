@@ -179,6 +179,7 @@ export function SignerPage({
         t={t}
         refresh={refresh}
         idinReturn={idinReturn}
+        embedded={Boolean(embedded)}
       />
     );
   }
@@ -208,8 +209,8 @@ function initialValues(page: SigningPage): Record<string, string | null> {
   return out;
 }
 
-function OpenSigning({ token, locale, page, t, refresh, idinReturn }: OpenSigningProps) {
-  const ctx: StepContext = { token, locale, page, t, refresh };
+function OpenSigning({ token, locale, page, t, refresh, idinReturn, embedded }: OpenSigningProps) {
+  const ctx: StepContext = { token, locale, page, t, refresh, embedded };
   const [values, setValues] = useState(() => initialValues(page));
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   // The PDF's own form fields (only for the signer allowed to edit forms).

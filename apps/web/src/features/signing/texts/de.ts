@@ -58,12 +58,16 @@ export const de: Record<TextKey, string> = {
   'idin.start': 'Mit iDIN bestätigen',
   'idin.ok': 'Ihre Identität wurde mit iDIN bestätigt.',
   'idin.failed': 'Die Prüfung mit iDIN ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  'idin.window':
+    'Schließen Sie die Prüfung im Fenster Ihrer Bank ab. Diese Seite geht danach von selbst weiter.',
+  'idin.blocked':
+    'Ihr Browser hat das Fenster Ihrer Bank blockiert. Erlauben Sie Pop-up-Fenster für diese Website und versuchen Sie es erneut.',
   'idin.shared': 'Übermittelte Daten',
   'wallet.intro':
     'Bestätigen Sie Ihre Identität mit Ihrer EU Digital Identity Wallet (z. B. der NL Wallet). Sie teilen nur die angefragten Daten.',
   'wallet.start': 'Mit Ihrer Wallet verifizieren',
   'wallet.scan': 'Scannen Sie diesen QR-Code mit Ihrer Wallet-App',
-  'wallet.sameDevice': 'In der Wallet-App auf diesem Telefon öffnen',
+  'wallet.sameDevice': 'Wallet-App auf diesem Gerät öffnen',
   'wallet.testWallet': 'Test-Wallet öffnen',
   'wallet.waiting': 'Warten auf Ihre Wallet…',
   'wallet.retry': 'Erneut versuchen',

@@ -55,12 +55,15 @@ export const en: Record<TextKey, string> = {
   'idin.start': 'Verify with iDIN',
   'idin.ok': 'Your identity has been confirmed with iDIN.',
   'idin.failed': 'The iDIN check did not succeed. Please try again.',
+  'idin.window': 'Complete the check in your bank’s window. This page then continues by itself.',
+  'idin.blocked':
+    'Your browser blocked your bank’s window. Allow pop-up windows for this website and try again.',
   'idin.shared': 'Shared details',
   'wallet.intro':
     'Confirm who you are with your EU Digital Identity Wallet (such as the NL Wallet). You only share the details the sender asks for.',
   'wallet.start': 'Verify with your wallet',
   'wallet.scan': 'Scan this QR code with your wallet app',
-  'wallet.sameDevice': 'Open in the wallet app on this phone',
+  'wallet.sameDevice': 'Open the wallet app on this device',
   'wallet.testWallet': 'Open the test wallet',
   'wallet.waiting': 'Waiting for your wallet…',
   'wallet.retry': 'Try again',

@@ -56,12 +56,16 @@ export const fr: Record<TextKey, string> = {
   'idin.start': 'Vérifier avec iDIN',
   'idin.ok': 'Votre identité a été confirmée avec iDIN.',
   'idin.failed': 'La vérification iDIN a échoué. Veuillez réessayer.',
+  'idin.window':
+    'Terminez la vérification dans la fenêtre de votre banque. Cette page continuera ensuite d’elle-même.',
+  'idin.blocked':
+    'Votre navigateur a bloqué la fenêtre de votre banque. Autorisez les fenêtres pop-up pour ce site et réessayez.',
   'idin.shared': 'Données partagées',
   'wallet.intro':
     'Confirmez votre identité avec votre portefeuille d’identité numérique européen (comme le NL Wallet). Vous ne partagez que les données demandées.',
   'wallet.start': 'Vérifier avec votre portefeuille',
   'wallet.scan': 'Scannez ce code QR avec votre application de portefeuille',
-  'wallet.sameDevice': 'Ouvrir dans l’application de portefeuille sur ce téléphone',
+  'wallet.sameDevice': 'Ouvrir l’application de portefeuille sur cet appareil',
   'wallet.testWallet': 'Ouvrir le portefeuille de test',
   'wallet.waiting': 'En attente de votre portefeuille…',
   'wallet.retry': 'Réessayer',

@@ -62,12 +62,16 @@ export const nl = {
   'idin.start': 'Verifiëren met iDIN',
   'idin.ok': 'Je identiteit is bevestigd met iDIN.',
   'idin.failed': 'De controle met iDIN is niet gelukt. Probeer het opnieuw.',
+  'idin.window':
+    'Rond de controle af in het venster van je bank. Deze pagina gaat daarna vanzelf verder.',
+  'idin.blocked':
+    'Je browser hield het venster van je bank tegen. Sta pop-upvensters toe voor deze website en probeer het opnieuw.',
   'idin.shared': 'Gedeelde gegevens',
   'wallet.intro':
     'Bevestig wie je bent met je EU Digital Identity Wallet (zoals de NL Wallet). Je deelt alleen de gegevens die de afzender vraagt.',
   'wallet.start': 'Verifiëren met je wallet',
   'wallet.scan': 'Scan deze QR-code met je wallet-app',
-  'wallet.sameDevice': 'Open in de wallet-app op deze telefoon',
+  'wallet.sameDevice': 'Open de wallet-app op dit apparaat',
   'wallet.testWallet': 'Open de testwallet',
   'wallet.waiting': 'Wachten op je wallet…',
   'wallet.retry': 'Opnieuw proberen',

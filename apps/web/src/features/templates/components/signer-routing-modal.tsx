@@ -23,13 +23,27 @@ export function signersInConfig(config: MarkerConfig): number {
   return highest;
 }
 
-/** The list to store: only the placeholder signers that differ from step 1, signer, no mail. */
-export function storedRouting(rows: SignerRouting[]): TemplateSignerRouting[] {
-  return rows.flatMap((r, i) =>
-    r.role === defaults.role && r.routing_order === 1 && !r.notify_on_send
+/**
+ * The list to store: the placeholder signers that differ from step 1, signer, no mail, or whose
+ * stored entry says more (its verifications, set through the API), which is kept as it was.
+ */
+export function storedRouting(
+  rows: SignerRouting[],
+  stored: readonly TemplateSignerRouting[] = [],
+): TemplateSignerRouting[] {
+  return rows.flatMap((r, i) => {
+    const {
+      signer: _,
+      role: _role,
+      routing_order: _order,
+      notify_on_send: _notify,
+      ...more
+    } = stored.find((x) => x.signer === i + 1) ?? { signer: i + 1 };
+    const isDefault = r.role === defaults.role && r.routing_order === 1 && !r.notify_on_send;
+    return isDefault && Object.keys(more).length === 0
       ? []
-      : [{ signer: i + 1, ...r, notify_on_send: r.role === 'cc' && r.notify_on_send }],
-  );
+      : [{ ...more, signer: i + 1, ...r, notify_on_send: r.role === 'cc' && r.notify_on_send }];
+  });
 }
 
 /** One row per placeholder signer, as far as the markers or the stored routing reach. */

@@ -129,7 +129,7 @@ function EditorWithName({
     if (!trimmed || saving) return;
     setNameError(null);
     try {
-      const signerRouting = storedRouting(rows);
+      const signerRouting = storedRouting(rows, routing);
       if (mode.mode === 'create') {
         const created = await create.mutateAsync({
           name: trimmed,

@@ -425,7 +425,10 @@ describe('Templates screen', () => {
   it("sets each placeholder signer's step, role and cc mail with the wizard's fields", async () => {
     const stored = {
       ...template(7, 'Offerte'),
-      signer_routing: [{ signer: 1, routing_order: 1, role: 'approver' as const }],
+      // Verifications set through the API stay as they are.
+      signer_routing: [
+        { signer: 1, routing_order: 1, role: 'approver' as const, verifications: [1, 2] },
+      ],
     };
     const { calls } = start({
       list: [stored],
@@ -466,7 +469,13 @@ describe('Templates screen', () => {
       signer_routing: unknown;
     };
     expect(body.signer_routing).toEqual([
-      { signer: 1, routing_order: 1, role: 'approver', notify_on_send: false },
+      {
+        signer: 1,
+        routing_order: 1,
+        role: 'approver',
+        notify_on_send: false,
+        verifications: [1, 2],
+      },
       { signer: 2, routing_order: 2, role: 'cc', notify_on_send: true },
     ]);
   });
