@@ -40,7 +40,8 @@ const templateSignerRoutingList = z
         .min(1, signingMessages.verificationRequired)
         .optional(),
       wallet_attributes: walletAttributeList,
-      notify_on_send: booleanField().optional().default(false),
+      /** A cc mailed when a request made from the template is sent; left out: off. */
+      notify_on_send: booleanField().optional(),
     }),
   )
   .max(TEMPLATE_SIGNERS, messages.max)
