@@ -1,8 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import type { SmtpCatcher } from '../../apps/api/test/smtp.ts';
 import {
+  call,
+  companyIdOf,
   contractPdf,
   createSignRequest,
+  enableFeatures,
   registerAccount,
   waitUntilSigned,
 } from '../support/api.ts';
@@ -280,4 +283,98 @@ test('in-person signing on one device from the detail screen', async ({ page, ba
   await page.getByRole('button', { name: 'Opslaan' }).click();
   await page.getByRole('button', { name: 'Akkoord en ondertekenen' }).click();
   await waitUntilSigned(baseURL!, token, id);
+});
+
+test("template: steps, roles and the cc's mail set in the template editor, taken over by the wizard; the list says whose turn it is", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { token } = await loggedInSender(page, baseURL!, 'Makelaardij Stap', 'Mees Makelaar');
+  await enableFeatures(baseURL!, await companyIdOf(baseURL!, token), ['templates']);
+  const form = new FormData();
+  form.append('name', 'Koopakte standaard');
+  const pdf = new Uint8Array(await contractPdf('Koopakte', 1));
+  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'koopakte.pdf');
+  await call(baseURL!, token, 'POST', '/templates', form);
+
+  // The template editor: 'Ondertekenaar 2' a cc in step 2 who hears of the sending.
+  await page.goto('/templates');
+  await page.getByRole('button', { name: 'Bewerken Koopakte standaard' }).click();
+  await page.getByRole('button', { name: 'Stappen en rollen' }).click();
+  const routing = page.getByRole('dialog', { name: 'Stappen en rollen van de ondertekenaars' });
+  await routing.getByRole('button', { name: 'Ondertekenaar toevoegen' }).click();
+  await routing.getByLabel('Rol Ondertekenaar 2').selectOption({ label: 'Kopie' });
+  await routing.getByLabel('Stap Ondertekenaar 2').selectOption({ label: 'Stap 2' });
+  await routing.getByRole('checkbox', { name: 'E-mail bij verzending Ondertekenaar 2' }).check();
+  await routing.screenshot({ path: `${shots}routing-template-desktop.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shots}routing-template-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await routing.getByRole('button', { name: 'Klaar' }).click();
+  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.getByText('Gegevens opgeslagen')).toBeVisible();
+
+  // The wizard: picking the template makes signer 2 that cc.
+  const stamp = Date.now();
+  await page.goto('/nieuwe-ondertekening');
+  await fillSigner(page, 1, {
+    firstname: 'Koos',
+    lastname: 'Koper',
+    email: `koos-${stamp}@stap.nl`,
+  });
+  await page.getByRole('button', { name: 'Ondertekenaar toevoegen' }).click();
+  await fillSigner(page, 2, {
+    firstname: 'Nora',
+    lastname: 'Notaris',
+    email: `nora-${stamp}@stap.nl`,
+  });
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.getByRole('button', { name: 'Document toevoegen vanuit template' }).click();
+  await page.getByRole('button', { name: 'Toevoegen: Koopakte standaard' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.getByRole('button', { name: 'Vorige' }).click();
+  const copy = signerSection(page, 2);
+  await expect(field(copy, 'Rol')).toHaveValue('cc');
+  await expect(copy.getByRole('checkbox', { name: 'E-mail bij verzending' })).toBeChecked();
+  await expect(
+    page
+      .getByRole('region', { name: 'Stap 2', exact: true })
+      .getByRole('region', { name: 'Ondertekenaar 2', exact: true }),
+  ).toBeVisible();
+  await copy.screenshot({ path: `${shots}routing-cc-desktop.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await copy.screenshot({ path: `${shots}routing-cc-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The list: a request in its first of two steps says who it waits on.
+  await createSignRequest(baseURL!, token, {
+    subject: `Koopakte ${stamp}`,
+    document: 'Koopakte',
+    signers: [
+      {
+        firstname: 'Koos',
+        lastname: 'Koper',
+        email: `koos2-${stamp}@stap.nl`,
+        verifications: [1, 5],
+      },
+      {
+        firstname: 'Vera',
+        lastname: 'Verkoper',
+        email: `vera-${stamp}@stap.nl`,
+        verifications: [1, 5],
+        routing_order: 2,
+      } as Parameters<typeof createSignRequest>[2]['signers'][number],
+    ],
+    send: true,
+  });
+  await page.goto('/');
+  const table = page.getByRole('table');
+  await expect(table.getByText('Stap 1 van 2: wacht op Koos Koper')).toBeVisible();
+  await page.screenshot({ path: `${shots}routing-list-desktop.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(
+    page.getByTestId('sign-request-cards').getByText('Stap 1 van 2: wacht op Koos Koper'),
+  ).toBeVisible();
+  await page.screenshot({ path: `${shots}routing-list-phone.png` });
 });

@@ -242,6 +242,7 @@ export interface ApiSignerInput {
   reminder_after?: number;
   max_reminders?: number;
   delivery?: 'email' | 'embedded';
+  routing_order?: number;
 }
 
 /**

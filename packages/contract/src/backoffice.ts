@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eurosField, idField, integerField, requiredString, text } from './fields.ts';
+import { booleanField, eurosField, idField, integerField, requiredString, text } from './fields.ts';
 import { inputMessages, messages } from './messages.ts';
 import { features, roles } from './permissions.ts';
 import { firstExample, paginatedSchema } from './responses.ts';
@@ -129,6 +129,8 @@ export const customPlanBody = z.object({
   /** Per EU-wallet verification, like iDIN's. */
   wallet_euros_price: eurosField(customPlanBounds.wallet_euros_price),
   wallet_credits_price: countField(),
+  /** A signer handing the request over to someone else costs the company one credit more. */
+  delegation_costs_credit: booleanField().optional().default(false),
   available_for_companies: z
     .array(idField(), {
       error: (i) => (i.input == null ? messages.required : messages.invalidInput),
@@ -157,6 +159,7 @@ export const customPaymentPlanSchema = z
     idin_credits_price: z.int().min(0),
     wallet_euros_price: z.number().min(0),
     wallet_credits_price: z.int().min(0),
+    delegation_costs_credit: z.boolean(),
     available_for_companies: z.array(companyRef),
   })
   .meta({
@@ -174,6 +177,7 @@ export const customPaymentPlanSchema = z
         idin_credits_price: 2,
         wallet_euros_price: 1.25,
         wallet_credits_price: 2,
+        delegation_costs_credit: false,
         available_for_companies: [{ id: 57, name: 'Woonstichting Het Anker' }],
       },
     ],

@@ -15,6 +15,7 @@ export const emailTemplateNames = [
   'sign_request_expired',
   'gdpr_purge_warning',
   'signer_delegated',
+  'sign_request_sent_to_cc',
 ] as const;
 export type EmailTemplateName = (typeof emailTemplateNames)[number];
 
@@ -31,6 +32,8 @@ export const emailTemplateLocales: Record<EmailTemplateName, readonly Locale[]> 
   gdpr_purge_warning: ['nl'],
   // To the initiator, when a signer handed the request over to someone else.
   signer_delegated: ['nl'],
+  // To a cc who asked to hear of the sending; the signed documents' mail it gets later is Dutch.
+  sign_request_sent_to_cc: ['nl'],
 };
 
 export const emailTemplateLimits = { subject: 255, template: 50_000 } as const;

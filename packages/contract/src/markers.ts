@@ -141,6 +141,8 @@ export const templateSignerRoutingSchema = z.object({
   role: z.enum(signerRoles),
   verifications: z.array(z.int()).optional(),
   wallet_attributes: z.array(z.string()).optional(),
+  /** A cc mailed when a request made from the template is sent (old templates: left out). */
+  notify_on_send: z.boolean().optional(),
 });
 
 export const templateSchema = z

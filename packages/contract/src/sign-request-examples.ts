@@ -7,6 +7,7 @@ export const exampleSigner = {
   position: 1,
   routing_order: 1,
   role: 'signer' as const,
+  notify_on_send: false,
   delegated_to_signer_id: null,
   firstname: 'Daan',
   lastname: 'Visser',
@@ -92,6 +93,7 @@ export const exampleListItem = {
   signables: [{ id: 208, name: 'Huurovereenkomst Prinsengracht 12' }],
   viewer_user: null,
   custom_field_values: [{ name: 'Dossier', value: 'H-2026-118' }],
+  turn: { step: 1, steps: 1, waiting_on: [{ id: 311, firstname: 'Daan', lastname: 'Visser' }] },
 };
 
 export const exampleCreateSignRequest = {

@@ -52,6 +52,8 @@ export const signingMessages = {
   wrongPassword: 'Het wachtwoord is onjuist',
   notSignersTurn: 'Deze ondertekenaar is nog niet aan de beurt',
   delegationOff: 'Doorgeven aan iemand anders is bij deze ondertekening niet toegestaan',
+  delegationNoCredit:
+    'Iemand anders laten tekenen kost een credit, en de afzender heeft geen credits meer. Neem contact op met de afzender.',
   approverSignature:
     'Een goedkeurder of kopie zet geen handtekening of paraaf: kies een andere verificatie',
   fileEncrypted: 'Dit PDF-bestand is beveiligd met een wachtwoord en kan niet gebruikt worden',
@@ -194,6 +196,8 @@ const signerFields = {
   /** The step (same number: in parallel); left out: step 1 on adding, unchanged on updating. */
   routing_order: integerField({ min: 1, max: MAX_ROUTING_ORDER }).optional(),
   role: z.enum(signerRoles, { error: inputMessages.choice }).optional(),
+  /** A cc gets a mail when the request is sent; left out: off on adding, unchanged on updating. */
+  notify_on_send: booleanField().optional(),
 };
 
 /** One list of iDIN services, whichever of the two names carried it. */
@@ -355,6 +359,21 @@ export const signRequestListItemSchema = z
     signables: z.array(namedRef),
     viewer_user: namedRef.nullable().optional(),
     custom_field_values: z.array(customFieldValue),
+    /**
+     * A request in progress (3): the step that acts now ('Stap 1 van 2'), out of the steps of
+     * its signers and approvers, and who in that step has yet to act; null in any other state.
+     * Shown with the status (getSignRequestStatus).
+     */
+    turn: z
+      .object({
+        step: z.int(),
+        steps: z.int(),
+        waiting_on: z.array(
+          z.object({ id: z.int().positive(), firstname: z.string(), lastname: z.string() }),
+        ),
+      })
+      .nullable()
+      .optional(),
   })
   .meta({ examples: [exampleListItem] });
 export type SignRequestListItem = z.infer<typeof signRequestListItemSchema>;
@@ -383,6 +402,8 @@ export const signerDtoSchema = z
     role: z.enum(signerRoles),
     /** Who this signer handed the request over to (delegation); null: nobody. */
     delegated_to_signer_id: z.int().positive().nullable(),
+    /** A cc mailed when the request is sent (only a cc is). */
+    notify_on_send: z.boolean(),
     firstname: z.string(),
     lastname: z.string(),
     email: z.string(),

@@ -97,4 +97,6 @@ export interface TemplateSignerRouting {
   verifications?: number[];
   /** With verification 7: what the wallet is asked to share (contract walletAttributes). */
   wallet_attributes?: string[];
+  /** A cc mailed when the request is sent; left out (older templates): off. */
+  notify_on_send?: boolean;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.ts';
 import { inputMessages, messages } from './messages.ts';
-import { integerField, requiredString, text } from './fields.ts';
+import { booleanField, integerField, requiredString, text } from './fields.ts';
 import {
   fieldSchema,
   TEMPLATE_ORDER,
@@ -40,6 +40,8 @@ const templateSignerRoutingList = z
         .min(1, signingMessages.verificationRequired)
         .optional(),
       wallet_attributes: walletAttributeList,
+      /** A cc mailed when a request made from the template is sent; left out: off. */
+      notify_on_send: booleanField().optional(),
     }),
   )
   .max(TEMPLATE_SIGNERS, messages.max)

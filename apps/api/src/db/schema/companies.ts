@@ -28,6 +28,8 @@ export const paymentPlans = pgTable('payment_plans', {
   idinEurosPriceCents: integer('idin_euros_price_cents').notNull().default(0),
   walletCreditsPrice: integer('wallet_credits_price').notNull().default(0),
   walletEurosPriceCents: integer('wallet_euros_price_cents').notNull().default(0),
+  /** A delegation (a signer handing over) charges one credit more (signing/delegate.ts). */
+  delegationCostsCredit: boolean('delegation_costs_credit').notNull().default(false),
   deprecated: boolean('deprecated').notNull().default(false),
   /** Made by a platform admin for some companies (payment_plan_companies); standard plans are not. */
   custom: boolean('custom').notNull().default(false),

@@ -128,6 +128,8 @@ export const signers = pgTable(
      * records who did; the new signer has its step, position, verifications and fields.
      */
     delegatedToSignerId: integer('delegated_to_signer_id'),
+    /** A cc mailed when the request is sent (who sent what; the copy follows when signed). */
+    notifyOnSend: boolean('notify_on_send').notNull().default(false),
     firstname: text('firstname').notNull(),
     lastname: text('lastname').notNull(),
     email: text('email').notNull(),

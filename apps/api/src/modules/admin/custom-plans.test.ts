@@ -104,6 +104,7 @@ describe('custom subscriptions (/api/all-payment-plans)', () => {
       idin_credits_price: 1,
       wallet_euros_price: 0,
       wallet_credits_price: 0,
+      delegation_costs_credit: false,
       available_for_companies: [{ id: bakery.user.company.id, name: 'Bakkerij Zoet' }],
     });
     const [row] = await t.db.select().from(paymentPlans).where(eq(paymentPlans.id, plan.id));
@@ -123,6 +124,20 @@ describe('custom subscriptions (/api/all-payment-plans)', () => {
         .from(paymentPlanCompanies)
         .where(eq(paymentPlanCompanies.planId, plan.id)),
     ).toEqual([{ companyId: bakery.user.company.id }]);
+  });
+
+  it('stores whether a delegation costs a credit, and changes it on an edit', async () => {
+    const created = await create(admin.token, form({ delegation_costs_credit: true }));
+    expect(created.statusCode, created.body).toBe(201);
+    const plan = created.json<CustomPaymentPlan>();
+    expect(plan.delegation_costs_credit).toBe(true);
+    const [row] = await t.db.select().from(paymentPlans).where(eq(paymentPlans.id, plan.id));
+    expect(row!.delegationCostsCredit).toBe(true);
+    const edited = await update(admin.token, plan.id, form({ delegation_costs_credit: false }));
+    expect(edited.json<CustomPaymentPlan>().delegation_costs_credit).toBe(false);
+    const bad = await create(admin.token, form({ delegation_costs_credit: 'misschien' }));
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json<{ errors: object }>().errors)).toEqual(['delegation_costs_credit']);
   });
 
   it('makes a plan without monthly price a prepaid plan with the free features', async () => {

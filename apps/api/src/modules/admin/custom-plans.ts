@@ -38,6 +38,7 @@ function toCustomPlanDto(
     idin_credits_price: plan.idinCreditsPrice,
     wallet_euros_price: euros(plan.walletEurosPriceCents),
     wallet_credits_price: plan.walletCreditsPrice,
+    delegation_costs_credit: plan.delegationCostsCredit,
     available_for_companies: available,
   };
 }
@@ -118,6 +119,7 @@ async function planValues(db: DbOrTx, input: CustomPlanBody) {
     idinCreditsPrice: input.idin_credits_price,
     walletEurosPriceCents: cents(input.wallet_euros_price),
     walletCreditsPrice: input.wallet_credits_price,
+    delegationCostsCredit: input.delegation_costs_credit,
     custom: true,
   };
 }

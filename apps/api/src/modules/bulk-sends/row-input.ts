@@ -88,7 +88,13 @@ export function rowInput(
     const verifications = signs ? listed : listed.filter((v) => v !== SIGNATURE && v !== PARAPH);
     if (verifications.length === 0) verifications.push(EMAIL);
     const parsed = createSignerBody.safeParse({
-      ...(routing ? { routing_order: routing.routing_order, role: routing.role } : {}),
+      ...(routing
+        ? {
+            routing_order: routing.routing_order,
+            role: routing.role,
+            notify_on_send: routing.notify_on_send ?? false,
+          }
+        : {}),
       firstname: cell(column('firstname')),
       lastname: cell(column('lastname')),
       email: cell(column('email')),

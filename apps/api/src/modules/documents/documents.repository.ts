@@ -156,6 +156,8 @@ export async function applyWizardRules(tx: Tx, companyId: number, signRequestId:
 /** A request's documents as sending needs them (prepareDocumentsForSending). */
 export interface DocumentForSending extends DocumentForRules {
   id: number;
+  /** The name the sender gave the document (the cc's mail at sending lists them). */
+  name: string;
   pages: (typeof signables.$inferSelect)['pages'];
   detectedMarkers: (typeof signables.$inferSelect)['detectedMarkers'];
 }
@@ -169,7 +171,7 @@ export function documentsForSending(
   signRequestId: number,
 ): SQL<DocumentForSending[]> {
   return sql<DocumentForSending[]>`(SELECT coalesce(json_agg(json_build_object(
-      'id', ${signables.id}, 'pages', ${signables.pages}, 'config', ${signables.config},
+      'id', ${signables.id}, 'name', ${signables.name}, 'pages', ${signables.pages}, 'config', ${signables.config},
       'hasAcroforms', ${signables.hasAcroforms}, 'settings', ${signables.settings},
       'detectedMarkers', ${signables.detectedMarkers})
       ORDER BY ${signables.position}, ${signables.id}), '[]')

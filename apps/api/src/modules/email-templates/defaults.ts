@@ -88,6 +88,18 @@ export const emailTemplateMeta: Record<
       '[[reason]]',
     ],
   },
+  // To a cc marked 'Bericht bij versturen', in the transaction that sends the request.
+  sign_request_sent_to_cc: {
+    label: 'Kopie: ondertekening verstuurd',
+    merge_fields: [
+      '[[firstname]]',
+      '[[lastname]]',
+      '[[company]]',
+      '[[subject]]',
+      '[[sender]]',
+      '[[documents]]',
+    ],
+  },
 };
 
 type Texts = Partial<Record<Locale, { subject: string; template: string }>>;
@@ -290,6 +302,16 @@ const texts: Record<EmailTemplateName, Texts> = {
         '<p>Beste [[name]],</p>' +
         '<p>[[signer]] heeft het ondertekenverzoek "[[subject]]" doorgegeven aan [[delegate]]. Die heeft een eigen uitnodiging gekregen; de link van [[signer]] werkt niet meer.</p>' +
         '<p>Reden: [[reason]]</p>' +
+        '<p>Met vriendelijke groet,<br>[[company]]</p>',
+    },
+  },
+  sign_request_sent_to_cc: {
+    nl: {
+      subject: 'Ter informatie: [[subject]]',
+      template:
+        '<p>Beste [[firstname]] [[lastname]],</p>' +
+        '<p>[[sender]] heeft het ondertekenverzoek "[[subject]]" verstuurd met de documenten [[documents]]. Jij staat erbij in kopie: je hoeft niets te doen.</p>' +
+        '<p>Zodra iedereen heeft ondertekend, krijg je een kopie van de ondertekende documenten per e-mail.</p>' +
         '<p>Met vriendelijke groet,<br>[[company]]</p>',
     },
   },

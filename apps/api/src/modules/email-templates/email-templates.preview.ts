@@ -116,6 +116,7 @@ export async function previewEmailTemplate(
       documents: `${sample.subject}.pdf`,
       purge_date: formatLongDate(purge, input.locale),
       delegate: 'Karin de Jong <karin@voorbeeld.nl>',
+      sender: `${ctx.auth.user.name} (${name})`,
     },
   };
   const frame = frameOf(input.name, {
@@ -134,7 +135,8 @@ function frameOf(name: EmailTemplateName, full: MailFrame): MailFrame | undefine
   if (
     name === 'signables_to_sign_request' ||
     name === 'gdpr_purge_warning' ||
-    name === 'signer_delegated'
+    name === 'signer_delegated' ||
+    name === 'sign_request_sent_to_cc'
   )
     return { company: full.company };
   return undefined;

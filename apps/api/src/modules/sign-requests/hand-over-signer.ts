@@ -7,6 +7,7 @@ import { queueMail } from '../../lib/mail/outbox.ts';
 import { renderSignerMail } from '../../lib/mail/signer-mails.ts';
 import { mailSenderOf } from '../departments/mail-sender.ts';
 import { resolveEmailTemplate } from '../email-templates/email-templates.service.ts';
+import { chargeDelegation } from './charge-delegation.ts';
 import { inviteSigner } from './send-sign-request.ts';
 import { insertSignerAction, type SignRequestRow } from './sign-requests.repository.ts';
 import type { SignerRow } from './signer-dto.ts';
@@ -33,7 +34,8 @@ const AUDIT_DELEGATED = 20;
  * a new signer with the same step, position (so the same fields), role, verifications and
  * reminders; the old one is set aside (8, delegated_to_signer_id) by one conditional UPDATE and
  * its links retired (the old link answers 410); audit 20 on both; the new one invited when the
- * old one was; the webhook `signer.delegated`. No credit moves: the request was charged per place.
+ * old one was; the webhook `signer.delegated`. No credit moves (the request was charged per place)
+ * unless the plan charges a signer's delegation (`chargeByPlan`, charge-delegation.ts).
  * `mailInitiator`: the sender is told (a delegation by the signer, not the sender's own change).
  */
 export async function handOverSigner(
@@ -43,7 +45,11 @@ export async function handOverSigner(
   old: SignerRow,
   person: NewSignerPerson,
   actor: { userId?: number | null; impersonatedBy?: number | null; apiKeyId?: number | null },
-  options: { mailInitiator: boolean },
+  options: {
+    mailInitiator: boolean;
+    /** A signer's own delegation: one credit more when the plan says so (charge-delegation.ts). */
+    chargeByPlan?: boolean;
+  },
 ): Promise<SignerRow> {
   if (old.email.trim().toLowerCase() === person.email.trim().toLowerCase()) {
     throw ValidationError.field('email', signingMessages.delegateSameEmail);
@@ -147,6 +153,14 @@ export async function handOverSigner(
         signRequestId: request.id,
       });
     }
+  }
+  if (options.chargeByPlan) {
+    await chargeDelegation(tx, {
+      companyId: request.companyId,
+      requestId: request.id,
+      handedOverSignerId: old.id,
+      now,
+    });
   }
   return (await tx.select().from(signers).where(eq(signers.id, fresh.id)))[0]!;
 }

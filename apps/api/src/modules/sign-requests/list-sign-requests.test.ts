@@ -143,8 +143,18 @@ describe('GET /api/sign-requests', () => {
       signables: [{ id: anyId, name: 'Huurcontract 2025' }],
       viewer_user: null,
       custom_field_values: [],
+      // In progress, one step: both signers awaited.
+      turn: {
+        step: 1,
+        steps: 1,
+        waiting_on: [
+          { id: anyId, firstname: 'Jan', lastname: 'Jansen' },
+          { id: anyId, firstname: 'Piet', lastname: 'de Vries' },
+        ],
+      },
     });
     expect(rows[1]).toMatchObject({
+      turn: null,
       state: { id: 5, label: 'Getekend' },
       viewer_user: { id: viewer.user.id, name: 'Vera Viewer' },
       custom_field_values: [{ name: 'Dossier', value: 'D-1' }],

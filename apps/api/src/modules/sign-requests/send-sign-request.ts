@@ -10,7 +10,7 @@ import { prepareDocumentsForSending } from '../documents/documents.repository.ts
 import { costOf } from '../billing/credit-cost.ts';
 import { chargeSignRequest } from './charge-sign-request.ts';
 import type { SignerRow } from './signer-dto.ts';
-import { queueSignerLinkMail, type SenderCtx } from './signer-mails.ts';
+import { queueCcSentMail, queueSignerLinkMail, type SenderCtx } from './signer-mails.ts';
 import {
   findSignRequest,
   listSigners,
@@ -188,6 +188,11 @@ export async function startSending(
   // The first step is invited now; each later one when the step before it is done (approve).
   for (const signer of firstStepSigners(current)) {
     await inviteSigner(tx, ctx, sent, signer, options.invitationPriority);
+  }
+  // A cc who asked for it hears of the sending (no link: it acts on nothing).
+  const names = documents.map((d) => d.name);
+  for (const cc of current.filter((s) => s.role === 'cc' && s.notifyOnSend)) {
+    await queueCcSentMail(tx, ctx, sent, cc, names);
   }
   // A cc acts on nothing and costs nothing.
   const signersCharged = current.filter(isActing);

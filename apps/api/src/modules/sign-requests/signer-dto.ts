@@ -52,6 +52,7 @@ export function toSignerDto(signer: SignerRow): SignerDto {
     routing_order: signer.routingOrder,
     role: signer.role,
     delegated_to_signer_id: signer.delegatedToSignerId,
+    notify_on_send: signer.notifyOnSend,
     firstname: signer.firstname,
     lastname: signer.lastname,
     email: signer.email,

@@ -68,5 +68,6 @@ export function signerColumns(
     // Left out: the step and role stay as they are (a new signer: step 1, signer).
     ...(input.routing_order !== undefined ? { routingOrder: input.routing_order } : {}),
     ...(input.role !== undefined ? { role: input.role } : {}),
+    ...(input.notify_on_send !== undefined ? { notifyOnSend: input.notify_on_send } : {}),
   } satisfies Partial<typeof signers.$inferInsert>;
 }

@@ -145,3 +145,34 @@ export async function queueCancellationMail(
     signRequestId: request.id,
   });
 }
+
+/**
+ * Tells a cc who asked for it (notify_on_send) that the request was sent: who sent what, and that
+ * the signed documents follow. No link: a cc acts on nothing. Queued in the sending transaction,
+ * after its guard, so a request sent twice mails the cc once.
+ */
+export async function queueCcSentMail(
+  tx: Tx,
+  ctx: SenderCtx,
+  request: SignRequestRow,
+  cc: SignerRow,
+  documentNames: readonly string[],
+): Promise<void> {
+  const { fromName, company, frame, who, replyTo } = await senderOf(tx, ctx, request);
+  const template = await resolveEmailTemplate(
+    tx,
+    request.companyId,
+    'sign_request_sent_to_cc',
+    'nl',
+  );
+  const { fields } = valuesFor(request, cc, company);
+  const values = { fields: { ...fields, sender: who, documents: documentNames.join(', ') } };
+  const content = renderSignerMail(template, values, {
+    locale: 'nl',
+    frame: { company: frame.company },
+  });
+  await queueMail(tx, ctx.queue, cc.email, content, fromName, {
+    replyTo,
+    signRequestId: request.id,
+  });
+}

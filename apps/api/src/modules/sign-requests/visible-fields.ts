@@ -27,9 +27,10 @@ export function visibleListItems(
 ): SignRequestListItem[] {
   const noState = hidesState(p);
   const noViewer = hidesViewerUser(p);
-  return rows.map(({ state_id, state, viewer_user, ...rest }) => ({
+  return rows.map(({ state_id, state, turn, viewer_user, ...rest }) => ({
     ...rest,
-    ...(noState ? {} : { state_id, state }),
+    // Whose turn it is tells the status too.
+    ...(noState ? {} : { state_id, state, turn }),
     ...(noViewer ? {} : { viewer_user }),
   }));
 }

@@ -33,9 +33,7 @@ export async function delegate(
       r.signer,
       input,
       {},
-      {
-        mailInitiator: true,
-      },
+      { mailInitiator: true, chargeByPlan: true },
     );
   });
   return { status: 'delegated' };

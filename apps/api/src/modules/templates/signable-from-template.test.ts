@@ -8,7 +8,7 @@ import {
   type SignableDto,
   type TemplateDto,
 } from '@paraaf/contract';
-import { signables, signRequests, templates } from '../../db/schema/index.ts';
+import { mails, signables, signers, signRequests, templates } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import {
   createDraftSignRequest,
@@ -117,6 +117,62 @@ describe('a signable from a template', () => {
     template = await uploadTemplate(admin, 'Huurcontract', {
       ...marker(0, { type: 'generated', value: 'signer.1.signature' }),
     });
+  });
+
+  it("gives the draft's signers the template's steps, roles and cc mail; the cc hears of the sending", async () => {
+    const routed = await uploadTemplate(admin, 'Met stappen', {
+      ...marker(0, { type: 'generated', value: 'signer.1.signature' }),
+    });
+    const put = await t.request({
+      method: 'PUT',
+      url: `/api/templates/${routed.id}`,
+      token: admin.token,
+      payload: {
+        name: 'Met stappen',
+        signer_routing: [
+          { signer: 2, routing_order: 2, role: 'approver' },
+          { signer: 3, routing_order: 2, role: 'cc', notify_on_send: true },
+          { signer: 4, routing_order: 3, role: 'approver' },
+        ],
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json<TemplateDto>().signer_routing[1]).toEqual({
+      signer: 3,
+      routing_order: 2,
+      role: 'cc',
+      notify_on_send: true,
+    });
+    const cc = `kopie-${Date.now()}@voorbeeld.nl`;
+    const { id } = await createDraftThroughApi(t, key.token, {
+      signers: [
+        { verifications: [1, 5] },
+        { verifications: [1, 5] },
+        { verifications: [1], email: cc },
+        // The caller's own step wins over the template's.
+        { verifications: [1], routing_order: 4 },
+      ],
+    });
+    const res = await fromTemplate(id, { template_id: routed.id });
+    expect(res.statusCode, res.body).toBe(201);
+    const rows = await t.db
+      .select()
+      .from(signers)
+      .where(eq(signers.signRequestId, id))
+      .orderBy(signers.position);
+    expect(rows.map((r) => [r.routingOrder, r.role, r.notifyOnSend, r.verifications])).toEqual([
+      [1, 'signer', false, [1, 5]],
+      [2, 'approver', false, [1]],
+      [2, 'cc', true, [1]],
+      [4, 'signer', false, [1]],
+    ]);
+    const ready = await t.request({
+      method: 'POST',
+      url: `/api/sign-requests/${id}/ready`,
+      token: key.token,
+    });
+    expect(ready.statusCode, ready.body).toBe(200);
+    expect(await t.db.select().from(mails).where(eq(mails.to, cc))).toHaveLength(1);
   });
 
   it('takes the name given', async () => {

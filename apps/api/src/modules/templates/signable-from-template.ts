@@ -5,6 +5,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors.
 import { findSignRequestState } from '../documents/documents.repository.ts';
 import { storeSignable } from '../documents/documents.service.ts';
 import { findTemplate } from './templates.repository.ts';
+import { applyTemplateRouting } from './template-routing.ts';
 
 const DRAFT = 1;
 
@@ -46,7 +47,7 @@ export async function createSignableFromTemplate(
     if (request.stateId !== DRAFT) throw new ConflictError(signingMessages.stateConflict);
   }
   const { row: template, pdf } = given ?? (await loadTemplate(ctx, companyId, input.template_id));
-  return storeSignable(ctx, signRequestId, {
+  const signable = await storeSignable(ctx, signRequestId, {
     pdf: {
       pdf,
       size: pdf.length,
@@ -60,6 +61,9 @@ export async function createSignableFromTemplate(
     markers: input.textValues ? withTextValues(template.config, input.textValues) : template.config,
     detectedMarkers: template.detectedMarkers,
   });
+  // A bulk send (the template in hand) gives each row's signers the template's routing itself.
+  if (!given) await applyTemplateRouting(ctx.db, companyId, signRequestId, template.signerRouting);
+  return signable;
 }
 
 async function loadTemplate(

@@ -195,7 +195,9 @@ export function templatesRoutes(app: FastifyInstance, deps: Deps): void {
           description:
             'Kopieert de PDF en de markeringen van het template naar de concept-ondertekening, ' +
             'zoals de wizard doet. Voeg eerst de ondertekenaars toe: de markeringen worden ' +
-            'tegen hen gecontroleerd. Vereist de functie templates.',
+            'tegen hen gecontroleerd. Ondertekenaar n krijgt de stap, rol en melding bij ' +
+            'versturen (notify_on_send) die het template voor hem heeft, tenzij je die zelf al ' +
+            'hebt gezet. Vereist de functie templates.',
           tags: ['Documenten'],
           body: signableFromTemplateBody,
           response: { 201: signableDtoSchema },

@@ -88,6 +88,11 @@ export const texts = {
   step: (n: number) => `Stap ${n}`,
   stepWaits: (n: number) => `Wacht op stap ${n}`,
   stepNow: 'Aan de beurt',
+  /** Under a request's status in the list: the step that acts now and who in it is awaited. */
+  turn: (names: string[], step: number, steps: number) =>
+    steps > 1
+      ? `Stap ${step} van ${steps}: wacht op ${names.join(', ')}`
+      : `Wacht op ${names.join(', ')}`,
   roleBadge: { approver: 'Goedkeurder', cc: 'Kopie' } as Record<string, string>,
   delegatedTo: (name: string) => `Gedelegeerd aan ${name}`,
   reassign: 'Vervangen',

@@ -28,4 +28,12 @@ export const texts = {
   /** Placeholder signer n of a template (seed 001: ten of them). */
   placeholderSigner: (n: number) => `Ondertekenaar ${n}`,
   somethingWrong: 'Er is iets mis gegaan',
+  /** Steps and roles of the placeholder signers (a request from the template takes them over). */
+  routing: {
+    open: 'Stappen en rollen',
+    title: 'Stappen en rollen van de ondertekenaars',
+    hint: 'Een ondertekenverzoek met dit template neemt per ondertekenaar de stap en rol over. Ondertekenaars in dezelfde stap tekenen tegelijk.',
+    add: 'Ondertekenaar toevoegen',
+    done: 'Klaar',
+  },
 } as const;

@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Group, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   centsOfEuros,
@@ -38,6 +47,7 @@ type Values = {
   available_for_companies: string[];
   /** A price per credit above € 100 is ticked as meant. */
   confirm_price: boolean;
+  delegation_costs_credit: boolean;
 } & Record<PriceField, string>;
 
 function initialValues(plan: CustomPaymentPlan | null): Values {
@@ -50,6 +60,7 @@ function initialValues(plan: CustomPaymentPlan | null): Values {
     name: plan?.name ?? '',
     available_for_companies: plan?.available_for_companies.map((c) => String(c.id)) ?? [],
     confirm_price: false,
+    delegation_costs_credit: plan?.delegation_costs_credit ?? false,
     ...(Object.fromEntries(priceFields.map(([f, , kind]) => [f, value(f, kind)])) as Record<
       PriceField,
       string
@@ -145,6 +156,11 @@ export function CustomPlanModal({
               ),
             )}
           </SimpleGrid>
+          <Checkbox
+            label="Delegeren kost een credit"
+            description="Geeft een ondertekenaar de ondertekening door aan iemand anders, dan kost dat het bedrijf één credit extra."
+            {...form.getInputProps('delegation_costs_credit', { type: 'checkbox' })}
+          />
           <HighPriceConfirm
             price={form.values.price_per_credit}
             {...form.getInputProps('confirm_price', { type: 'checkbox' })}

@@ -27,6 +27,7 @@ const plan: CustomPaymentPlan = {
   idin_credits_price: 0,
   wallet_euros_price: 1.75,
   wallet_credits_price: 3,
+  delegation_costs_credit: false,
   available_for_companies: [{ id: 7, name: 'Bakkerij Zoet' }],
 };
 
@@ -135,6 +136,7 @@ describe('Custom subscriptions screen', () => {
     fireEvent.focus(companies);
     fireEvent.click(companies);
     fireEvent.click(await screen.findByRole('option', { name: 'Bakkerij Zoet', hidden: true }));
+    fireEvent.click(dialog.getByRole('checkbox', { name: /Delegeren kost een credit/ }));
     fireEvent.click(dialog.getByRole('button', { name: 'Opslaan' }));
     expect(await dialog.findByText('Deze naam is al in gebruik')).toBeTruthy();
     expect(saved[0]).toEqual({
@@ -150,6 +152,7 @@ describe('Custom subscriptions screen', () => {
         idin_credits_price: '0',
         wallet_euros_price: '1.75',
         wallet_credits_price: '3',
+        delegation_costs_credit: true,
         available_for_companies: [7],
       },
     });

@@ -33,5 +33,6 @@ export async function fetchPickedTemplate(template: TemplateDto): Promise<Picked
     pages: template.page_count,
     hasAcroforms: template.has_acroforms,
     config: { variables: template.variables, fields: template.fields },
+    signerRouting: template.signer_routing,
   };
 }

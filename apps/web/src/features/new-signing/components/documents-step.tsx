@@ -37,6 +37,7 @@ import {
   markerCount,
   newDocument,
   type DocumentItem,
+  type TemplatePick,
 } from '../lib/wizard';
 import { texts } from '../texts';
 import { DocumentPreviewModal } from './document-preview-modal';
@@ -57,6 +58,8 @@ interface Props {
   disabled?: boolean;
   /** Opens the marker editor of this document right away (from step 3's signature warning). */
   initialEditing?: string | null;
+  /** A template was picked: its steps and roles go to the wizard's signers. */
+  onTemplateRouting?: (routing: TemplatePick['signerRouting']) => void;
 }
 
 interface UploadError {
@@ -75,6 +78,7 @@ export function DocumentsStep({
   wordConversion = true,
   disabled,
   initialEditing = null,
+  onTemplateRouting,
 }: Props) {
   // Without multiple_documents the upload and the template picker go once there is a document.
   const mayAddDocument = multipleDocuments || documents.length === 0;
@@ -158,7 +162,10 @@ export function DocumentsStep({
         <TemplatePickerModal
           opened={pickerOpen}
           onClose={() => setPickerOpen(false)}
-          onPick={(pick) => setDocuments((current) => [...current, documentFromTemplate(pick)])}
+          onPick={(pick) => {
+            setDocuments((current) => [...current, documentFromTemplate(pick)]);
+            if (pick.signerRouting.length > 0) onTemplateRouting?.(pick.signerRouting);
+          }}
         />
       )}
       {mayAddDocument && (

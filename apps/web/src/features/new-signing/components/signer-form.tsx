@@ -16,14 +16,9 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { IconGripVertical, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import type { DragEvent } from 'react';
-import {
-  idinServices,
-  signerRoleLabels,
-  signerRoles,
-  walletAttributes,
-  type SignerRole,
-} from '@paraaf/contract';
-import { signsDocuments, verificationTypes, type WizardValues } from '../lib/wizard';
+import { idinServices, walletAttributes } from '@paraaf/contract';
+import { SignerRoutingFields } from '../../../components/signer-routing-fields';
+import { signsDocuments, verificationTypes, withRole, type WizardValues } from '../lib/wizard';
 import { texts } from '../texts';
 
 interface Props {
@@ -143,48 +138,17 @@ export function SignerForm({
           </Grid.Col>
         </Grid>
 
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: stepChoice ? 8 : 12 }}>
-            <NativeSelect
-              label={texts.signer.role}
-              description={texts.signer.roleDescription}
-              data={signerRoles.map((r) => ({ value: r, label: signerRoleLabels[r] }))}
-              value={signer.role ?? 'signer'}
-              onChange={(e) => {
-                const role = e.currentTarget.value as SignerRole;
-                form.setFieldValue(`${path}.role`, role);
-                if (role === 'cc') {
-                  form.setFieldValue(`${path}.verifications`, [String(verificationTypes.email)]);
-                } else if (role !== 'signer') {
-                  const kept = signer.verifications.filter(
-                    (v) =>
-                      v !== String(verificationTypes.signature) &&
-                      v !== String(verificationTypes.initials),
-                  );
-                  form.setFieldValue(
-                    `${path}.verifications`,
-                    kept.length > 0 ? kept : [String(verificationTypes.email)],
-                  );
-                }
-              }}
-            />
-          </Grid.Col>
-          {stepChoice && (
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <NativeSelect
-                label={texts.signer.step}
-                data={stepChoice.options.map((n, i) => ({
-                  value: String(n),
-                  label: texts.signer.stepOption(i + 1),
-                }))}
-                value={String(signer.routing_order ?? 1)}
-                onChange={(e) =>
-                  form.setFieldValue(`${path}.routing_order`, Number(e.currentTarget.value))
-                }
-              />
-            </Grid.Col>
-          )}
-        </Grid>
+        <SignerRoutingFields
+          value={{
+            role: signer.role ?? 'signer',
+            routing_order: signer.routing_order ?? 1,
+            notify_on_send: signer.notify_on_send ?? false,
+          }}
+          stepOptions={stepChoice?.options ?? null}
+          onRoleChange={(role) => form.setFieldValue(path, withRole(signer, role))}
+          onStepChange={(step) => form.setFieldValue(`${path}.routing_order`, step)}
+          onNotifyChange={(notify) => form.setFieldValue(`${path}.notify_on_send`, notify)}
+        />
 
         {!isCopy && (
           <>

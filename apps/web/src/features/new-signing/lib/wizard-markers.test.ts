@@ -175,6 +175,7 @@ describe('editor signers and templates', () => {
       pages: 3,
       hasAcroforms: true,
       config,
+      signerRouting: [],
     });
     expect(item).toMatchObject({
       status: 'ready',

@@ -519,6 +519,7 @@ describe('the request payloads', () => {
     expect(buildSignerBody(signer({ phone: '+31612345678', verifications: ['5'] }))).toEqual({
       routing_order: 1,
       role: 'signer',
+      notify_on_send: false,
       firstname: 'Anna',
       lastname: 'de Boer',
       email: 'anna@voorbeeld.nl',
@@ -550,6 +551,12 @@ describe('the request payloads', () => {
     expect(buildSignerBody(signer({ verifications: ['5'], role: 'cc' })).verifications).toEqual([
       1,
     ]);
+  });
+
+  it('sends notify_on_send for a cc that asks for it, never for a signer', () => {
+    expect(buildSignerBody(signer({ role: 'cc', notify_on_send: true })).notify_on_send).toBe(true);
+    expect(buildSignerBody(signer({ role: 'cc' })).notify_on_send).toBe(false);
+    expect(buildSignerBody(signer({ notify_on_send: true })).notify_on_send).toBe(false);
   });
 
   it('groups the signers in their steps, lowest first; in sequence one step each', () => {

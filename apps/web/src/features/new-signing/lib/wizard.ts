@@ -18,6 +18,7 @@ import {
   type MarkerConfig,
   type PaymentPlanPrice,
   type SignerRole,
+  type TemplateSignerRouting,
 } from '@paraaf/contract';
 import {
   countMarkers,
@@ -68,6 +69,8 @@ export interface SignerValues {
   routing_order?: number;
   /** 'signer' when left out. */
   role?: SignerRole;
+  /** A cc mailed when the request is sent; off when left out. */
+  notify_on_send?: boolean;
 }
 
 export interface CustomFieldValues {
@@ -140,6 +143,8 @@ export interface TemplatePick {
   pages: number;
   hasAcroforms: boolean;
   config: MarkerConfig;
+  /** Step, role and mail at sending per placeholder signer (n: the request's signer n). */
+  signerRouting: TemplateSignerRouting[];
 }
 
 /**
@@ -208,6 +213,38 @@ export function newSigner(): SignerValues {
     routing_order: 1,
     role: 'signer',
   };
+}
+
+/**
+ * The signer with another role: an approver or a cc puts no signature or paraaf (those checks go,
+ * the e-mail code stays at least), a cc verifies nothing but its address.
+ */
+export function withRole(s: SignerValues, role: SignerRole): SignerValues {
+  if (role === 'cc') return { ...s, role, verifications: [String(verificationTypes.email)] };
+  if (role === 'signer') return { ...s, role };
+  const kept = s.verifications.filter(
+    (v) => v !== String(verificationTypes.signature) && v !== String(verificationTypes.initials),
+  );
+  return { ...s, role, verifications: kept.length > 0 ? kept : [String(verificationTypes.email)] };
+}
+
+/**
+ * A picked template's steps and roles on the wizard's signers: placeholder signer n is signer n.
+ * Signers the template says nothing of keep theirs.
+ */
+export function applyTemplateRouting(
+  signers: SignerValues[],
+  routing: readonly TemplateSignerRouting[],
+): SignerValues[] {
+  return signers.map((s, i) => {
+    const r = routing.find((x) => x.signer === i + 1);
+    if (!r) return s;
+    return {
+      ...withRole(s, r.role),
+      routing_order: r.routing_order,
+      notify_on_send: r.role === 'cc' && (r.notify_on_send ?? false),
+    };
+  });
 }
 
 /** Whether this signer puts a signature or paraaf: an approver or a cc does not. */
@@ -346,6 +383,8 @@ export function buildSignerBody(
   return {
     routing_order: s.routing_order ?? 1,
     role: s.role ?? 'signer',
+    // Only a cc is told of the sending.
+    notify_on_send: s.role === 'cc' && (s.notify_on_send ?? false),
     firstname: s.firstname,
     lastname: s.lastname,
     email: s.email,

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { permissionsFor, type Permission } from '@paraaf/contract';
 import { AppProvider } from '../../../app/provider';
@@ -61,7 +61,16 @@ const freePlanFeatures = ['multiple_signers', 'multiple_documents', 'input_field
 
 function start(
   permissions: Permission[],
-  { features = freePlanFeatures, userId = 1 }: { features?: string[]; userId?: number } = {},
+  {
+    features = freePlanFeatures,
+    userId = 1,
+    answer,
+  }: {
+    features?: string[];
+    userId?: number;
+    /** Answers further calls (the test's own); undefined: 404. */
+    answer?: (url: string) => Response | undefined;
+  } = {},
 ) {
   tokens.set('tok');
   // jsdom has no scrolling; the wizard scrolls to the top on each step.
@@ -76,6 +85,8 @@ function start(
         return Promise.resolve(json({ data: [{ locale: 'nl', name: 'Nederlands' }] }));
       if (url === '/api/departments') return Promise.resolve(json({ data: company.departments }));
       if (url.startsWith('/api/email-templates')) return Promise.resolve(json({ data: [] }));
+      const own = answer?.(url);
+      if (own) return Promise.resolve(own);
       return Promise.resolve(json({ message: 'Niet gevonden' }, 404));
     }),
   );
@@ -236,6 +247,82 @@ describe('New signing wizard', () => {
       expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Volgende' }).disabled).toBe(
         true,
       );
+    },
+  );
+
+  it(
+    "takes a picked template's steps, roles and cc mail over on the signers",
+    { timeout: 30_000 },
+    async () => {
+      const template = {
+        id: 4,
+        name: 'Huurcontract',
+        created_at: '2025-03-04T08:05:00Z',
+        updated_at: '2025-03-04T08:05:00Z',
+        variables: [],
+        fields: [],
+        page_count: 1,
+        pages: [{ width: 595, height: 842 }],
+        has_acroforms: false,
+        size: 2048,
+        signer_routing: [{ signer: 2, routing_order: 2, role: 'cc', notify_on_send: true }],
+      };
+      start(permissionsFor('user', false), {
+        features: [...freePlanFeatures, 'templates'],
+        userId: 5,
+        answer: (url) => {
+          if (url.startsWith('/api/templates?'))
+            return json({
+              data: [template],
+              total: 1,
+              per_page: 100,
+              current_page: 1,
+              last_page: 1,
+            });
+          if (url === '/api/templates/4/file')
+            return {
+              ok: true,
+              status: 200,
+              headers: new Headers({ 'Content-Type': 'application/pdf' }),
+              blob: () => Promise.resolve(new Blob(['%PDF-1.7 huur'], { type: 'application/pdf' })),
+            } as unknown as Response;
+          return undefined;
+        },
+      });
+      const first = await screen.findByRole('region', { name: 'Ondertekenaar 1' });
+      change(within(first).getByLabelText(/^Voornaam/), 'Anna');
+      change(within(first).getByLabelText(/^Achternaam/), 'de Boer');
+      change(within(first).getByLabelText(/^E-mailadres/), 'anna@voorbeeld.nl');
+      fireEvent.click(screen.getByRole('button', { name: 'Ondertekenaar toevoegen' }));
+      const second = screen.getByRole('region', { name: 'Ondertekenaar 2' });
+      change(within(second).getByLabelText(/^Voornaam/), 'Bert');
+      change(within(second).getByLabelText(/^Achternaam/), 'Bos');
+      change(within(second).getByLabelText(/^E-mailadres/), 'bert@voorbeeld.nl');
+      expect(within(second).getByLabelText<HTMLSelectElement>(/^Rol/).value).toBe('signer');
+
+      fireEvent.click(screen.getByRole('button', { name: 'Volgende' }));
+      fireEvent.click(
+        await screen.findByRole('button', { name: 'Document toevoegen vanuit template' }),
+      );
+      fireEvent.click(await screen.findByRole('button', { name: 'Toevoegen: Huurcontract' }));
+      await waitFor(() =>
+        expect(
+          screen.queryByRole('dialog', { name: 'Document toevoegen vanuit template' }),
+        ).toBeNull(),
+      );
+
+      fireEvent.click(screen.getByRole('button', { name: 'Vorige' }));
+      const copy = await screen.findByRole('region', { name: 'Ondertekenaar 2' });
+      expect(within(copy).getByLabelText<HTMLSelectElement>(/^Rol/).value).toBe('cc');
+      expect(within(copy).getByLabelText<HTMLSelectElement>(/^Stap/).value).toBe('2');
+      expect(
+        within(copy).getByRole<HTMLInputElement>('checkbox', { name: /E-mail bij verzending/ })
+          .checked,
+      ).toBe(true);
+      // Signer 1 is not in the template's list: it keeps step 1 as a signer.
+      const signer = screen.getByRole('region', { name: 'Ondertekenaar 1' });
+      expect(within(signer).getByLabelText<HTMLSelectElement>(/^Rol/).value).toBe('signer');
+      expect(screen.getByRole('region', { name: 'Stap 2' })).toBeTruthy();
     },
   );
 

@@ -65,6 +65,7 @@ import { SettingsStep } from '../components/settings-step';
 import { SignersStep } from '../components/signers-step';
 import {
   allowsFormEdit,
+  applyTemplateRouting,
   buildSignableForm,
   buildSignerBody,
   buildSignRequestBody,
@@ -364,6 +365,9 @@ function Wizard({
           wordConversion={canConvertWord(company)}
           disabled={locked}
           initialEditing={editOnOpen}
+          onTemplateRouting={(routing) =>
+            form.setFieldValue('signers', applyTemplateRouting(form.getValues().signers, routing))
+          }
         />
       )}
       {active === 2 && (

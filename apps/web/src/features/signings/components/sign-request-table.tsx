@@ -45,6 +45,7 @@ function RequestCards({
             </Anchor>
             {withStatus && <StateBadge stateId={item.state_id ?? 0} />}
           </Group>
+          {withStatus && <Turn item={item} />}
           <Text size="sm">
             {`${texts.columnSigners}: ${item.signers.map((s) => `${s.firstname} ${s.lastname}`).join(', ')}`}
           </Text>
@@ -114,6 +115,7 @@ function RequestTable({
               {withStatus && (
                 <Table.Td>
                   <StateBadge stateId={item.state_id ?? 0} />
+                  <Turn item={item} />
                 </Table.Td>
               )}
               <Table.Td>
@@ -154,5 +156,17 @@ function RequestTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** A request in progress: 'Stap 2 van 3: wacht op Bert Bos' (the step only with several). */
+function Turn({ item }: { item: SignRequestListItem }) {
+  const turn = item.turn;
+  if (!turn || turn.waiting_on.length === 0) return null;
+  const names = turn.waiting_on.map((s) => `${s.firstname} ${s.lastname}`);
+  return (
+    <Text size="xs" c="dimmed" mt={4}>
+      {texts.turn(names, turn.step, turn.steps)}
+    </Text>
   );
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { permissionsFor, type Permission } from '@paraaf/contract';
+import { permissionsFor, type Permission, type SignRequestListItem } from '@paraaf/contract';
 import { AppProvider } from '../../../app/provider';
 import { requireAuth } from '../../../app/guards';
 import { tokens } from '../../../lib/api-client';
@@ -27,7 +27,7 @@ const company = (credits: number) => ({
     price: { type: 'prepaid', sms_credits_price: 1, idin_credits_price: 1 },
   },
 });
-const row = {
+const row: SignRequestListItem = {
   id: 42,
   subject: 'Koopakte Dorpsstraat 1',
   created_at: '2025-03-04T09:05:00Z',
@@ -85,6 +85,26 @@ afterEach(() => {
 });
 
 describe('Signings list', () => {
+  it('shows under the status which step acts and who is awaited', async () => {
+    setup('/', user(permissionsFor('admin', false)), 10, [
+      {
+        ...row,
+        turn: {
+          step: 2,
+          steps: 3,
+          waiting_on: [
+            { id: 2, firstname: 'Bert', lastname: 'Bos' },
+            { id: 3, firstname: 'Carla', lastname: 'Cox' },
+          ],
+        },
+      },
+      { ...row, id: 43, turn: { step: 1, steps: 1, waiting_on: [row.signers[0]!] } },
+    ]);
+    const table = within(await screen.findByRole('table'));
+    expect(table.getByText('Stap 2 van 3: wacht op Bert Bos, Carla Cox')).toBeTruthy();
+    expect(table.getByText('Wacht op Sanne Jansen')).toBeTruthy();
+  });
+
   it('restores the filters from the URL and sends them as the filters JSON', async () => {
     const { calls } = setup(
       '/?signers=Jansen&states=3,5&page=2',

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
-import { LoadingOverlay, TextInput } from '@mantine/core';
+import { Button, LoadingOverlay, TextInput } from '@mantine/core';
+import { IconStairs } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import {
   TEMPLATE_SIGNERS,
   type DetectedMarker,
   type MarkerConfig,
   type TemplateDto,
+  type TemplateSignerRouting,
 } from '@paraaf/contract';
 import { MarkerEditorModal } from '../../../components/marker-editor';
 import { isApiError } from '../../../lib/api-client';
@@ -16,6 +18,7 @@ import { useTemplateFile } from '../api/get-template-file';
 import { useUpdateTemplate } from '../api/update-template';
 import { templateNameFromFile } from '../lib/files';
 import { texts } from '../texts';
+import { routingRows, SignerRoutingModal, storedRouting } from './signer-routing-modal';
 
 /** Seed 001 §4: 'create' right after an upload, edit for an existing template. */
 export type TemplateEditorTarget =
@@ -88,6 +91,7 @@ function TemplateBody({
       pdf={pdf}
       initialName={template.name}
       value={value}
+      routing={template.signer_routing}
       mode={{ mode: 'edit', id: template.id }}
       onClose={onClose}
     />
@@ -98,16 +102,20 @@ function EditorWithName({
   pdf,
   initialName,
   value,
+  routing = [],
   mode,
   onClose,
 }: {
   pdf: Blob | null;
   initialName: string;
   value: MarkerConfig;
+  routing?: TemplateSignerRouting[];
   mode: TemplateEditorTarget;
   onClose: () => void;
 }) {
   const [name, setName] = useState(initialName);
+  const [rows, setRows] = useState(() => routingRows(routing, value));
+  const [routingOpen, setRoutingOpen] = useState(false);
   const [nameError, setNameError] = useState<string | null>(null);
   // Input fields are a plan feature of their own (seed 001 §6).
   const inputFields = hasFeature(useCompany(), 'input_fields');
@@ -121,10 +129,20 @@ function EditorWithName({
     if (!trimmed || saving) return;
     setNameError(null);
     try {
+      const signerRouting = storedRouting(rows, routing);
       if (mode.mode === 'create') {
-        await create.mutateAsync({ name: trimmed, pdf: mode.pdf, config, suggestions });
+        const created = await create.mutateAsync({
+          name: trimmed,
+          pdf: mode.pdf,
+          config,
+          suggestions,
+        });
+        // The upload takes markers only; the steps and roles follow on the new template.
+        if (signerRouting.length > 0) {
+          await update.mutateAsync({ id: created.id, name: trimmed, config, signerRouting });
+        }
       } else {
-        await update.mutateAsync({ id: mode.id, name: trimmed, config });
+        await update.mutateAsync({ id: mode.id, name: trimmed, config, signerRouting });
       }
       notifications.show({ title: texts.saved, message: texts.savedMessage, color: 'teal' });
       onClose();
@@ -141,33 +159,53 @@ function EditorWithName({
   }
 
   return (
-    <MarkerEditorModal
-      opened
-      pdf={pdf}
-      signers={placeholderSigners}
-      value={value}
-      suggestions={mode.mode === 'create' ? mode.detected : undefined}
-      inputFields={inputFields}
-      header={
-        <TextInput
-          label={texts.templateName}
-          value={name}
-          onChange={(e) => {
-            setName(e.currentTarget.value);
-            setNameError(null);
-          }}
-          error={nameError}
-          maxLength={255}
-          withAsterisk
-          miw={260}
-        />
-      }
-      saveLabel={texts.save}
-      saving={saving}
-      reusableSources={['templates', 'signrequests']}
-      onSave={(config, suggestions) => void save(config, suggestions)}
-      onClose={onClose}
-    />
+    <>
+      <SignerRoutingModal
+        // Opened afresh each time: closing without 'Klaar' drops the changes.
+        key={String(routingOpen)}
+        opened={routingOpen}
+        initial={rows}
+        onSave={setRows}
+        onClose={() => setRoutingOpen(false)}
+      />
+      <MarkerEditorModal
+        opened
+        pdf={pdf}
+        signers={placeholderSigners}
+        value={value}
+        suggestions={mode.mode === 'create' ? mode.detected : undefined}
+        inputFields={inputFields}
+        header={
+          <>
+            <TextInput
+              label={texts.templateName}
+              value={name}
+              onChange={(e) => {
+                setName(e.currentTarget.value);
+                setNameError(null);
+              }}
+              error={nameError}
+              maxLength={255}
+              withAsterisk
+              miw={260}
+            />
+            <Button
+              variant="light"
+              leftSection={<IconStairs size={16} />}
+              onClick={() => setRoutingOpen(true)}
+              style={{ alignSelf: 'flex-end' }}
+            >
+              {texts.routing.open}
+            </Button>
+          </>
+        }
+        saveLabel={texts.save}
+        saving={saving}
+        reusableSources={['templates', 'signrequests']}
+        onSave={(config, suggestions) => void save(config, suggestions)}
+        onClose={onClose}
+      />
+    </>
   );
 }
 

@@ -417,8 +417,67 @@ describe('Templates screen', () => {
       name: 'Offerte 2026',
       variables: [marker],
       fields: [],
+      signer_routing: [],
     });
     expect(await screen.findByText('Gegevens opgeslagen')).toBeTruthy();
+  });
+
+  it("sets each placeholder signer's step, role and cc mail with the wizard's fields", async () => {
+    const stored = {
+      ...template(7, 'Offerte'),
+      // Verifications set through the API stay as they are.
+      signer_routing: [
+        { signer: 1, routing_order: 1, role: 'approver' as const, verifications: [1, 2] },
+      ],
+    };
+    const { calls } = start({
+      list: [stored],
+      handle: (u, init) => {
+        if (u === '/api/templates/7/file') return pdfResponse();
+        if (u === '/api/templates/7' && (init.method ?? 'GET') === 'GET') return json(stored);
+        if (u === '/api/templates/7' && init.method === 'PUT') return json(stored);
+        return undefined;
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Bewerken Offerte' }));
+    const editor = await screen.findByRole('dialog', { name: 'Formuliermarkers instellen' });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Stappen en rollen' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Stappen en rollen van de ondertekenaars',
+    });
+    const first = within(dialog).getByRole('region', { name: 'Ondertekenaar 1' });
+    expect(within(first).getByLabelText<HTMLSelectElement>('Rol Ondertekenaar 1').value).toBe(
+      'approver',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ondertekenaar toevoegen' }));
+    const second = within(dialog).getByRole('region', { name: 'Ondertekenaar 2' });
+    expect(within(second).queryByRole('checkbox')).toBeNull();
+    fireEvent.change(within(second).getByLabelText('Rol Ondertekenaar 2'), {
+      target: { value: 'cc' },
+    });
+    fireEvent.change(within(second).getByLabelText('Stap Ondertekenaar 2'), {
+      target: { value: '2' },
+    });
+    fireEvent.click(
+      within(second).getByRole('checkbox', { name: 'E-mail bij verzending Ondertekenaar 2' }),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Klaar' }));
+
+    fireEvent.click(within(editor).getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(calls('PUT', '/api/templates/7')).toHaveLength(1));
+    const body = JSON.parse(calls('PUT', '/api/templates/7')[0]![1]!.body as string) as {
+      signer_routing: unknown;
+    };
+    expect(body.signer_routing).toEqual([
+      {
+        signer: 1,
+        routing_order: 1,
+        role: 'approver',
+        notify_on_send: false,
+        verifications: [1, 2],
+      },
+      { signer: 2, routing_order: 2, role: 'cc', notify_on_send: true },
+    ]);
   });
 
   it('puts a refused name back on the field and keeps the editor open', async () => {

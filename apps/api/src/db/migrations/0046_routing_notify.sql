@@ -1,0 +1,2 @@
+ALTER TABLE "payment_plans" ADD COLUMN "delegation_costs_credit" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "signers" ADD COLUMN "notify_on_send" boolean DEFAULT false NOT NULL;
