@@ -21,7 +21,7 @@ describe('GET /api/sign-requests: searches', () => {
     ['Piet', 'van der Berg'],
     ['Anna', 'Jansen'],
     ['Kees', 'Jan_sen'],
-    // The word keys of migration 0048: a search's first word may end a word of the name, its last
+    // The word keys of migration 0047: a search's first word may end a word of the name, its last
     // word may begin one, a word in between is whole.
     ['Xfemke', 'Kuipers'],
     ['Femke', 'Kuiper-Smit'],

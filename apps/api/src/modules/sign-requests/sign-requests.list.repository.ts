@@ -137,7 +137,7 @@ export interface WordPlan {
  * The word plan of a search of several words ('femke kuiper', 'sanne de vries'): in any name that
  * contains the text, its first word ends a word of the name, every later word begins one, a word
  * in between is a whole word, and adjacent words are adjacent in the name (the word keys of
- * migration 0048). Words shorter than three characters give no ending or beginning, nor a
+ * migration 0047). Words shorter than three characters give no ending or beginning, nor a
  * junction where only part of them is in the name; name particles give no beginning (too many
  * names have one). Null when fewer than two keys remain: one key (or none) filters less than the
  * text's trigrams.
@@ -163,9 +163,9 @@ export function wordPlan(text: string): WordPlan | null {
 /**
  * A text search on one of the search columns of migration 0011: candidates from the company's
  * keys in `search_tokens` (GIN-indexed: trigram tokens, migration 0014, and for a search of
- * several words the word keys of 0048, see wordPlan), then LIKE on the column, so the rows are
+ * several words the word keys of 0047, see wordPlan), then LIKE on the column, so the rows are
  * exactly those of `column LIKE '%text%'`. The search runs in `sign_request_search_matches`
- * (migrations 0040, 0048), whose plan is made once per connection: written here, every new text
+ * (migrations 0040, 0047), whose plan is made once per connection: written here, every new text
  * made PostgreSQL plan the whole list statement again. A text without a run of three characters
  * (e.g. 'an') is LIKE alone, over the company's rows.
  */
