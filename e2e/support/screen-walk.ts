@@ -579,6 +579,8 @@ export async function walkBackOffice({ page, baseURL, check }: Walk) {
     /^Credits per SMS/,
     /^Prijs per iDIN transactie/,
     /^Credits per iDIN transactie/,
+    /^Prijs per EU-wallet verificatie/,
+    /^Credits per EU-wallet verificatie/,
   ])
     await dialog.getByLabel(label).fill('1');
   await dialog.getByRole('button', { name: 'Opslaan' }).click();

@@ -1,4 +1,9 @@
-import { EMBED_IDIN_RETURN_PATH } from '@paraaf/contract';
+// Type only: a value import of the contract would pull zod into the entry chunk that every page
+// loads first, before the entry's zod-without-eval setting runs.
+import type { EMBED_IDIN_RETURN_PATH } from '@paraaf/contract';
+
+/** The contract's path; the type makes the two equal. */
+const embedIdinReturnPath: typeof EMBED_IDIN_RETURN_PATH = '/insluiten/idin-terug';
 
 /** Every path of the web app, in one place (seed 000 §2, seed 001 §2). */
 export const paths = {
@@ -45,7 +50,7 @@ export const routePatterns = {
   embedSign: '/insluiten/ondertekenen/:token',
   embedEditor: '/insluiten/voorbereiden/:token',
   /** The bank's window of an embedded signer's page comes back here, and closes. */
-  embedIdinReturn: EMBED_IDIN_RETURN_PATH,
+  embedIdinReturn: embedIdinReturnPath,
 } as const;
 
 export const externalLinks = {

@@ -8,6 +8,7 @@ declare global {
   var __zod_globalConfig: { jitless?: boolean } | undefined;
 }
 
-globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };
+// Set on the object zod already holds, if it was first: zod keeps a reference to it.
+(globalThis.__zod_globalConfig ??= {}).jitless = true;
 
 export {};
