@@ -80,6 +80,29 @@ describe('GET /api/sign-requests: the cache of counted filters', () => {
     expect(second.data).toEqual(first.data);
   });
 
+  it('does not store a search of several words whose matches fit on the page; a larger one, and any other search, it does', async () => {
+    await clear();
+    const search = (value: string) => [{ field: 'signers', operator: 'like', value }];
+    expect((await list(admin.token, search('anna jansen'))).total).toBe(1);
+    expect(await entries()).toEqual([]);
+    for (let i = 0; i < 2; i++)
+      await seedSignRequest(t.db, {
+        companyId,
+        stateId: 3,
+        subject: 'Brood',
+        signers: [{ firstname: 'Piet', lastname: 'Bakkerij' }],
+      });
+    expect((await list(admin.token, search('piet bakker'))).total).toBe(2);
+    expect(await entries()).toEqual([]);
+    // More matches than the page: stored, so the next page comes from the cached ids.
+    expect((await list(admin.token, search('piet bakker'), '&limit=1')).total).toBe(2);
+    expect(await entries()).toMatchObject([{ total: 2 }]);
+    // A search without word keys ('an' is too short) is stored however small.
+    await clear();
+    await list(admin.token, search('an'));
+    expect(await entries()).toHaveLength(1);
+  });
+
   it('pages from the cached ids', async () => {
     await clear();
     await list(admin.token, jansen);

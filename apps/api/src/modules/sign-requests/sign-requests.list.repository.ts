@@ -503,7 +503,7 @@ function countedStatement(
     SELECT ${company}, ${k}, pg_current_snapshot(), n.total,
       ARRAY(SELECT sr.id FROM matches sr ORDER BY ${orderBy(params.order, 'sr')} LIMIT ${CACHED_IDS})
     FROM (SELECT count(*) AS total FROM matches) n
-    WHERE (SELECT yes FROM fresh)
+    WHERE (SELECT yes FROM fresh)${cheapToCount(c) ? ` AND n.total > ${st.param(limit)}` : ''}
     ON CONFLICT (company_id, key) DO UPDATE
       SET snap = EXCLUDED.snap, total = EXCLUDED.total, ids = EXCLUDED.ids, created_at = now()
       WHERE sign_request_list_cache.created_at <= now() - interval '1 day'
@@ -532,6 +532,23 @@ function countedStatement(
     guard,
   )}`;
   return st;
+}
+
+/**
+ * Is counting these filters again cheaper than keeping the result: only searches of several
+ * words (their word keys find about their matches, see wordPlan)? Such a search is not stored
+ * when its matches fit on the page asked for: the write (a transaction to commit and flush) cost
+ * more than the search, and the same search again counts as fast. A larger result is stored, so
+ * its next pages come from the cached ids.
+ */
+function cheapToCount(c: Conditions): boolean {
+  const texts = [...c.signerTexts, ...c.signableTexts];
+  return (
+    texts.length > 0 &&
+    c.days.length === 0 &&
+    c.bulkSends.length === 0 &&
+    texts.every((text) => !text.includes(NAME_SEPARATOR) && wordPlan(text) !== null)
+  );
 }
 
 /** The cache key of a counted filter: everything that decides its rows and their order. */
