@@ -16,8 +16,12 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { IconGripVertical, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import type { DragEvent } from 'react';
-import { idinServices, walletAttributes } from '@paraaf/contract';
+import { idinServices } from '@paraaf/contract';
 import { SignerRoutingFields } from '../../../components/signer-routing-fields';
+import {
+  SignerVerificationFields,
+  verificationOptions,
+} from '../../../components/signer-verification-fields';
 import { signsDocuments, verificationTypes, withRole, type WizardValues } from '../lib/wizard';
 import { texts } from '../texts';
 
@@ -56,19 +60,10 @@ export function SignerForm({
   const signer = form.getValues().signers[index]!;
   const sms = signer.verifications.includes(String(verificationTypes.sms));
   const idin = signer.verifications.includes(String(verificationTypes.idin));
-  const wallet = signer.verifications.includes(String(verificationTypes.wallet));
   const heading = texts.signer.heading(index + 1);
   const signs = signsDocuments(signer);
   // A copy gets no invitation: nothing to verify, nothing to remind of.
   const isCopy = signer.role === 'cc';
-  const verificationOptions = [
-    verificationTypes.email,
-    verificationTypes.sms,
-    ...(idinEnabled ? [verificationTypes.idin] : []),
-    ...(walletEnabled ? [verificationTypes.wallet] : []),
-    // An approver or a cc puts no signature or paraaf.
-    ...(signs ? [verificationTypes.signature, verificationTypes.initials] : []),
-  ];
 
   return (
     <Paper
@@ -152,71 +147,41 @@ export function SignerForm({
 
         {!isCopy && (
           <>
-            <Checkbox.Group
-              label={texts.signer.verifications}
-              withAsterisk
-              {...form.getInputProps(`${path}.verifications`)}
+            <SignerVerificationFields
+              verifications={form.getInputProps(`${path}.verifications`)}
+              walletAttributes={form.getInputProps(`${path}.wallet_attributes`)}
+              options={verificationOptions({ idin: idinEnabled, wallet: walletEnabled, signs })}
             >
-              <Group gap="lg" mt={6}>
-                {verificationOptions.map((type) => (
-                  <Checkbox
-                    key={type}
-                    value={String(type)}
-                    label={texts.verificationLabels[type]}
-                  />
-                ))}
-              </Group>
-            </Checkbox.Group>
+              {sms && (
+                <TextInput
+                  label={texts.signer.phone}
+                  description={texts.signer.phoneDescription}
+                  type="tel"
+                  required
+                  autoComplete="off"
+                  maw={360}
+                  {...form.getInputProps(`${path}.phone`)}
+                />
+              )}
 
-            {sms && (
-              <TextInput
-                label={texts.signer.phone}
-                description={texts.signer.phoneDescription}
-                type="tel"
-                required
-                autoComplete="off"
-                maw={360}
-                {...form.getInputProps(`${path}.phone`)}
-              />
-            )}
-
-            {idin && (
-              <Checkbox.Group
-                label={texts.signer.idinServices}
-                description={texts.signer.idinServicesDescription}
-                {...form.getInputProps(`${path}.idin_services`)}
-              >
-                <Group gap="lg" mt={6}>
-                  {idinServices.map((service) => (
-                    <Checkbox
-                      key={service}
-                      value={service}
-                      label={texts.idinServiceLabels[service]}
-                    />
-                  ))}
-                </Group>
-              </Checkbox.Group>
-            )}
-
-            {wallet && (
-              <Checkbox.Group
-                label={texts.signer.walletAttributes}
-                description={texts.signer.walletAttributesDescription}
-                {...form.getInputProps(`${path}.wallet_attributes`)}
-              >
-                <Group gap="lg" mt={6}>
-                  {walletAttributes.map((attribute) => (
-                    <Checkbox
-                      key={attribute}
-                      value={attribute}
-                      label={texts.walletAttributeLabels[attribute]}
-                      // The name is always asked: it is matched against the signer's name.
-                      disabled={attribute === 'name'}
-                    />
-                  ))}
-                </Group>
-              </Checkbox.Group>
-            )}
+              {idin && (
+                <Checkbox.Group
+                  label={texts.signer.idinServices}
+                  description={texts.signer.idinServicesDescription}
+                  {...form.getInputProps(`${path}.idin_services`)}
+                >
+                  <Group gap="lg" mt={6}>
+                    {idinServices.map((service) => (
+                      <Checkbox
+                        key={service}
+                        value={service}
+                        label={texts.idinServiceLabels[service]}
+                      />
+                    ))}
+                  </Group>
+                </Checkbox.Group>
+              )}
+            </SignerVerificationFields>
 
             <Grid gap="md">
               <Grid.Col span={{ base: 12, sm: 6 }}>

@@ -6,6 +6,7 @@ import {
   type PaymentPlanPrice,
 } from '@paraaf/contract';
 import {
+  applyTemplateRouting,
   buildSignableForm,
   buildSignerBody,
   signerSteps,
@@ -256,6 +257,52 @@ describe('a signer', () => {
       ['page', 'x', 'y', 'value'].map((k) => form.get(`rejected_suggestions[0][${k}]`)),
     ).toEqual(['3', '390', '346', 'signer.2.signature']);
     expect(form.has('rejected_suggestions[1][page]')).toBe(false);
+  });
+});
+
+describe("a picked template's placeholder settings", () => {
+  const plan = { idinEnabled: false, walletEnabled: true };
+
+  it('prefills the verifications and wallet data the template sets, within the plan', () => {
+    const [first, second, third] = applyTemplateRouting(
+      [newSigner(), newSigner(), newSigner()],
+      [
+        { signer: 1, routing_order: 1, role: 'signer', verifications: [1, 2, 5] },
+        {
+          signer: 2,
+          routing_order: 2,
+          role: 'approver',
+          // iDIN is not in the plan; an approver puts no signature.
+          verifications: [4, 7, 5],
+          wallet_attributes: ['name', 'nationality'],
+        },
+      ],
+      plan,
+    );
+    expect(first!.verifications).toEqual(['1', '2', '5']);
+    expect(second).toMatchObject({
+      role: 'approver',
+      routing_order: 2,
+      verifications: ['7'],
+      wallet_attributes: ['name', 'nationality'],
+    });
+    // Not in the template: as it was.
+    expect(third!.verifications).toEqual(['1', '5']);
+  });
+
+  it("keeps the signer's own verifications where the template sets none or none of the plan's", () => {
+    const own = { ...newSigner(), verifications: ['1', '2', '5'] };
+    const [kept, filtered] = applyTemplateRouting(
+      [own, own],
+      [
+        { signer: 1, routing_order: 1, role: 'signer' },
+        { signer: 2, routing_order: 1, role: 'signer', verifications: [4] },
+      ],
+      plan,
+    );
+    expect(kept!.verifications).toEqual(['1', '2', '5']);
+    expect(filtered!.verifications).toEqual(['1', '2', '5']);
+    expect(filtered!.wallet_attributes).toEqual(own.wallet_attributes);
   });
 });
 

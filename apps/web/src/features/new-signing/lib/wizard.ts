@@ -28,6 +28,12 @@ import {
   highestSigner,
   type EditorSigner,
 } from '../../../components/marker-editor';
+import {
+  defaultVerifications,
+  verificationOptions,
+  verificationsForRole,
+  verificationTypes,
+} from '../../../components/signer-verification-fields';
 import { zodErrors } from '../../../lib/form';
 import { formatEuro, fromZonedWallTime, zonedParts } from '../../../lib/format';
 import { texts } from '../texts';
@@ -42,14 +48,7 @@ export const SIGN_REQUEST_TEMPLATE = 'sign_request_to_signer';
 export const EXPIRY_FORMAT = 'YYYY-MM-DD HH:mm';
 const PICKER_VALUE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
-export const verificationTypes = {
-  email: 1,
-  sms: 2,
-  idin: 4,
-  signature: 5,
-  initials: 6,
-  wallet: 7,
-} as const;
+export { verificationTypes };
 
 /** A signer as the form holds it: checkbox groups hold strings, number inputs may hold ''. */
 export interface SignerValues {
@@ -205,7 +204,7 @@ export function newSigner(): SignerValues {
     phone: '',
     locale: DEFAULT_LOCALE,
     // E-mail and Handtekening: what a first-time sender means by "sign" (issue: signing experience).
-    verifications: [String(verificationTypes.email), String(verificationTypes.signature)],
+    verifications: defaultVerifications(),
     idin_services: [...defaultIdinServices],
     wallet_attributes: [...defaultWalletAttributes],
     reminder_after: 3,
@@ -220,27 +219,32 @@ export function newSigner(): SignerValues {
  * the e-mail code stays at least), a cc verifies nothing but its address.
  */
 export function withRole(s: SignerValues, role: SignerRole): SignerValues {
-  if (role === 'cc') return { ...s, role, verifications: [String(verificationTypes.email)] };
-  if (role === 'signer') return { ...s, role };
-  const kept = s.verifications.filter(
-    (v) => v !== String(verificationTypes.signature) && v !== String(verificationTypes.initials),
-  );
-  return { ...s, role, verifications: kept.length > 0 ? kept : [String(verificationTypes.email)] };
+  return { ...s, role, verifications: verificationsForRole(s.verifications, role) };
 }
 
 /**
- * A picked template's steps and roles on the wizard's signers: placeholder signer n is signer n.
- * Signers the template says nothing of keep theirs.
+ * A picked template's steps, roles and verifications on the wizard's signers: placeholder signer
+ * n is signer n. Verifications the company's plan does not offer are left out; signers the
+ * template says nothing of, or verifications it does not set, stay as they are.
  */
 export function applyTemplateRouting(
   signers: SignerValues[],
   routing: readonly TemplateSignerRouting[],
+  ctx: Pick<WizardContext, 'idinEnabled' | 'walletEnabled'>,
 ): SignerValues[] {
   return signers.map((s, i) => {
     const r = routing.find((x) => x.signer === i + 1);
     if (!r) return s;
+    const offered = verificationOptions({
+      idin: ctx.idinEnabled,
+      wallet: ctx.walletEnabled,
+      signs: r.role === 'signer',
+    }).map(String);
+    const asked = (r.verifications ?? []).map(String).filter((v) => offered.includes(v));
+    const wallet = asked.includes(String(verificationTypes.wallet));
     return {
-      ...withRole(s, r.role),
+      ...withRole(asked.length > 0 ? { ...s, verifications: asked } : s, r.role),
+      ...(wallet && r.wallet_attributes ? { wallet_attributes: [...r.wallet_attributes] } : {}),
       routing_order: r.routing_order,
       notify_on_send: r.role === 'cc' && (r.notify_on_send ?? false),
     };

@@ -366,7 +366,10 @@ function Wizard({
           disabled={locked}
           initialEditing={editOnOpen}
           onTemplateRouting={(routing) =>
-            form.setFieldValue('signers', applyTemplateRouting(form.getValues().signers, routing))
+            form.setFieldValue(
+              'signers',
+              applyTemplateRouting(form.getValues().signers, routing, ctx),
+            )
           }
         />
       )}

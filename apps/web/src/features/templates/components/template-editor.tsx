@@ -18,7 +18,12 @@ import { useTemplateFile } from '../api/get-template-file';
 import { useUpdateTemplate } from '../api/update-template';
 import { templateNameFromFile } from '../lib/files';
 import { texts } from '../texts';
-import { routingRows, SignerRoutingModal, storedRouting } from './signer-routing-modal';
+import {
+  routingRows,
+  SignerRoutingModal,
+  storedRouting,
+  type PlaceholderErrors,
+} from './signer-routing-modal';
 
 /** Seed 001 §4: 'create' right after an upload, edit for an existing template. */
 export type TemplateEditorTarget =
@@ -116,9 +121,18 @@ function EditorWithName({
   const [name, setName] = useState(initialName);
   const [rows, setRows] = useState(() => routingRows(routing, value));
   const [routingOpen, setRoutingOpen] = useState(false);
+  const [routingErrors, setRoutingErrors] = useState<PlaceholderErrors>({});
   const [nameError, setNameError] = useState<string | null>(null);
+  // Made by an earlier try whose steps and roles were refused: a retry updates it.
+  const [createdId, setCreatedId] = useState<number | null>(null);
+  const company = useCompany();
   // Input fields are a plan feature of their own (seed 001 §6).
-  const inputFields = hasFeature(useCompany(), 'input_fields');
+  const inputFields = hasFeature(company, 'input_fields');
+  // Only the verifications the plan offers, as in the wizard.
+  const plan = {
+    idin: hasFeature(company, 'idin_verification'),
+    wallet: hasFeature(company, 'wallet_verification'),
+  };
   const create = useCreateTemplate();
   const update = useUpdateTemplate();
   const saving = create.isPending || update.isPending;
@@ -128,21 +142,23 @@ function EditorWithName({
     // Seed 001 §5: saving with an empty name silently does nothing.
     if (!trimmed || saving) return;
     setNameError(null);
+    const signerRouting = storedRouting(rows, routing);
     try {
-      const signerRouting = storedRouting(rows, routing);
-      if (mode.mode === 'create') {
+      const id = mode.mode === 'edit' ? mode.id : createdId;
+      if (id === null && mode.mode === 'create') {
         const created = await create.mutateAsync({
           name: trimmed,
           pdf: mode.pdf,
           config,
           suggestions,
         });
+        setCreatedId(created.id);
         // The upload takes markers only; the steps and roles follow on the new template.
         if (signerRouting.length > 0) {
           await update.mutateAsync({ id: created.id, name: trimmed, config, signerRouting });
         }
-      } else {
-        await update.mutateAsync({ id: mode.id, name: trimmed, config, signerRouting });
+      } else if (id !== null) {
+        await update.mutateAsync({ id, name: trimmed, config, signerRouting });
       }
       notifications.show({ title: texts.saved, message: texts.savedMessage, color: 'teal' });
       onClose();
@@ -150,6 +166,12 @@ function EditorWithName({
       console.error(error);
       const fieldErrors = isApiError(error) ? error.fieldErrors() : {};
       if (fieldErrors.name) setNameError(fieldErrors.name);
+      const refused = placeholderErrors(fieldErrors, signerRouting);
+      if (Object.keys(refused).length > 0) {
+        // Shown where it was chosen: on the placeholder's verifications.
+        setRoutingErrors(refused);
+        setRoutingOpen(true);
+      }
       notifications.show({
         title: texts.saveFailed,
         message: saveErrorMessage(error, fieldErrors),
@@ -165,7 +187,12 @@ function EditorWithName({
         key={String(routingOpen)}
         opened={routingOpen}
         initial={rows}
-        onSave={setRows}
+        plan={plan}
+        errors={routingErrors}
+        onSave={(saved) => {
+          setRows(saved);
+          setRoutingErrors({});
+        }}
         onClose={() => setRoutingOpen(false)}
       />
       <MarkerEditorModal
@@ -207,6 +234,25 @@ function EditorWithName({
       />
     </>
   );
+}
+
+/**
+ * The server's messages on `signer_routing.{n}.verifications…` and `….wallet_attributes…`, by the
+ * row of the placeholder that entry n of the sent list stands for.
+ */
+function placeholderErrors(
+  fieldErrors: Record<string, string>,
+  sent: readonly TemplateSignerRouting[],
+): PlaceholderErrors {
+  const out: PlaceholderErrors = {};
+  for (const [field, message] of Object.entries(fieldErrors)) {
+    const m = /^signer_routing\.(\d+)\.(verifications|wallet_attributes)\b/.exec(field);
+    const entry = m ? sent[Number(m[1])] : undefined;
+    if (!m || !entry) continue;
+    const row = (out[entry.signer - 1] ??= {});
+    row[m[2] as 'verifications' | 'wallet_attributes'] ??= message;
+  }
+  return out;
 }
 
 /** The server's message for the file first (seed 000 §8), then any field's, then the message. */

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import {
   permissionsFor,
+  signingMessages,
   type DetectedMarker,
   type MarkerConfig,
   type Role,
@@ -451,7 +452,7 @@ describe('Templates screen', () => {
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Ondertekenaar toevoegen' }));
     const second = within(dialog).getByRole('region', { name: 'Ondertekenaar 2' });
-    expect(within(second).queryByRole('checkbox')).toBeNull();
+    expect(within(second).queryByRole('checkbox', { name: /E-mail bij verzending/ })).toBeNull();
     fireEvent.change(within(second).getByLabelText('Rol Ondertekenaar 2'), {
       target: { value: 'cc' },
     });
@@ -478,6 +479,170 @@ describe('Templates screen', () => {
       },
       { signer: 2, routing_order: 2, role: 'cc', notify_on_send: true },
     ]);
+  });
+
+  /** Opens 'Stappen en rollen' of the stored template 7. */
+  async function openRouting(stored: TemplateDto, features: string[], put: () => Response) {
+    const started = start({
+      list: [stored],
+      features,
+      handle: (u, init) => {
+        if (u === '/api/templates/7/file') return pdfResponse();
+        if (u === '/api/templates/7' && (init.method ?? 'GET') === 'GET') return json(stored);
+        if (u === '/api/templates/7' && init.method === 'PUT') return put();
+        return undefined;
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Bewerken Offerte' }));
+    const editor = await screen.findByRole('dialog', { name: 'Formuliermarkers instellen' });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Stappen en rollen' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Stappen en rollen van de ondertekenaars',
+    });
+    return { ...started, editor, dialog };
+  }
+
+  const checkboxNames = (scope: HTMLElement) =>
+    within(scope)
+      .getAllByRole('checkbox')
+      .map((c) => c.getAttribute('value'));
+
+  it("chooses each placeholder's verifications from what the plan offers, as the wizard does", async () => {
+    const stored = template(7, 'Offerte');
+    const { editor, dialog, calls } = await openRouting(
+      stored,
+      ['templates', 'wallet_verification'],
+      () => json(stored),
+    );
+    const first = within(dialog).getByRole('region', { name: 'Ondertekenaar 1' });
+    const verifications = within(first).getByRole('group', { name: /^Verificatie/ });
+    // The plan has the EU wallet but no iDIN.
+    expect(checkboxNames(verifications)).toEqual(['1', '2', '7', '5', '6']);
+    expect(
+      within(verifications).getByRole<HTMLInputElement>('checkbox', { name: 'E-mail' }).checked,
+    ).toBe(true);
+    expect(
+      within(verifications).getByRole<HTMLInputElement>('checkbox', { name: 'Handtekening' })
+        .checked,
+    ).toBe(true);
+    fireEvent.click(within(verifications).getByRole('checkbox', { name: 'SMS' }));
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ondertekenaar toevoegen' }));
+    const second = within(dialog).getByRole('region', { name: 'Ondertekenaar 2' });
+    expect(within(second).queryByRole('group', { name: /^EU-wallet gegevens/ })).toBeNull();
+    fireEvent.click(within(second).getByRole('checkbox', { name: 'EU-wallet' }));
+    const wallet = within(second).getByRole('group', { name: /^EU-wallet gegevens/ });
+    fireEvent.click(within(wallet).getByRole('checkbox', { name: 'Nationaliteit' }));
+    // An approver puts no signature: that choice goes, as in the wizard.
+    fireEvent.change(within(second).getByLabelText('Rol Ondertekenaar 2'), {
+      target: { value: 'approver' },
+    });
+    expect(within(second).queryByRole('checkbox', { name: 'Handtekening' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Klaar' }));
+
+    fireEvent.click(within(editor).getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(calls('PUT', '/api/templates/7')).toHaveLength(1));
+    const body = JSON.parse(calls('PUT', '/api/templates/7')[0]![1]!.body as string) as {
+      signer_routing: unknown;
+    };
+    expect(body.signer_routing).toEqual([
+      {
+        signer: 1,
+        routing_order: 1,
+        role: 'signer',
+        notify_on_send: false,
+        verifications: [1, 5, 2],
+      },
+      {
+        signer: 2,
+        routing_order: 1,
+        role: 'approver',
+        notify_on_send: false,
+        verifications: [1, 7],
+        wallet_attributes: ['name', 'birth_date', 'nationality'],
+      },
+    ]);
+  });
+
+  it('offers no EU wallet or iDIN without their features, and shows stored ones to untick', async () => {
+    const stored = {
+      ...template(7, 'Offerte'),
+      signer_routing: [
+        {
+          signer: 2,
+          routing_order: 1,
+          role: 'signer' as const,
+          verifications: [1, 7],
+          wallet_attributes: ['name'],
+        },
+      ],
+    };
+    const { dialog } = await openRouting(stored, ['templates'], () => json(stored));
+    const first = within(dialog).getByRole('region', { name: 'Ondertekenaar 1' });
+    expect(checkboxNames(within(first).getByRole('group', { name: /^Verificatie/ }))).toEqual([
+      '1',
+      '2',
+      '5',
+      '6',
+    ]);
+    const second = within(dialog).getByRole('region', { name: 'Ondertekenaar 2' });
+    expect(
+      within(second).getByRole<HTMLInputElement>('checkbox', { name: 'EU-wallet' }).checked,
+    ).toBe(true);
+    fireEvent.click(within(second).getByRole('checkbox', { name: 'EU-wallet' }));
+    expect(within(second).queryByRole('checkbox', { name: 'EU-wallet' })).toBeNull();
+  });
+
+  it("puts a refused verification (422) back on that placeholder's field", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const stored = template(7, 'Offerte');
+    const { editor, dialog } = await openRouting(stored, ['templates', 'wallet_verification'], () =>
+      json(
+        {
+          message: 'Ongeldig',
+          // Entry 0 of the sent list: placeholder 2 (placeholder 1 is left at the defaults).
+          errors: {
+            'signer_routing.0.verifications': [signingMessages.walletNotAvailable],
+          },
+        },
+        422,
+      ),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ondertekenaar toevoegen' }));
+    const added = within(dialog).getByRole('region', { name: 'Ondertekenaar 2' });
+    fireEvent.click(within(added).getByRole('checkbox', { name: 'EU-wallet' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Klaar' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Stappen en rollen van de ondertekenaars' }),
+      ).toBeNull(),
+    );
+
+    fireEvent.click(within(editor).getByRole('button', { name: 'Opslaan' }));
+    const reopened = await screen.findByRole('dialog', {
+      name: 'Stappen en rollen van de ondertekenaars',
+    });
+    const second = within(reopened).getByRole('region', { name: 'Ondertekenaar 2' });
+    const group = within(second).getByRole('group', { name: /^Verificatie/ });
+    // The message is that group's description: on the field, for screen readers too.
+    const message = within(second).getByText(signingMessages.walletNotAvailable);
+    expect(group.getAttribute('aria-describedby')).toContain(message.id);
+    const first = within(reopened).getByRole('region', { name: 'Ondertekenaar 1' });
+    expect(within(first).queryByText(/niet beschikbaar/)).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Formuliermarkers instellen' })).toBeTruthy();
+  });
+
+  it("refuses 'Klaar' while a placeholder has no verification", async () => {
+    const stored = template(7, 'Offerte');
+    const { dialog } = await openRouting(stored, ['templates'], () => json(stored));
+    const first = within(dialog).getByRole('region', { name: 'Ondertekenaar 1' });
+    fireEvent.click(within(first).getByRole('checkbox', { name: 'E-mail' }));
+    fireEvent.click(within(first).getByRole('checkbox', { name: 'Handtekening' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Klaar' }));
+    expect(within(first).getByText(signingMessages.verificationRequired)).toBeTruthy();
+    expect(
+      screen.getByRole('dialog', { name: 'Stappen en rollen van de ondertekenaars' }),
+    ).toBeTruthy();
   });
 
   it('puts a refused name back on the field and keeps the editor open', async () => {
