@@ -378,3 +378,92 @@ test("template: steps, roles and the cc's mail set in the template editor, taken
   ).toBeVisible();
   await page.screenshot({ path: `${shots}routing-list-phone.png` });
 });
+
+test("template: a placeholder's verifications (SMS, EU wallet) saved in the template editor, shown again after a reload and prefilled by the wizard", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { token } = await loggedInSender(page, baseURL!, 'Makelaardij Check', 'Mila Makelaar');
+  await enableFeatures(baseURL!, await companyIdOf(baseURL!, token), [
+    'templates',
+    'wallet_verification',
+  ]);
+  const form = new FormData();
+  form.append('name', 'Huurcontract check');
+  const pdf = new Uint8Array(await contractPdf('Huurcontract', 1));
+  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'huurcontract.pdf');
+  await call(baseURL!, token, 'POST', '/templates', form);
+
+  const openRouting = async () => {
+    await page.getByRole('button', { name: 'Bewerken Huurcontract check' }).click();
+    await page.getByRole('button', { name: 'Stappen en rollen' }).click();
+    return page.getByRole('dialog', { name: 'Stappen en rollen van de ondertekenaars' });
+  };
+  const verificationsOf = (scope: Locator, n: number) =>
+    scope
+      .getByRole('region', { name: `Ondertekenaar ${n}`, exact: true })
+      .getByRole('group', { name: /^Verificatie/ });
+
+  // 'Ondertekenaar 1' by SMS code, 'Ondertekenaar 2' with the EU wallet and its nationality.
+  await page.goto('/templates');
+  let routing = await openRouting();
+  await expect(verificationsOf(routing, 1).getByRole('checkbox')).toHaveCount(5);
+  await verificationsOf(routing, 1).getByRole('checkbox', { name: 'SMS' }).check();
+  await routing.getByRole('button', { name: 'Ondertekenaar toevoegen' }).click();
+  await verificationsOf(routing, 2).getByRole('checkbox', { name: 'EU-wallet' }).check();
+  const walletData = routing
+    .getByRole('region', { name: 'Ondertekenaar 2', exact: true })
+    .getByRole('group', { name: /^EU-wallet gegevens/ });
+  await walletData.getByRole('checkbox', { name: 'Nationaliteit' }).check();
+  await routing.screenshot({ path: `${shots}template-verifications-desktop.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shots}template-verifications-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await routing.getByRole('button', { name: 'Klaar' }).click();
+  await page.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.getByText('Gegevens opgeslagen')).toBeVisible();
+
+  // After a reload the editor shows what was stored.
+  await page.reload();
+  routing = await openRouting();
+  await expect(verificationsOf(routing, 1).getByRole('checkbox', { name: 'SMS' })).toBeChecked();
+  await expect(
+    verificationsOf(routing, 2).getByRole('checkbox', { name: 'EU-wallet' }),
+  ).toBeChecked();
+  await expect(
+    routing
+      .getByRole('region', { name: 'Ondertekenaar 2', exact: true })
+      .getByRole('checkbox', { name: 'Nationaliteit' }),
+  ).toBeChecked();
+
+  // The wizard: picking the template sets both signers' verifications.
+  const stamp = Date.now();
+  await page.goto('/nieuwe-ondertekening');
+  await fillSigner(page, 1, {
+    firstname: 'Hein',
+    lastname: 'Huurder',
+    email: `hein-${stamp}@check.nl`,
+  });
+  await page.getByRole('button', { name: 'Ondertekenaar toevoegen' }).click();
+  await fillSigner(page, 2, {
+    firstname: 'Vera',
+    lastname: 'Verhuurder',
+    email: `vera-${stamp}@check.nl`,
+  });
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.getByRole('button', { name: 'Document toevoegen vanuit template' }).click();
+  await page.getByRole('button', { name: 'Toevoegen: Huurcontract check' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.getByRole('button', { name: 'Vorige' }).click();
+  const tenant = signerSection(page, 1);
+  await expect(tenant.getByRole('checkbox', { name: 'SMS' })).toBeChecked();
+  await expect(field(tenant, 'Mobiel nummer')).toBeVisible();
+  const landlord = signerSection(page, 2);
+  await expect(landlord.getByRole('checkbox', { name: 'EU-wallet' })).toBeChecked();
+  await expect(landlord.getByRole('checkbox', { name: 'Nationaliteit' })).toBeChecked();
+  await expect(landlord.getByRole('checkbox', { name: 'SMS' })).not.toBeChecked();
+  await landlord.screenshot({ path: `${shots}template-verifications-wizard-desktop.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await landlord.screenshot({ path: `${shots}template-verifications-wizard-phone.png` });
+});
