@@ -1,11 +1,11 @@
-import type { Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
 
 /**
  * Null when the page as it stands does not scroll sideways (`document.documentElement.scrollWidth
  * <= clientWidth`); else both widths and the elements that stick out past the right edge, named
  * by tag, id, test id, first class and text, so a failure says where to look.
  */
-export function sideScroll(page: Page) {
+export function sideScroll(page: Page | Frame) {
   return page.evaluate(() => {
     const root = document.documentElement;
     if (root.scrollWidth <= root.clientWidth) return null;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import pg from 'pg';
 import {
   call,
@@ -10,7 +11,9 @@ import {
   registerCompany,
 } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { cutOffButtons } from '../support/cut-off.ts';
 import { startHostSite, type HostSite } from '../support/host-site.ts';
+import { sideScroll } from '../support/side-scroll.ts';
 import { nextMail } from '../support/signer-page.ts';
 
 /**
@@ -494,4 +497,178 @@ test("the editor embed: a host site's user saves a marker, closes the editor, re
   expect(sent.state_id).toBe(3);
   // Sent as from the wizard: the signer's invitation goes out.
   await smtp.waitForMail(email);
+});
+
+/** The visible buttons (and links shown as buttons) smaller than a 44×44 px target, by text. */
+const smallTargets = (doc: Page | Frame) =>
+  doc.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('button, a.mantine-Button-root'))
+      // Shown: not hidden, and not one of the visually hidden buttons for screen readers.
+      .filter((b) => b.getClientRects().length > 0 && !b.closest('.mantine-VisuallyHidden-root'))
+      .filter((b) => {
+        const box = b.getBoundingClientRect();
+        return box.height < 44 || box.width < 44;
+      })
+      .map((b) => {
+        const box = b.getBoundingClientRect();
+        const name = (b.textContent ?? '').trim() || (b.getAttribute('aria-label') ?? '');
+        return `${name} (${Math.round(box.width)}×${Math.round(box.height)})`;
+      }),
+  );
+
+/**
+ * A screen of ours at phone size, in `doc` (the frame, or the page itself): no sideways scroll,
+ * no button label cut off, every button a target of at least 44 px, and axe-core finding nothing
+ * serious in it (`inFrame`: only what lies inside the host's frame; the host's page is not ours).
+ */
+async function expectFitsPhone(page: Page, doc: Page | Frame, screen: string, inFrame: boolean) {
+  expect.soft(await sideScroll(doc), `sideways scroll on "${screen}"`).toBeNull();
+  expect.soft(await cutOffButtons(doc), `buttons cut off on "${screen}"`).toEqual([]);
+  expect.soft(await smallTargets(doc), `targets under 44 px on "${screen}"`).toEqual([]);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes
+        .filter((n) => !inFrame || n.target.length > 1)
+        .map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary}`),
+    );
+  expect.soft(serious, `axe on "${screen}"`).toEqual([]);
+}
+
+async function frameOf(page: Page, element: 'paraaf-signing' | 'paraaf-editor'): Promise<Frame> {
+  const frame = await (await page.locator(`${element} iframe`).elementHandle())?.contentFrame();
+  if (!frame) throw new Error(`no frame in <${element}>`);
+  return frame;
+}
+
+test.describe('at phone size (390×844), in a host page as wide as the phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("iDIN in a frame: the popup-blocked notice and the bank's waiting notice fit, and so does the return page", async ({
+    page,
+    baseURL,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const token = await embeddingCompany(baseURL!, allowed.origin, ['idin_verification']);
+    const id = await createSignRequest(baseURL!, token, {
+      subject: 'Huurcontract Kade 18',
+      document: 'Huurcontract',
+      signers: [
+        {
+          firstname: 'Sam',
+          lastname: 'Huurder',
+          email: `sam-phone-${Date.now()}@example.nl`,
+          delivery: 'embedded',
+        },
+      ],
+      verifications: [4, 5],
+      send: true,
+    });
+    const detail = await call<{ signers: { id: number }[] }>(
+      baseURL!,
+      token,
+      'GET',
+      `/sign-requests/${id}`,
+    );
+    const link = await embedLink(baseURL!, token, id, detail.signers[0]!.id);
+    await page.goto(allowed.pageFor(link.url));
+    const frame = page.frameLocator('paraaf-signing iframe');
+    await expect(frame.locator('#step-title')).toHaveText('iDIN');
+    const doc = await frameOf(page, 'paraaf-signing');
+    const start = frame.getByRole('button', { name: 'Verifiëren met iDIN' });
+
+    // The browser refuses the bank's window.
+    await doc.evaluate(() => {
+      const w = window as unknown as { realOpen?: typeof window.open };
+      w.realOpen = window.open.bind(window);
+      window.open = () => null;
+    });
+    await start.click();
+    await expect(frame.getByRole('alert')).toContainText(
+      'Je browser hield het venster van je bank tegen.',
+    );
+    await expect(start).toBeVisible();
+    await page.screenshot({ path: `${shots}embed-idin-blocked-phone.png` });
+    await expectFitsPhone(page, doc, 'iDIN blocked', true);
+
+    // The bank's window opens; the frame waits for it.
+    await doc.evaluate(() => {
+      const w = window as unknown as { realOpen: typeof window.open };
+      window.open = w.realOpen;
+    });
+    const opening = page.waitForEvent('popup');
+    await start.click();
+    const bank = await opening;
+    await expect(frame.getByRole('status')).toContainText(
+      'Rond de controle af in het venster van je bank.',
+    );
+    await page.screenshot({ path: `${shots}embed-idin-waiting-phone.png` });
+    await expectFitsPhone(page, doc, 'iDIN waiting', true);
+    await bank.waitForURL(/\/api\/identity\/simulator\?/);
+    await bank.getByRole('radio', { name: 'ING', exact: true }).check();
+    await bank.getByRole('radio', { name: /^Geslaagd/ }).check();
+    const closing = bank.waitForEvent('close');
+    await bank.getByRole('button', { name: 'Doorgaan' }).click();
+    await closing;
+    await expect(frame.getByText('Je identiteit is bevestigd met iDIN.')).toBeVisible();
+
+    // The return page as a phone shows it: a window as wide as the phone, which a browser that
+    // keeps it open (it came from another page first) leaves standing.
+    for (const outcome of ['ok', 'failed'] as const) {
+      const back = await context.newPage();
+      await back.goto('/toegankelijkheid');
+      await back.goto(`/insluiten/idin-terug?idin=${outcome}`);
+      await expect(back.getByRole('status')).toContainText('Je kunt dit venster sluiten');
+      await back.screenshot({ path: `${shots}embed-idin-return-${outcome}-phone.png` });
+      await expectFitsPhone(back, back, `iDIN return page (${outcome})`, false);
+      await back.close();
+    }
+  });
+
+  test("the editor embed's closed state: 'Editor gesloten', 'Weer openen' and 'Versturen' fit; a phone sends the draft from there", async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const token = await embeddingCompany(baseURL!, allowed.origin);
+    const id = await createSignRequest(baseURL!, token, {
+      subject: 'Koopakte Haven 5',
+      document: 'Koopakte',
+      signers: [
+        { firstname: 'Kim', lastname: 'Koper', email: `kim-phone-${Date.now()}@example.nl` },
+      ],
+      verifications: [5],
+      send: false,
+    });
+    const link = await call<{ url: string }>(
+      baseURL!,
+      token,
+      'POST',
+      `/sign-requests/${id}/embed-editor`,
+      {},
+    );
+    await page.goto(allowed.pageFor(link.url, 'paraaf-editor'));
+    const frame = page.frameLocator('paraaf-editor iframe');
+    const editor = frame.getByRole('dialog', { name: 'Formuliermarkers instellen' });
+    // A phone places no markers: it offers the automatic placement, which closes the editor.
+    await editor.getByRole('button', { name: 'Automatisch plaatsen' }).click();
+    await expect(frame.getByText('Editor gesloten')).toBeVisible();
+    const reopen = frame.getByRole('button', { name: 'Weer openen' });
+    await expect(reopen).toBeInViewport();
+    await page.screenshot({ path: `${shots}embed-editor-closed-phone.png` });
+    await expectFitsPhone(page, await frameOf(page, 'paraaf-editor'), 'editor closed', true);
+    await reopen.click();
+    const automatic = editor.getByRole('button', { name: 'Automatisch plaatsen' });
+    await expect(automatic).toBeVisible();
+
+    // Closed again, the draft is sent from there: Paraaf places the signature box itself.
+    await automatic.click();
+    await frame.getByRole('button', { name: 'Versturen' }).click();
+    await expect(frame.getByText('De ondertekening is verstuurd.')).toBeVisible();
+    await expect.poll(async () => (await eventsOf(page)).at(-1)?.type).toBe('paraaf:sent');
+    const sent = await call<{ state_id: number }>(baseURL!, token, 'GET', `/sign-requests/${id}`);
+    expect(sent.state_id).toBe(3);
+  });
 });

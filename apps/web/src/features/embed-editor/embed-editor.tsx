@@ -12,6 +12,7 @@ import {
 } from '../../lib/embed-host';
 import { embedEditorApi, openEmbedEditor } from './api';
 import { texts } from './texts';
+import tapTargets from '../../components/tap-targets.module.css';
 
 /** The height the frame asks for: the editor fills it (full-screen inside the frame). */
 const EDITOR_HEIGHT = 820;
@@ -142,12 +143,20 @@ function Editor({ session, channel }: { session: EmbedEditorSession; channel: Ho
   }
   if (isClosed) {
     return (
-      <Container size={640} py="xl" component="main">
+      <Container size={640} py="xl" component="main" className={tapTargets.tapTargets}>
         <Alert color="gray" role="status" title={texts.closedEditorTitle}>
           <Text>{texts.closedEditor}</Text>
-          <Button mt="sm" variant="default" onClick={() => setClosed(false)}>
-            {texts.reopen}
-          </Button>
+          <Group mt="sm" gap="sm">
+            <Button variant="default" onClick={() => setClosed(false)}>
+              {texts.reopen}
+            </Button>
+            {/* A phone places no markers: closed, the draft can still go with automatic boxes. */}
+            {editor.data?.can_send && (
+              <Button variant="light" loading={send.isPending} onClick={() => send.mutate()}>
+                {texts.send}
+              </Button>
+            )}
+          </Group>
         </Alert>
       </Container>
     );

@@ -57,6 +57,7 @@ import { createTranslate, isSignerLocale, type SignerLocale } from '../texts';
 import { loadPdfJs } from '../../../lib/pdfjs';
 import { TIME_ZONE } from '../../../lib/format';
 import { paths } from '../../../config/paths';
+import tapTargets from '../../../components/tap-targets.module.css';
 
 /** A button label that wraps (a field's name is long) instead of being cut off. */
 const wrappingLabel = {
@@ -579,7 +580,13 @@ function OpenSigning({ token, locale, page, t, refresh, idinReturn, embedded }: 
   }
 
   return (
-    <Container size="lg" py="md" px={{ base: 'xs', sm: 'md' }} component="main">
+    <Container
+      size="lg"
+      py="md"
+      px={{ base: 'xs', sm: 'md' }}
+      component="main"
+      className={tapTargets.tapTargets}
+    >
       <Stack gap="md">
         <Paper withBorder radius="md" p="md" shadow="xs">
           <Stack gap={6}>
