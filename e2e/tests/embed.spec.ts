@@ -278,14 +278,14 @@ async function idinInBankWindow(page: Page, outcome: 'success' | 'failure') {
   await closing;
 }
 
-test('iDIN inside a frame: the bank opens in a window of its own, which comes back, closes itself, and the frame goes on', async ({
-  page,
-  baseURL,
-}) => {
-  test.setTimeout(120_000);
-  const token = await embeddingCompany(baseURL!, allowed.origin, ['idin_verification']);
-  const id = await createSignRequest(baseURL!, token, {
-    subject: 'Huurcontract Kade 16',
+/**
+ * A request `subject` whose one signer verifies with iDIN, sent for embedding, opened in the
+ * allowed host's page: the frame, on its iDIN step.
+ */
+async function embeddedIdinSigner(page: Page, baseURL: string, subject: string) {
+  const token = await embeddingCompany(baseURL, allowed.origin, ['idin_verification']);
+  const id = await createSignRequest(baseURL, token, {
+    subject,
     document: 'Huurcontract',
     signers: [
       {
@@ -299,15 +299,24 @@ test('iDIN inside a frame: the bank opens in a window of its own, which comes ba
     send: true,
   });
   const detail = await call<{ signers: { id: number }[] }>(
-    baseURL!,
+    baseURL,
     token,
     'GET',
     `/sign-requests/${id}`,
   );
-  const link = await embedLink(baseURL!, token, id, detail.signers[0]!.id);
+  const link = await embedLink(baseURL, token, id, detail.signers[0]!.id);
   await page.goto(allowed.pageFor(link.url));
   const frame = page.frameLocator('paraaf-signing iframe');
   await expect(frame.locator('#step-title')).toHaveText('iDIN');
+  return frame;
+}
+
+test('iDIN inside a frame: the bank opens in a window of its own, which comes back, closes itself, and the frame goes on', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const frame = await embeddedIdinSigner(page, baseURL!, 'Huurcontract Kade 16');
 
   // A failed check: the frame says so, and the signer tries again.
   await idinInBankWindow(page, 'failure');
@@ -423,6 +432,25 @@ test('a company admin lists the sites that may embed Paraaf in Bedrijfsinstellin
   await page.screenshot({ path: `${shots}embed-settings-phone.png` });
 });
 
+/** A draft `subject` for one signer who signs, and an editor embed link for it. */
+async function editorLink(baseURL: string, token: string, subject: string, email: string) {
+  const id = await createSignRequest(baseURL, token, {
+    subject,
+    document: 'Koopakte',
+    signers: [{ firstname: 'Kim', lastname: 'Koper', email }],
+    verifications: [5],
+    send: false,
+  });
+  const link = await call<{ url: string }>(
+    baseURL,
+    token,
+    'POST',
+    `/sign-requests/${id}/embed-editor`,
+    {},
+  );
+  return { id, link };
+}
+
 test("the editor embed: a host site's user saves a marker, closes the editor, reopens it and sends without saving the next marker", async ({
   page,
   baseURL,
@@ -431,20 +459,7 @@ test("the editor embed: a host site's user saves a marker, closes the editor, re
   test.setTimeout(90_000);
   const token = await embeddingCompany(baseURL!, allowed.origin);
   const email = `koper-${Date.now()}@example.nl`;
-  const id = await createSignRequest(baseURL!, token, {
-    subject: 'Koopakte Haven 3',
-    document: 'Koopakte',
-    signers: [{ firstname: 'Kim', lastname: 'Koper', email }],
-    verifications: [5],
-    send: false,
-  });
-  const link = await call<{ url: string }>(
-    baseURL!,
-    token,
-    'POST',
-    `/sign-requests/${id}/embed-editor`,
-    {},
-  );
+  const { id, link } = await editorLink(baseURL!, token, 'Koopakte Haven 3', email);
   const markersOfDraft = async () => {
     const draft = await call<{
       signables: { config: { variables: { value: string; y: number }[] } }[];
@@ -551,31 +566,7 @@ test.describe('at phone size (390×844), in a host page as wide as the phone', (
     context,
   }) => {
     test.setTimeout(120_000);
-    const token = await embeddingCompany(baseURL!, allowed.origin, ['idin_verification']);
-    const id = await createSignRequest(baseURL!, token, {
-      subject: 'Huurcontract Kade 18',
-      document: 'Huurcontract',
-      signers: [
-        {
-          firstname: 'Sam',
-          lastname: 'Huurder',
-          email: `sam-phone-${Date.now()}@example.nl`,
-          delivery: 'embedded',
-        },
-      ],
-      verifications: [4, 5],
-      send: true,
-    });
-    const detail = await call<{ signers: { id: number }[] }>(
-      baseURL!,
-      token,
-      'GET',
-      `/sign-requests/${id}`,
-    );
-    const link = await embedLink(baseURL!, token, id, detail.signers[0]!.id);
-    await page.goto(allowed.pageFor(link.url));
-    const frame = page.frameLocator('paraaf-signing iframe');
-    await expect(frame.locator('#step-title')).toHaveText('iDIN');
+    const frame = await embeddedIdinSigner(page, baseURL!, 'Huurcontract Kade 18');
     const doc = await frameOf(page, 'paraaf-signing');
     const start = frame.getByRole('button', { name: 'Verifiëren met iDIN' });
 
@@ -633,21 +624,11 @@ test.describe('at phone size (390×844), in a host page as wide as the phone', (
   }) => {
     test.setTimeout(90_000);
     const token = await embeddingCompany(baseURL!, allowed.origin);
-    const id = await createSignRequest(baseURL!, token, {
-      subject: 'Koopakte Haven 5',
-      document: 'Koopakte',
-      signers: [
-        { firstname: 'Kim', lastname: 'Koper', email: `kim-phone-${Date.now()}@example.nl` },
-      ],
-      verifications: [5],
-      send: false,
-    });
-    const link = await call<{ url: string }>(
+    const { id, link } = await editorLink(
       baseURL!,
       token,
-      'POST',
-      `/sign-requests/${id}/embed-editor`,
-      {},
+      'Koopakte Haven 5',
+      `kim-phone-${Date.now()}@example.nl`,
     );
     await page.goto(allowed.pageFor(link.url, 'paraaf-editor'));
     const frame = page.frameLocator('paraaf-editor iframe');

@@ -73,6 +73,38 @@ async function fillSigner(
   await field(section, 'E-mailadres').fill(s.email);
 }
 
+/**
+ * Wizard step 1 with two signers (`who[0]`, `who[1]`), then the template `template` picked on
+ * step 2, then back on step 1 to see what it set.
+ */
+async function wizardWithTemplate(
+  page: Page,
+  template: string,
+  who: [
+    { firstname: string; lastname: string; email: string },
+    { firstname: string; lastname: string; email: string },
+  ],
+) {
+  await page.goto('/nieuwe-ondertekening');
+  await fillSigner(page, 1, who[0]);
+  await page.getByRole('button', { name: 'Ondertekenaar toevoegen' }).click();
+  await fillSigner(page, 2, who[1]);
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.getByRole('button', { name: 'Document toevoegen vanuit template' }).click();
+  await page.getByRole('button', { name: `Toevoegen: ${template}` }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.getByRole('button', { name: 'Vorige' }).click();
+}
+
+/** A template of a one-page contract uploaded through the API. */
+async function uploadTemplate(baseURL: string, token: string, name: string, title: string) {
+  const form = new FormData();
+  form.append('name', name);
+  const pdf = new Uint8Array(await contractPdf(title, 1));
+  form.append('file', new Blob([pdf], { type: 'application/pdf' }), `${title.toLowerCase()}.pdf`);
+  await call(baseURL, token, 'POST', '/templates', form);
+}
+
 test('wizard: two signers in parallel, then an approver, and a cc; signed through to sealing', async ({
   page,
   browser,
@@ -292,11 +324,7 @@ test("template: steps, roles and the cc's mail set in the template editor, taken
   test.setTimeout(120_000);
   const { token } = await loggedInSender(page, baseURL!, 'Makelaardij Stap', 'Mees Makelaar');
   await enableFeatures(baseURL!, await companyIdOf(baseURL!, token), ['templates']);
-  const form = new FormData();
-  form.append('name', 'Koopakte standaard');
-  const pdf = new Uint8Array(await contractPdf('Koopakte', 1));
-  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'koopakte.pdf');
-  await call(baseURL!, token, 'POST', '/templates', form);
+  await uploadTemplate(baseURL!, token, 'Koopakte standaard', 'Koopakte');
 
   // The template editor: 'Ondertekenaar 2' a cc in step 2 who hears of the sending.
   await page.goto('/templates');
@@ -317,23 +345,10 @@ test("template: steps, roles and the cc's mail set in the template editor, taken
 
   // The wizard: picking the template makes signer 2 that cc.
   const stamp = Date.now();
-  await page.goto('/nieuwe-ondertekening');
-  await fillSigner(page, 1, {
-    firstname: 'Koos',
-    lastname: 'Koper',
-    email: `koos-${stamp}@stap.nl`,
-  });
-  await page.getByRole('button', { name: 'Ondertekenaar toevoegen' }).click();
-  await fillSigner(page, 2, {
-    firstname: 'Nora',
-    lastname: 'Notaris',
-    email: `nora-${stamp}@stap.nl`,
-  });
-  await page.getByRole('button', { name: 'Volgende' }).click();
-  await page.getByRole('button', { name: 'Document toevoegen vanuit template' }).click();
-  await page.getByRole('button', { name: 'Toevoegen: Koopakte standaard' }).click();
-  await expect(page.getByRole('dialog')).toBeHidden();
-  await page.getByRole('button', { name: 'Vorige' }).click();
+  await wizardWithTemplate(page, 'Koopakte standaard', [
+    { firstname: 'Koos', lastname: 'Koper', email: `koos-${stamp}@stap.nl` },
+    { firstname: 'Nora', lastname: 'Notaris', email: `nora-${stamp}@stap.nl` },
+  ]);
   const copy = signerSection(page, 2);
   await expect(field(copy, 'Rol')).toHaveValue('cc');
   await expect(copy.getByRole('checkbox', { name: 'E-mail bij verzending' })).toBeChecked();
@@ -389,11 +404,7 @@ test("template: a placeholder's verifications (SMS, EU wallet) saved in the temp
     'templates',
     'wallet_verification',
   ]);
-  const form = new FormData();
-  form.append('name', 'Huurcontract check');
-  const pdf = new Uint8Array(await contractPdf('Huurcontract', 1));
-  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'huurcontract.pdf');
-  await call(baseURL!, token, 'POST', '/templates', form);
+  await uploadTemplate(baseURL!, token, 'Huurcontract check', 'Huurcontract');
 
   const openRouting = async () => {
     await page.getByRole('button', { name: 'Bewerken Huurcontract check' }).click();
@@ -439,23 +450,10 @@ test("template: a placeholder's verifications (SMS, EU wallet) saved in the temp
 
   // The wizard: picking the template sets both signers' verifications.
   const stamp = Date.now();
-  await page.goto('/nieuwe-ondertekening');
-  await fillSigner(page, 1, {
-    firstname: 'Hein',
-    lastname: 'Huurder',
-    email: `hein-${stamp}@check.nl`,
-  });
-  await page.getByRole('button', { name: 'Ondertekenaar toevoegen' }).click();
-  await fillSigner(page, 2, {
-    firstname: 'Vera',
-    lastname: 'Verhuurder',
-    email: `vera-${stamp}@check.nl`,
-  });
-  await page.getByRole('button', { name: 'Volgende' }).click();
-  await page.getByRole('button', { name: 'Document toevoegen vanuit template' }).click();
-  await page.getByRole('button', { name: 'Toevoegen: Huurcontract check' }).click();
-  await expect(page.getByRole('dialog')).toBeHidden();
-  await page.getByRole('button', { name: 'Vorige' }).click();
+  await wizardWithTemplate(page, 'Huurcontract check', [
+    { firstname: 'Hein', lastname: 'Huurder', email: `hein-${stamp}@check.nl` },
+    { firstname: 'Vera', lastname: 'Verhuurder', email: `vera-${stamp}@check.nl` },
+  ]);
   const tenant = signerSection(page, 1);
   await expect(tenant.getByRole('checkbox', { name: 'SMS' })).toBeChecked();
   await expect(field(tenant, 'Mobiel nummer')).toBeVisible();

@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
 import { Checkbox, Group } from '@mantine/core';
-import { walletAttributes, type SignerRole } from '@paraaf/contract';
+import {
+  verificationTypes as verificationTypeLabels,
+  walletAttributes,
+  type SignerRole,
+} from '@paraaf/contract';
 
 /** The verification types a signer can be given (contract verificationTypes). */
 export const verificationTypes = {
@@ -18,14 +22,7 @@ export const verificationTexts = {
   walletAttributes: 'EU-wallet gegevens',
   walletAttributesDescription:
     'Welke gegevens de wallet van de ondertekenaar deelt; de naam altijd, een BSN nooit',
-  labels: {
-    1: 'E-mail',
-    2: 'SMS',
-    4: 'iDIN',
-    5: 'Handtekening',
-    6: 'Paraaf',
-    7: 'EU-wallet',
-  } as Record<number, string>,
+  labels: verificationTypeLabels as Record<number, string>,
   walletAttributeLabels: {
     name: 'Naam',
     birth_date: 'Geboortedatum',

@@ -431,21 +431,7 @@ describe('Templates screen', () => {
         { signer: 1, routing_order: 1, role: 'approver' as const, verifications: [1, 2] },
       ],
     };
-    const { calls } = start({
-      list: [stored],
-      handle: (u, init) => {
-        if (u === '/api/templates/7/file') return pdfResponse();
-        if (u === '/api/templates/7' && (init.method ?? 'GET') === 'GET') return json(stored);
-        if (u === '/api/templates/7' && init.method === 'PUT') return json(stored);
-        return undefined;
-      },
-    });
-    fireEvent.click(await screen.findByRole('button', { name: 'Bewerken Offerte' }));
-    const editor = await screen.findByRole('dialog', { name: 'Formuliermarkers instellen' });
-    fireEvent.click(within(editor).getByRole('button', { name: 'Stappen en rollen' }));
-    const dialog = await screen.findByRole('dialog', {
-      name: 'Stappen en rollen van de ondertekenaars',
-    });
+    const { calls, editor, dialog } = await openRouting(stored, ['templates'], () => json(stored));
     const first = within(dialog).getByRole('region', { name: 'Ondertekenaar 1' });
     expect(within(first).getByLabelText<HTMLSelectElement>('Rol Ondertekenaar 1').value).toBe(
       'approver',
@@ -464,12 +450,7 @@ describe('Templates screen', () => {
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Klaar' }));
 
-    fireEvent.click(within(editor).getByRole('button', { name: 'Opslaan' }));
-    await waitFor(() => expect(calls('PUT', '/api/templates/7')).toHaveLength(1));
-    const body = JSON.parse(calls('PUT', '/api/templates/7')[0]![1]!.body as string) as {
-      signer_routing: unknown;
-    };
-    expect(body.signer_routing).toEqual([
+    expect(await savedRouting(editor, calls)).toEqual([
       {
         signer: 1,
         routing_order: 1,
@@ -480,6 +461,19 @@ describe('Templates screen', () => {
       { signer: 2, routing_order: 2, role: 'cc', notify_on_send: true },
     ]);
   });
+
+  /** 'Opslaan' in the editor: the signer_routing of the one PUT it makes. */
+  async function savedRouting(
+    editor: HTMLElement,
+    calls: ReturnType<typeof start>['calls'],
+  ): Promise<unknown> {
+    fireEvent.click(within(editor).getByRole('button', { name: 'Opslaan' }));
+    await waitFor(() => expect(calls('PUT', '/api/templates/7')).toHaveLength(1));
+    const body = JSON.parse(calls('PUT', '/api/templates/7')[0]![1]!.body as string) as {
+      signer_routing: unknown;
+    };
+    return body.signer_routing;
+  }
 
   /** Opens 'Stappen en rollen' of the stored template 7. */
   async function openRouting(stored: TemplateDto, features: string[], put: () => Response) {
@@ -540,12 +534,7 @@ describe('Templates screen', () => {
     expect(within(second).queryByRole('checkbox', { name: 'Handtekening' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Klaar' }));
 
-    fireEvent.click(within(editor).getByRole('button', { name: 'Opslaan' }));
-    await waitFor(() => expect(calls('PUT', '/api/templates/7')).toHaveLength(1));
-    const body = JSON.parse(calls('PUT', '/api/templates/7')[0]![1]!.body as string) as {
-      signer_routing: unknown;
-    };
-    expect(body.signer_routing).toEqual([
+    expect(await savedRouting(editor, calls)).toEqual([
       {
         signer: 1,
         routing_order: 1,
