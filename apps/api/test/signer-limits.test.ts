@@ -51,6 +51,13 @@ describe("the signer endpoints' limits", () => {
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json()).toEqual({ message: signerApiMessages.tooManyInvalidLinks });
+    // The wallet's and the bank's ways back are looked up by random ids too: refused alike.
+    const refusedWallet = await t.request({
+      method: 'GET',
+      url: '/api/wallet/requests/onbekend',
+      remoteAddress: address,
+    });
+    expect(refusedWallet.statusCode).toBe(429);
     // The signer who was already at work behind the same address carries on.
     expect((await status(atWork, address)).statusCode).toBe(200);
     // A link not seen open yet waits out the minute from this address (no lookup for it)...
@@ -59,6 +66,12 @@ describe("the signer endpoints' limits", () => {
     // ...and opens from any other address, where the misses of this one count nothing.
     expect((await status(fresh, '10.251.0.3')).statusCode).toBe(200);
     expect((await status(unknownToken(0), '10.251.0.3')).statusCode).toBe(404);
+    // An unknown wallet attempt is a miss too.
+    const walletRequest = (i: number) =>
+      t.request({ method: 'GET', url: `/api/wallet/requests/x${i}`, remoteAddress: '10.251.0.6' });
+    for (let i = 0; i < SIGNER_MISSES_PER_MINUTE; i++)
+      expect((await walletRequest(i)).statusCode).toBe(404);
+    expect((await walletRequest(0)).statusCode).toBe(429);
   });
 
   it(`refuses one link past ${SIGNER_LINK_CALLS_PER_MINUTE} calls a minute with a Dutch 429, while another link from the same address works`, async () => {
