@@ -205,7 +205,7 @@ export async function buildApp(
     error instanceof KeptAnswer ? error.send(reply) : sendErrorAnswer(error, request, reply),
   );
 
-  await registerSecurityHeaders(app, { appUrl: config.appUrl });
+  registerSecurityHeaders(app, { appUrl: config.appUrl });
 
   // Document uploads (modules/documents): one file per request, capped; over the cap is a 422.
   await app.register(fastifyMultipart, {
