@@ -69,10 +69,7 @@ export function staticCacheControl(filePath: string): string {
  * - the page the bank's window of an embedded signer's page returns to keeps its opener (no
  *   Cross-Origin-Opener-Policy): it only tells that page, of our origin, that the bank is done.
  */
-export function registerSecurityHeaders(
-  app: FastifyInstance,
-  options: { appUrl: string },
-): void {
+export function registerSecurityHeaders(app: FastifyInstance, options: { appUrl: string }): void {
   const isHttps = options.appUrl.startsWith('https:');
   // Built once: @fastify/helmet called helmet(options) again on every request, parsing the
   // options and serialising the policy each time (about 3 % of a list request's CPU).
