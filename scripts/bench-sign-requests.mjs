@@ -163,8 +163,8 @@ async function loadData(client, { companyId, userId, total = 1_000_000, log }) {
            s.list AS signer_list, d.list AS signable_list
          FROM (SELECT sign_request_id AS id, string_agg(lower(firstname || ' ' || lastname),
                  E'\\x1f' ORDER BY signers.id) AS search,
-               json_agg(json_build_object('id', id, 'firstname', firstname, 'lastname', lastname)
-                 ORDER BY position, id) AS list
+               json_agg(sign_request_signer_entry(id, firstname, lastname, role,
+                 delegated_to_signer_id) ORDER BY position, id) AS list
                FROM signers GROUP BY 1) s
          FULL JOIN (SELECT sign_request_id AS id, string_agg(lower(name), E'\\x1f'
                  ORDER BY signables.id) AS search,
