@@ -18,6 +18,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDatabase, databaseUrl as urlOf, startServer } from './lib/server.mjs';
 import { registerBenchCompany } from './lib/bench-account.mjs';
+import { pacedLoad } from './lib/paced-load.mjs';
+import { cpuNs, cpuNsOfDatabase } from './lib/process-stats.mjs';
 
 const TARGET_RPS = 1500;
 
@@ -161,8 +163,8 @@ async function loadData(client, { companyId, userId, total = 1_000_000, log }) {
            s.list AS signer_list, d.list AS signable_list
          FROM (SELECT sign_request_id AS id, string_agg(lower(firstname || ' ' || lastname),
                  E'\\x1f' ORDER BY signers.id) AS search,
-               json_agg(json_build_object('id', id, 'firstname', firstname, 'lastname', lastname)
-                 ORDER BY position, id) AS list
+               json_agg(sign_request_signer_entry(id, firstname, lastname, role,
+                 delegated_to_signer_id) ORDER BY position, id) AS list
                FROM signers GROUP BY 1) s
          FULL JOIN (SELECT sign_request_id AS id, string_agg(lower(name), E'\\x1f'
                  ORDER BY signables.id) AS search,
@@ -202,11 +204,10 @@ async function sessionOfLoadedCompany(client) {
 let requestNumber = 0;
 
 /**
- * Load on one URL from `connections` connections: as fast as they go (`rate` unset: the
- * throughput) or at `rate` requests/s in all (the latency at that load). `pathOf(n)`, when given,
- * is the path of the n-th request (a new search every time).
+ * The throughput of one URL: `connections` connections as fast as they go. `pathOf(n)`, when
+ * given, is the path of the n-th request (a new search every time).
  */
-async function runLoad(url, token, { seconds, connections, pathOf, rate }) {
+async function runLoad(url, token, { seconds, connections, pathOf }) {
   const latencies = [];
   const requests = pathOf
     ? [{ setupRequest: (req) => ({ ...req, path: pathOf(requestNumber++) }) }]
@@ -220,7 +221,6 @@ async function runLoad(url, token, { seconds, connections, pathOf, rate }) {
           duration,
           headers: { authorization: `Bearer ${token}` },
           requests,
-          ...(rate ? { overallRate: rate } : {}),
         },
         (err, result) => (err ? reject(err) : resolve(result)),
       );
@@ -392,25 +392,44 @@ export async function benchSignRequests({
       `  ${'URL'.padEnd(34)} ${'throughput'.padStart(10)} ${'(p95 saturated)'.padStart(16)}   at the target: p50 / p95 / p99           total`,
     );
     const ms = (v) => v.toFixed(1).padStart(5);
+    const cpuLines = [];
     for (const c of cases) {
       const check = await fetch(`${server.baseUrl}${c.path}`, {
         headers: { authorization: `Bearer ${token}` },
       });
       const body = await check.json();
       const url = `${server.baseUrl}${c.path}`;
+      // CPU per request while saturated, per process: what the throughput on these cores is made
+      // of, and a figure that other load on the machine hardly moves.
+      const cpu = [cpuNs(server.child.pid), cpuNsOfDatabase(name), process.cpuUsage()];
       const max = await runLoad(url, token, { seconds, connections, pathOf: c.pathOf });
-      const atTarget = await runLoad(url, token, {
-        seconds,
-        connections,
-        pathOf: c.pathOf,
+      const done = max.rps * (seconds + 2);
+      const used = process.cpuUsage(cpu[2]);
+      max.cpuMs = {
+        api: (cpuNs(server.child.pid) - cpu[0]) / 1e6 / done,
+        db: (cpuNsOfDatabase(name) - cpu[1]) / 1e6 / done,
+        load: (used.user + used.system) / 1e3 / done,
+      };
+      // The latency at the target rate: an open-loop load (scripts/lib/paced-load.mjs), not
+      // autocannon's rate, which sends each second's share in a burst at full speed.
+      const paced = await pacedLoad(server.baseUrl, {
         rate: c.target ?? TARGET_RPS,
+        seconds,
+        headers: { authorization: `Bearer ${token}` },
+        pathOf: () => (c.pathOf ? c.pathOf(requestNumber++) : c.path),
       });
+      const atTarget = { ...paced, non2xx: paced.failed, errors: 0 };
       results.push({ label: c.label, total: body.total, ...max, atTarget });
+      cpuLines.push(
+        `  ${c.label.padEnd(34)} api ${max.cpuMs.api.toFixed(2)} · PostgreSQL (its backends) ${max.cpuMs.db.toFixed(2)} · load generator ${max.cpuMs.load.toFixed(2)} ms`,
+      );
       const bad = max.non2xx + max.errors + atTarget.non2xx + atTarget.errors;
       log(
         `  ${c.label.padEnd(34)} ${max.rps.toFixed(0).padStart(6)} req/s ${`(${max.p95.toFixed(1)} ms)`.padStart(16)}   ${atTarget.rps.toFixed(0).padStart(5)} req/s: ${ms(atTarget.p50)} / ${ms(atTarget.p95)} / ${ms(atTarget.p99)} ms   ${String(body.total).padStart(6)}${bad ? `   FAILED ${bad}` : ''}`,
       );
     }
+    log('\nCPU per request while saturated (all threads; the warm-up counted at the same rate)');
+    for (const line of cpuLines) log(line);
     if (explain) await explainCases(client, cases, companyId, log);
     return results;
   } finally {

@@ -87,6 +87,8 @@ export interface SignerInput {
   verifications?: number[];
   /** 'embedded': no invitation mail; the signer signs in the sender's own site. */
   delivery?: 'email' | 'embedded';
+  /** An approver (approves, no signature) or a cc (gets a copy); else a signer. */
+  role?: 'signer' | 'approver' | 'cc';
 }
 
 /** The id of the company the session belongs to. */

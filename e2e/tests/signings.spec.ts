@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createSignRequest, registerCompany } from '../support/api.ts';
+import { call, createSignRequest, registerCompany } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /**
@@ -89,6 +89,70 @@ test('the list filters by signer name and by status, and keeps its filters over 
   await rows(page).filter({ hasText: 'Sanne Jansen' }).click();
   await expect(page).toHaveURL(new RegExp(`/ondertekening/${sent}$`));
   await expect(page.getByRole('heading', { name: `Koopakte (#${sent})` })).toBeVisible();
+});
+
+test('the list names an approver, shows copies muted and a hand-over by its delegate, on a desktop and a phone', async ({
+  page,
+  baseURL,
+}) => {
+  const token = await registerCompany(baseURL!, 'Makelaardij Mol', 'Mirjam Mol');
+  const stamp = Date.now();
+  const id = await createSignRequest(baseURL!, token, {
+    subject: 'Koopovereenkomst Kerkstraat 4',
+    document: 'Koopovereenkomst',
+    signers: [
+      { firstname: 'Sanne', lastname: 'Smit', email: `sanne-${stamp}@example.nl` },
+      {
+        firstname: 'Anna',
+        lastname: 'Akkerman',
+        email: `anna-${stamp}@example.nl`,
+        role: 'approver',
+        verifications: [1],
+      },
+      {
+        firstname: 'Cor',
+        lastname: 'Claassen',
+        email: `cor-${stamp}@example.nl`,
+        role: 'cc',
+        verifications: [1],
+      },
+    ],
+    send: true,
+  });
+  const detail = await call<{ signers: { id: number; firstname: string }[] }>(
+    baseURL!,
+    token,
+    'GET',
+    `/sign-requests/${id}`,
+  );
+  // Sanne hands her place over (the sender's 'Vervangen'): Karin is listed in her place.
+  await call(baseURL!, token, 'PUT', `/sign-requests/${id}/reassign-signer`, {
+    signer_id: detail.signers.find((s) => s.firstname === 'Sanne')!.id,
+    firstname: 'Karin',
+    lastname: 'Kok',
+    email: `karin-${stamp}@example.nl`,
+    reason: 'Met vakantie',
+  });
+
+  await useSession(page, token);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  const row = rows(page).first();
+  await expect(row).toContainText('Karin Kok');
+  await expect(row).toContainText('Anna Akkerman (goedkeurder)');
+  await expect(row.getByText('Kopie: Cor Claassen')).toBeVisible();
+  await expect(row).not.toContainText('Sanne');
+  await page.screenshot({ path: `${shots}signings-list-roles-desktop.png` });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByTestId('sign-request-cards').locator('article').first();
+  await expect(
+    card.getByText('Ondertekenaars: Karin Kok, Anna Akkerman (goedkeurder)'),
+  ).toBeVisible();
+  await expect(card.getByText('Kopie: Cor Claassen')).toBeVisible();
+  await expect(card).not.toContainText('Sanne');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${shots}signings-list-roles-phone.png` });
 });
 
 test('the detail screen shows a signer’s audit trail; cancelling informs the signers', async ({

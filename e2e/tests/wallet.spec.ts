@@ -92,10 +92,6 @@ test('on a desktop the wallet step shows the QR code, the link and the waiting s
   baseURL,
   smtp,
 }) => {
-  // The signer endpoints share one limit per client address (120 a minute), and in the suite
-  // every test is 127.0.0.1: after the signer-heavy specs before this one the page's status polls
-  // may get 429 until the minute is over, so the refusal can take that long to show.
-  test.setTimeout(150_000);
   const token = await registerCompany(baseURL!, 'Notariaat Bos', 'Bart Bos');
   await enableFeatures(baseURL!, await companyIdOf(baseURL!, token), ['wallet_verification']);
   const email = `ben-${Date.now()}@example.nl`;
@@ -140,7 +136,7 @@ test('on a desktop the wallet step shows the QR code, the link and the waiting s
   await wallet.close();
   await expect(page.getByRole('alert')).toHaveText(
     'Je hebt het delen van je gegevens in de wallet geweigerd.',
-    { timeout: 75_000 },
+    { timeout: 15_000 },
   );
   await expect(qr).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Opnieuw proberen' })).toBeVisible();

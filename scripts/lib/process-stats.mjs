@@ -43,3 +43,22 @@ export async function settled(pid, { windowMs = 30, maxNs = 1e6, limitMs = 2000 
     if (cpuNs(pid) - before < maxNs || Date.now() > deadline) return;
   }
 }
+
+/**
+ * CPU time (ns) of the PostgreSQL backends serving database `name` (their process title, in
+ * /proc/<pid>/cmdline, is "postgres: <user> <database> <client> <state>"), other databases'
+ * work on the same server left out.
+ */
+export function cpuNsOfDatabase(name) {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const title = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0];
+      if (title.startsWith('postgres: ') && title.split(' ')[2] === name) total += cpuNs(pid);
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return total;
+}

@@ -32,7 +32,8 @@ import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { bulkSendsRoutes } from './modules/bulk-sends/bulk-sends.routes.ts';
 import { emailTemplatesRoutes } from './modules/email-templates/email-templates.routes.ts';
 import { sealingRoutes } from './modules/sealing/sealing.routes.ts';
-import { signingRateLimit, signingRoutes } from './modules/signing/signing.routes.ts';
+import { signingRoutes } from './modules/signing/signing.routes.ts';
+import { SignerLimits } from './modules/signing/signer-limits.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { embedRoutes } from './modules/embed/embed.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
@@ -205,7 +206,7 @@ export async function buildApp(
     error instanceof KeptAnswer ? error.send(reply) : sendErrorAnswer(error, request, reply),
   );
 
-  await registerSecurityHeaders(app, { appUrl: config.appUrl });
+  registerSecurityHeaders(app, { appUrl: config.appUrl });
 
   // Document uploads (modules/documents): one file per request, capped; over the cap is a 422.
   await app.register(fastifyMultipart, {
@@ -232,11 +233,12 @@ export async function buildApp(
   bulkSendsRoutes(app, deps);
   emailTemplatesRoutes(app, deps);
   sealingRoutes(app, deps);
-  // The signer endpoints' per-address limit, counted like the keys' (one budget for both modules).
-  const signingLimit = signingRateLimit(database.db);
-  signingRoutes(app, deps, signingLimit);
-  identityRoutes(app, deps, signingLimit);
-  walletRoutes(app, deps, signingLimit);
+  // The signer endpoints' limits (per link, and per address for links that open nothing),
+  // counted like the keys': one set for the signing, identity and wallet routes.
+  const signerLimits = new SignerLimits(database.db);
+  signingRoutes(app, deps, signerLimits);
+  identityRoutes(app, deps, signerLimits);
+  walletRoutes(app, deps, signerLimits);
   paymentsRoutes(app, deps);
   webhooksRoutes(app, deps);
   officeRoutes(app, deps);
@@ -317,7 +319,7 @@ export async function buildApp(
   });
   app.addHook('onClose', async () => {
     await apiKeyLimit.close();
-    await signingLimit.close();
+    await signerLimits.close();
     await queue.stop();
     if (!options.database) await database.close();
   });

@@ -89,7 +89,10 @@ export const exampleListItem = {
   created_at: '2026-05-12T08:58:00.000Z',
   state_id: 3,
   state: { id: 3, label: 'Verstuurd' },
-  signers: [{ id: 311, firstname: 'Daan', lastname: 'Visser' }],
+  signers: [
+    { id: 311, firstname: 'Daan', lastname: 'Visser', role: 'signer', delegated: false },
+    { id: 312, firstname: 'Eva', lastname: 'de Boer', role: 'cc', delegated: false },
+  ],
   signables: [{ id: 208, name: 'Huurovereenkomst Prinsengracht 12' }],
   viewer_user: null,
   custom_field_values: [{ name: 'Dossier', value: 'H-2026-118' }],

@@ -353,8 +353,18 @@ export const signRequestListItemSchema = z
     created_at: z.iso.datetime(),
     state_id: z.int().optional(),
     state: stateSchema.optional(),
+    /**
+     * Everyone named in the request, in position order: `role` (signer, approver or cc, who only
+     * gets a copy) and `delegated`: handed the place over to a signer listed after it.
+     */
     signers: z.array(
-      z.object({ id: z.int().positive(), firstname: z.string(), lastname: z.string() }),
+      z.object({
+        id: z.int().positive(),
+        firstname: z.string(),
+        lastname: z.string(),
+        role: z.enum(signerRoles),
+        delegated: z.boolean(),
+      }),
     ),
     signables: z.array(namedRef),
     viewer_user: namedRef.nullable().optional(),

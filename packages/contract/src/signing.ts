@@ -358,6 +358,12 @@ export const delegatedSchema = z
 export const signerApiMessages = {
   invalidLink: 'Deze link is ongeldig',
   replaced: 'Deze link is niet meer geldig. Neem contact op met de afzender.',
+  // 429 of the signer endpoints (Retry-After says when): too many calls of one link, or too many
+  // links from one address that open nothing.
+  linkTooBusy:
+    'Er komen te veel verzoeken met deze link binnen. Probeer het over een minuut opnieuw.',
+  tooManyInvalidLinks:
+    'Er zijn vanaf je netwerk te veel ongeldige links geopend. Probeer het over een minuut opnieuw.',
   codeWrong: 'De code is onjuist of verlopen',
   codeTooSoon: 'Er is net een code verstuurd. Wacht even voordat je een nieuwe code aanvraagt.',
   codeTooMany: 'Je hebt te veel codes aangevraagd. Probeer het over een uur opnieuw.',

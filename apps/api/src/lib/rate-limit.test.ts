@@ -60,6 +60,34 @@ describe('BatchedRateLimit', () => {
     await b.close();
   });
 
+  it('checks a key without counting: refuses only once hits filled it, with the given message', async () => {
+    const limit = new BatchedRateLimit(database.db, {
+      limit: 3,
+      windowSeconds: 60,
+      flushMs: 60_000,
+      message: 'Te veel missers',
+    });
+    const checked = (key: string) => {
+      try {
+        limit.check(key);
+        return null;
+      } catch (error) {
+        return error;
+      }
+    };
+    for (let i = 0; i < 10; i++) expect(checked('checked')).toBeNull();
+    limit.hit('checked');
+    limit.hit('checked');
+    expect(checked('checked')).toBeNull();
+    limit.hit('checked');
+    const error = checked('checked');
+    expect(error).toBeInstanceOf(TooManyRequestsError);
+    expect((error as TooManyRequestsError).message).toBe('Te veel missers');
+    await limit.close();
+    // The checks wrote nothing: only the three hits reached the shared row.
+    expect(await sharedCount('checked')).toBe(3);
+  });
+
   it('starts a new window once the last one is over', async () => {
     const limit = new BatchedRateLimit(database.db, {
       limit: 2,

@@ -83,15 +83,38 @@ export class BatchedRateLimit {
 
   constructor(
     private readonly db: DbOrTx,
-    private readonly options: { limit: number; windowSeconds: number; flushMs?: number },
+    private readonly options: {
+      limit: number;
+      windowSeconds: number;
+      flushMs?: number;
+      /** The 429's Dutch message (default: messages.tooManyAttempts). */
+      message?: string;
+    },
   ) {}
 
   /** Counts one hit on `key`, or throws 429 (with Retry-After) once the limit is passed. */
   hit(key: string): void {
+    const counter = this.refuseIfFull(key, true)!;
+    counter.pending += 1;
+    this.schedule();
+  }
+
+  /**
+   * Throws 429 like `hit` would, counting nothing: for a limit on what a call turns out to be (a
+   * miss), checked before the work that tells. As exact as `hit` in this process; other processes'
+   * hits count once this process flushed hits of its own on the key.
+   */
+  check(key: string): void {
+    this.refuseIfFull(key, false);
+  }
+
+  /** The key's counter in the current window (created when `create`), or 429 when it is full. */
+  private refuseIfFull(key: string, create: boolean): Counter | undefined {
     const now = Date.now();
     const windowMs = this.options.windowSeconds * 1000;
     let counter = this.counters.get(key);
     if (!counter) {
+      if (!create) return undefined;
       counter = { windowStart: now, shared: 0, pending: 0 };
       this.counters.set(key, counter);
     } else if (now >= counter.windowStart + windowMs) {
@@ -101,10 +124,9 @@ export class BatchedRateLimit {
     }
     if (counter.shared + counter.pending >= this.options.limit) {
       const left = (counter.windowStart + windowMs - now) / 1000;
-      throw new TooManyRequestsError(Math.max(1, Math.ceil(left)));
+      throw new TooManyRequestsError(Math.max(1, Math.ceil(left)), this.options.message);
     }
-    counter.pending += 1;
-    this.schedule();
+    return counter;
   }
 
   private schedule(): void {

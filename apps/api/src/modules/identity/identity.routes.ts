@@ -10,12 +10,12 @@ import {
   verifyCodeBody,
 } from '@paraaf/contract';
 import { file } from '../../lib/openapi/route-doc.ts';
-import { ctxFrom, type Deps } from '../../lib/context.ts';
+import type { Deps } from '../../lib/context.ts';
 import { createIdentityProvider } from '../../lib/identity/create-identity-provider.ts';
 import type { IdentityProvider } from '../../lib/identity/identity-provider.ts';
-import type { BatchedRateLimit } from '../../lib/rate-limit.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { hitSigningLimit, signerDoc } from '../signing/signing.routes.ts';
+import { signerDoc } from '../signing/signing.routes.ts';
+import type { SignerLimits } from '../signing/signer-limits.ts';
 import { completeIdin, startIdin } from './idin-verification.ts';
 import {
   renderSimulatorPage,
@@ -39,14 +39,11 @@ type StateQuery = { Querystring: { state?: string; code?: string; error?: string
 export function identityRoutes(
   app: FastifyInstance,
   deps: Deps,
-  /** The signer endpoints' limit: one budget per client address with the signing routes. */
-  limit: BatchedRateLimit,
+  /** The signer endpoints' limits, shared with the signing routes. */
+  limits: SignerLimits,
   provider: IdentityProvider = createIdentityProvider(deps.config),
 ): void {
-  const ctxOf = (request: FastifyRequest) => {
-    hitSigningLimit(limit, request);
-    return ctxFrom(deps, request);
-  };
+  const ctxOf = (request: FastifyRequest) => limits.ctxOf(deps, request);
   const noStore = { 'cache-control': 'no-store' };
   // The way back from the bank sets no Cross-Origin-Opener-Policy (a browser enforces it on every
   // hop, redirects too): the window an embedded signer's page opened for the bank then stays
@@ -137,6 +134,8 @@ export function identityRoutes(
         error: str(request.query.error),
       });
       if (!target) {
+        // A state that opens nothing counts like a link that opens nothing.
+        ctx.signerLimit.missed();
         return reply
           .code(400)
           .headers(noStore)

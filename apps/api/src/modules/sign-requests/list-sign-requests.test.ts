@@ -137,8 +137,8 @@ describe('GET /api/sign-requests', () => {
       state_id: 3,
       state: { id: 3, label: 'Bezig' },
       signers: [
-        { id: anyId, firstname: 'Jan', lastname: 'Jansen' },
-        { id: anyId, firstname: 'Piet', lastname: 'de Vries' },
+        { id: anyId, firstname: 'Jan', lastname: 'Jansen', role: 'signer', delegated: false },
+        { id: anyId, firstname: 'Piet', lastname: 'de Vries', role: 'signer', delegated: false },
       ],
       signables: [{ id: anyId, name: 'Huurcontract 2025' }],
       viewer_user: null,

@@ -18,6 +18,7 @@ import { isSignersTurn } from '../sign-requests/routing.ts';
 import { listSigners } from '../sign-requests/sign-requests.repository.ts';
 import type { SignRequestRow } from '../sign-requests/sign-requests.repository.ts';
 import type { EmitDeps } from '../sign-requests/webhook-events.ts';
+import type { SignerCallLimit } from './signer-limits.ts';
 
 /** A signer found by its link token, with its request, its company and what it may do now. */
 export interface ResolvedSigner {
@@ -57,14 +58,23 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,200}$/;
  * is done), not_your_turn (a signer of an earlier step has not approved), open.
  *
  * A request in progress whose expiry has passed is moved to 7 (conditional update) when seen.
+ *
+ * A call of the signer endpoints reports the outcome to its `signerLimit` (signer-limits.ts): a
+ * link that opens nothing counts against the client address, one that opens counts against the
+ * link; either may answer 429 instead.
  */
 export async function resolveSigner(
-  ctx: EmitDeps & { db: DbOrTx },
+  ctx: EmitDeps & { db: DbOrTx; signerLimit?: SignerCallLimit },
   token: string,
   now: Date = new Date(),
 ): Promise<ResolvedSigner> {
-  if (!TOKEN_PATTERN.test(token)) throw new NotFoundError(signerApiMessages.invalidLink);
+  const miss = <E extends Error>(error: E): E => {
+    ctx.signerLimit?.missed();
+    return error;
+  };
+  if (!TOKEN_PATTERN.test(token)) throw miss(new NotFoundError(signerApiMessages.invalidLink));
   const { db } = ctx;
+  const tokenHash = sha256(token);
   const [row] = await db
     .select({
       signer: signers,
@@ -81,10 +91,11 @@ export async function resolveSigner(
     .innerJoin(signRequests, eq(signRequests.id, signers.signRequestId))
     .innerJoin(companies, eq(companies.id, signers.companyId))
     .leftJoin(signerEvidence, eq(signerEvidence.signerId, signers.id))
-    .where(eq(signerLinks.tokenHash, sha256(token)));
+    .where(eq(signerLinks.tokenHash, tokenHash));
   // A token never issued says nothing more than that it is not valid.
-  if (!row) throw new NotFoundError(signerApiMessages.invalidLink);
-  if (row.retiredAt) throw new LinkReplacedError(row.signer.locale);
+  if (!row) throw miss(new NotFoundError(signerApiMessages.invalidLink));
+  if (row.retiredAt) throw miss(new LinkReplacedError(row.signer.locale));
+  ctx.signerLimit?.opened(row.signer.id, tokenHash);
   let request = row.request;
   if (request.stateId === 3 && request.expiresAt.getTime() <= now.getTime()) {
     // The sweep's expiry, applied now (its mail to the initiator follows with the next sweep).

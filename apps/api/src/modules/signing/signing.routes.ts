@@ -20,9 +20,7 @@ import {
   verifyCodeBody,
 } from '@paraaf/contract';
 import { doc, file, type RouteDoc } from '../../lib/openapi/route-doc.ts';
-import { ctxFrom, type Deps } from '../../lib/context.ts';
-import type { Db } from '../../db/client.ts';
-import { BatchedRateLimit } from '../../lib/rate-limit.ts';
+import type { Deps } from '../../lib/context.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { sendStoredFile } from '../../lib/storage/send-stored-file.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -41,23 +39,8 @@ import { getSigningStatus } from './signing-status.ts';
 import { LinkReplacedError } from './resolve-signer.ts';
 import { getSignableFile } from './signable-file.ts';
 import { saveSignature } from './signature.ts';
+import type { SignerLimits } from './signer-limits.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
-
-/** Token endpoints per client address: guessing 256-bit tokens is pointless anyway. */
-export const SIGNING_RATE_LIMIT = 120;
-
-/**
- * The signer endpoints' limit per client address (`signing:{ip}`), shared by the signing and
- * identity routes: counted in this process and added to the shared row about once a second, so
- * a signer's call writes no counter.
- */
-export function signingRateLimit(db: Db): BatchedRateLimit {
-  return new BatchedRateLimit(db, { limit: SIGNING_RATE_LIMIT, windowSeconds: 60 });
-}
-
-/** Counts a signer's call from `request`'s address; 429 past the limit. */
-export const hitSigningLimit = (limit: BatchedRateLimit, request: FastifyRequest): void =>
-  limit.hit(`signing:${request.ip}`);
 
 const tokenParam = {
   type: 'object',
@@ -84,7 +67,8 @@ type TokenParams = { Params: { token: string } };
 
 /**
  * A signer's call: public (the link's token is in the path), 404 for a token that opens
- * nothing, 429 past the per-address limit.
+ * nothing, 429 past the link's limit or its address's limit of links that open nothing
+ * (signer-limits.ts).
  */
 export const signerDoc = (
   spec: Omit<RouteDoc, 'tags' | 'auth' | 'errors'> & { errors?: RouteDoc['errors'] },
@@ -97,11 +81,8 @@ export const signerDoc = (
   });
 
 /** The signer's API: everything under `/api/signing/{token}`, for the holder of the link only. */
-export function signingRoutes(app: FastifyInstance, deps: Deps, limit: BatchedRateLimit): void {
-  const ctxOf = (request: FastifyRequest) => {
-    hitSigningLimit(limit, request);
-    return ctxFrom(deps, request);
-  };
+export function signingRoutes(app: FastifyInstance, deps: Deps, limits: SignerLimits): void {
+  const ctxOf = (request: FastifyRequest) => limits.ctxOf(deps, request);
   const noStore = { 'cache-control': 'no-store' };
   // A retired link: the page says why in the signer's language, and nothing of the request.
   const replacedLink = (reply: FastifyReply, error: unknown) => {

@@ -2,11 +2,11 @@ import { setGlobalConfig } from '@openid4vc/oauth2';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { walletStartedSchema, walletStatusSchema } from '@paraaf/contract';
 import { z } from 'zod';
-import { ctxFrom, type Deps } from '../../lib/context.ts';
+import type { Deps } from '../../lib/context.ts';
 import { file } from '../../lib/openapi/route-doc.ts';
-import type { BatchedRateLimit } from '../../lib/rate-limit.ts';
 import { issueStatusList } from '../../lib/wallet/test-issuer.ts';
-import { hitSigningLimit, signerDoc } from '../signing/signing.routes.ts';
+import { signerDoc } from '../signing/signing.routes.ts';
+import type { SignerLimits } from '../signing/signer-limits.ts';
 import { receiveWalletResponse } from './receive-wallet-response.ts';
 import { findRequestObject, startWallet } from './start-wallet.ts';
 import { testStatusListUri } from './status-lists.ts';
@@ -76,11 +76,8 @@ function formScope(app: FastifyInstance, routes: (scope: FastifyInstance) => voi
  * object by request_uri, the direct_post.jwt answer) and, while the simulator is on, the test
  * wallet at /dev/wallet with its issuer's status list.
  */
-export function walletRoutes(app: FastifyInstance, deps: Deps, limit: BatchedRateLimit): void {
-  const ctxOf = (request: FastifyRequest) => {
-    hitSigningLimit(limit, request);
-    return ctxFrom(deps, request);
-  };
+export function walletRoutes(app: FastifyInstance, deps: Deps, limits: SignerLimits): void {
+  const ctxOf = (request: FastifyRequest) => limits.ctxOf(deps, request);
   const noStore = { 'cache-control': 'no-store' };
   // The OpenID4VP library insists on https URLs; a local or test APP_URL is plain http. The
   // setting is the library's one global: every app in a process shares the same APP_URL scheme.
@@ -131,8 +128,11 @@ export function walletRoutes(app: FastifyInstance, deps: Deps, limit: BatchedRat
       },
     },
     async (request, reply) => {
-      const jwt = await findRequestObject(ctxOf(request), request.params.request_id);
+      const ctx = ctxOf(request);
+      const jwt = await findRequestObject(ctx, request.params.request_id);
       if (!jwt) {
+        // An attempt id that opens nothing counts like a link that opens nothing.
+        ctx.signerLimit.missed();
         return reply
           .code(404)
           .headers(noStore)

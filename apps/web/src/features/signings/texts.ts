@@ -1,4 +1,4 @@
-import { signingMessages } from '@paraaf/contract';
+import { signerRoleLabels, signingMessages } from '@paraaf/contract';
 
 /** Dutch texts of the list and detail screens (seed 000 §2, §8), in one place. */
 export const texts = {
@@ -27,6 +27,9 @@ export const texts = {
   columnSubject: 'Onderwerp',
   columnState: 'Status',
   columnSigners: 'Ondertekenaars',
+  /** In the list's signers column: an approver's name with its role, and the copies (cc). */
+  approverName: (name: string) => `${name} (${signerRoleLabels.approver.toLowerCase()})`,
+  copies: (names: string[]) => `${signerRoleLabels.cc}: ${names.join(', ')}`,
   columnSignables: 'Documenten',
   columnViewer: 'Inzage',
   columnCustomFields: 'Extra velden',

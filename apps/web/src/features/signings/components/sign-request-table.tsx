@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { SignRequestListItem } from '@paraaf/contract';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
+import { listedSigners } from '../lib/listed-signers';
 import { texts } from '../texts';
 import { StateBadge } from './state-badge';
 
@@ -46,9 +47,7 @@ function RequestCards({
             {withStatus && <StateBadge stateId={item.state_id ?? 0} />}
           </Group>
           {withStatus && <Turn item={item} />}
-          <Text size="sm">
-            {`${texts.columnSigners}: ${item.signers.map((s) => `${s.firstname} ${s.lastname}`).join(', ')}`}
-          </Text>
+          <CardSigners item={item} />
           <Text size="xs" c="dimmed">
             {`#${item.id} · ${formatDateTime(item.created_at)}`}
             {item.signables.length > 0 ? ` · ${item.signables.map((d) => d.name).join(', ')}` : ''}
@@ -119,13 +118,7 @@ function RequestTable({
                 </Table.Td>
               )}
               <Table.Td>
-                <Stack gap={0}>
-                  {item.signers.map((s) => (
-                    <Text key={s.id} size="sm">
-                      {`${s.firstname} ${s.lastname}`}
-                    </Text>
-                  ))}
-                </Stack>
+                <SignersCell item={item} />
               </Table.Td>
               <Table.Td>
                 <Stack gap={0}>
@@ -156,6 +149,45 @@ function RequestTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/**
+ * The 'Ondertekenaars' column: who signs or approves, one a line (an approver marked), then the
+ * copies (cc) muted; one who handed over is left out, the delegate is listed in that place.
+ */
+function SignersCell({ item }: { item: SignRequestListItem }) {
+  const { acting, copies } = listedSigners(item.signers);
+  return (
+    <Stack gap={0}>
+      {acting.map((s) => (
+        <Text key={s.id} size="sm">
+          {s.label}
+        </Text>
+      ))}
+      {copies.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {texts.copies(copies.map((s) => s.label))}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The same on a phone's card: 'Ondertekenaars: …', then 'Kopie: …' muted. */
+function CardSigners({ item }: { item: SignRequestListItem }) {
+  const { acting, copies } = listedSigners(item.signers);
+  return (
+    <>
+      {(acting.length > 0 || copies.length === 0) && (
+        <Text size="sm">{`${texts.columnSigners}: ${acting.map((s) => s.label).join(', ')}`}</Text>
+      )}
+      {copies.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {texts.copies(copies.map((s) => s.label))}
+        </Text>
+      )}
+    </>
   );
 }
 

@@ -33,7 +33,7 @@ const row: SignRequestListItem = {
   created_at: '2025-03-04T09:05:00Z',
   state_id: 3,
   state: { id: 3, label: 'Bezig' },
-  signers: [{ id: 1, firstname: 'Sanne', lastname: 'Jansen' }],
+  signers: [{ id: 1, firstname: 'Sanne', lastname: 'Jansen', role: 'signer', delegated: false }],
   signables: [{ id: 1, name: 'Koopakte' }],
   viewer_user: { id: 7, name: 'Ineke Inzage' },
   custom_field_values: [{ name: 'Dossier', value: 'D-12' }],
