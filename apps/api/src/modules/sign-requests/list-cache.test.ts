@@ -4,7 +4,7 @@ import type { Paginated, Session, SignRequestListItem } from '@paraaf/contract';
 import { signers, signRequests } from '../../db/schema/index.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { createUser, login, seedSignRequest } from '../../../test/factories.ts';
-import { purgeListCache } from './sign-requests.list.repository.ts';
+import { CHEAP_COUNT_MAX, purgeListCache } from './sign-requests.list.repository.ts';
 
 /**
  * The count cache of the list (migration 0013): a counted filter is answered from
@@ -80,23 +80,30 @@ describe('GET /api/sign-requests: the cache of counted filters', () => {
     expect(second.data).toEqual(first.data);
   });
 
-  it('does not store a search of several words whose matches fit on the page; a larger one, and any other search, it does', async () => {
+  it(`does not store a search of several words of up to ${CHEAP_COUNT_MAX} matches; a larger one, and any other search, it does`, async () => {
     await clear();
     const search = (value: string) => [{ field: 'signers', operator: 'like', value }];
     expect((await list(admin.token, search('anna jansen'))).total).toBe(1);
     expect(await entries()).toEqual([]);
-    for (let i = 0; i < 2; i++)
-      await seedSignRequest(t.db, {
-        companyId,
-        stateId: 3,
-        subject: 'Brood',
-        signers: [{ firstname: 'Piet', lastname: 'Bakkerij' }],
-      });
+    const bakkerij = async (n: number) => {
+      for (let i = 0; i < n; i++)
+        await seedSignRequest(t.db, {
+          companyId,
+          stateId: 3,
+          subject: 'Brood',
+          signers: [{ firstname: 'Piet', lastname: 'Bakkerij' }],
+        });
+    };
+    await bakkerij(2);
     expect((await list(admin.token, search('piet bakker'))).total).toBe(2);
     expect(await entries()).toEqual([]);
-    // More matches than the page: stored, so the next page comes from the cached ids.
-    expect((await list(admin.token, search('piet bakker'), '&limit=1')).total).toBe(2);
-    expect(await entries()).toMatchObject([{ total: 2 }]);
+    // More matches than the page, still few: counted again, whichever page is asked for.
+    expect((await list(admin.token, search('piet bakker'), '&limit=1&page=2')).total).toBe(2);
+    expect(await entries()).toEqual([]);
+    // More than CHEAP_COUNT_MAX: stored, so the next page comes from the cached ids.
+    await bakkerij(CHEAP_COUNT_MAX - 1);
+    expect((await list(admin.token, search('piet bakker'))).total).toBe(CHEAP_COUNT_MAX + 1);
+    expect(await entries()).toMatchObject([{ total: CHEAP_COUNT_MAX + 1 }]);
     // A search without word keys ('an' is too short) is stored however small.
     await clear();
     await list(admin.token, search('an'));
