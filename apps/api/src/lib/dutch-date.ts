@@ -3,13 +3,14 @@
  * billing periods. A moment at 00:30 on 1 January in Amsterdam is of the new year.
  */
 export function dutchDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Amsterdam',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+  return isoInAmsterdam.format(at);
 }
+const isoInAmsterdam = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Amsterdam',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** A calendar date 'YYYY-MM-DD' as Dutch readers write it, 'DD-MM-YYYY' (a birth date). */
 export function dutchCalendarDate(date: string): string {
