@@ -9,6 +9,7 @@
 import { pathToFileURL } from 'node:url';
 import { contractPdf } from './lib/contract-pdf.mjs';
 import { createDatabase, startServer } from './lib/server.mjs';
+import { cpuNs, cpuNsOfDatabase } from './lib/process-stats.mjs';
 import { registerBenchCompany } from './lib/bench-account.mjs';
 
 const admin = { email: 'bench-beheer@voorbeeld.nl', password: 'Bench-beheer-wachtwoord-1' };
@@ -97,6 +98,10 @@ export async function benchApiKeys({ databaseUrl = process.env.DATABASE_URL ?? n
     const durations = [];
     const end = Date.now() + seconds * 1000;
     const started = Date.now();
+    // CPU per creation, per process: the api (all its threads: the PDF workers and, inline, the
+    // jobs), the database's backends (PostgreSQL only) and this client.
+    const dbName = created?.name;
+    const cpu = [cpuNs(server.child.pid), dbName ? cpuNsOfDatabase(dbName) : 0, process.cpuUsage()];
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (Date.now() < end) {
@@ -107,6 +112,12 @@ export async function benchApiKeys({ databaseUrl = process.env.DATABASE_URL ?? n
       }),
     );
     const elapsed = (Date.now() - started) / 1000;
+    const per = (ns) => (ns / 1e6 / durations.length).toFixed(1);
+    const client = process.cpuUsage(cpu[2]);
+    const cpuLine =
+      `  CPU per creation: api ${per(cpuNs(server.child.pid) - cpu[0])} ms` +
+      (dbName ? ` · PostgreSQL (its backends) ${per(cpuNsOfDatabase(dbName) - cpu[1])} ms` : '') +
+      ` · this client ${per((client.user + client.system) * 1000)} ms`;
     durations.sort((a, b) => a - b);
     const p95 = durations[Math.floor(durations.length * 0.95)] ?? NaN;
     console.log(
@@ -114,6 +125,7 @@ export async function benchApiKeys({ databaseUrl = process.env.DATABASE_URL ?? n
         `(signer + 1-page PDF + ready, ${concurrency} clients, ${durations.length} in ${elapsed.toFixed(1)} s)   ` +
         `p95 of one: ${p95.toFixed(0)} ms`,
     );
+    console.log(cpuLine);
   } finally {
     await server.stop();
     await created?.drop();
