@@ -514,10 +514,13 @@ test("the editor embed: a host site's user saves a marker, closes the editor, re
   await smtp.waitForMail(email);
 });
 
-/** The visible buttons (and links shown as buttons) smaller than a 44×44 px target, by text. */
+/**
+ * The visible buttons (and links shown as buttons) and selects smaller than a 44×44 px target,
+ * by text.
+ */
 const smallTargets = (doc: Page | Frame) =>
   doc.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>('button, a.mantine-Button-root'))
+    Array.from(document.querySelectorAll<HTMLElement>('button, a.mantine-Button-root, select'))
       // Shown: not hidden, and not one of the visually hidden buttons for screen readers.
       .filter((b) => b.getClientRects().length > 0 && !b.closest('.mantine-VisuallyHidden-root'))
       .filter((b) => {

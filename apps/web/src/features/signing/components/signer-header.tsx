@@ -1,4 +1,5 @@
 import { Container, Group, Image, NativeSelect, Paper, Text } from '@mantine/core';
+import tapTargets from '../../../components/tap-targets.module.css';
 import { localeNames, signerLocales, type SignerLocale, type Translate } from '../texts';
 
 interface SignerHeaderProps {
@@ -11,7 +12,7 @@ interface SignerHeaderProps {
 /** The sender's company (logo and name) and the language switcher; no app menu. */
 export function SignerHeader({ company, locale, onLocale, t }: SignerHeaderProps) {
   return (
-    <Paper component="header" radius={0} shadow="xs" py="sm">
+    <Paper component="header" radius={0} shadow="xs" py="sm" className={tapTargets.tapTargets}>
       <Container size="lg">
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
