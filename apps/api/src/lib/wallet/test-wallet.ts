@@ -6,15 +6,11 @@ import {
   MDoc,
   type IssuerSignedDocument,
 } from '@animo-id/mdoc';
-import {
-  createOpenid4vpAuthorizationResponse,
-  resolveOpenid4vpAuthorizationRequest,
-  submitOpenid4vpAuthorizationResponse,
-  type Openid4vpAuthorizationRequest,
-} from '@openid4vc/openid4vp';
+import type { Openid4vpAuthorizationRequest } from '@openid4vc/openid4vp';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import * as jose from 'jose';
 import { joseCallbacks } from './jose-callbacks.ts';
+import { openid4vp } from './openid4vp.ts';
 import { mdocContext } from './mdoc-context.ts';
 import { oid4vpSessionTranscript } from './mdoc.ts';
 import { PID_DOCTYPE, PID_NAMESPACE, QUERY_MDOC, QUERY_SD_JWT } from './pid.ts';
@@ -53,6 +49,11 @@ export async function answerWithTestWallet(input: {
 }): Promise<{ status: number; body: unknown }> {
   const callbacks = joseCallbacks({ fetch: input.fetch });
   const params = Object.fromEntries(new URL(input.link).searchParams);
+  const {
+    createOpenid4vpAuthorizationResponse,
+    resolveOpenid4vpAuthorizationRequest,
+    submitOpenid4vpAuthorizationResponse,
+  } = await openid4vp();
   const resolved = await resolveOpenid4vpAuthorizationRequest({
     authorizationRequestPayload: params,
     callbacks,

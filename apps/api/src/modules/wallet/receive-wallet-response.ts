@@ -1,14 +1,12 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import {
-  parseOpenid4vpAuthorizationResponse,
-  type Openid4vpAuthorizationRequest,
-} from '@openid4vc/openid4vp';
+import type { Openid4vpAuthorizationRequest } from '@openid4vc/openid4vp';
 import { walletMessages } from '@paraaf/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type * as jose from 'jose';
 import { signerEvidence, signers, signRequests, walletSessions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { sha256 } from '../../lib/crypto.ts';
+import { openid4vp } from '../../lib/wallet/openid4vp.ts';
 import { WalletCheckError } from '../../lib/wallet/check-error.ts';
 import { joseCallbacks } from '../../lib/wallet/jose-callbacks.ts';
 import { oid4vpSessionTranscript, verifyMdocPid } from '../../lib/wallet/mdoc.ts';
@@ -101,6 +99,7 @@ async function check(
   if (seen) throw new WalletCheckError('replayed', `response of attempt ${seen.id}`);
 
   const request = session.requestPayload as unknown as Openid4vpAuthorizationRequest;
+  const { parseOpenid4vpAuthorizationResponse } = await openid4vp();
   let parsed: Awaited<ReturnType<typeof parseOpenid4vpAuthorizationResponse>>;
   try {
     parsed = await parseOpenid4vpAuthorizationResponse({

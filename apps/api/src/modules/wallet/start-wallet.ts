@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import { createOpenid4vpAuthorizationRequest } from '@openid4vc/openid4vp';
 import { defaultWalletAttributes, signerApiMessages } from '@paraaf/contract';
 import * as jose from 'jose';
 import type { Config } from '../../config/env.ts';
 import { walletSessions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { createToken } from '../../lib/crypto.ts';
+import { openid4vp } from '../../lib/wallet/openid4vp.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import { joseCallbacks } from '../../lib/wallet/jose-callbacks.ts';
 import { askedAttributes, pidDcqlQuery } from '../../lib/wallet/pid.ts';
@@ -71,6 +71,7 @@ export async function startWallet(
   const kid = randomBytes(8).toString('base64url');
   const encryptionJwk = { ...(await jose.exportJWK(publicKey)), kid, use: 'enc', alg: 'ECDH-ES' };
   const alg = identity.key.asymmetricKeyType === 'ec' ? 'ES256' : 'PS256';
+  const { createOpenid4vpAuthorizationRequest } = await openid4vp();
   const created = await createOpenid4vpAuthorizationRequest({
     authorizationRequestPayload: {
       response_type: 'vp_token',

@@ -1,9 +1,9 @@
-import { setGlobalConfig } from '@openid4vc/oauth2';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { walletStartedSchema, walletStatusSchema } from '@paraaf/contract';
 import { z } from 'zod';
 import type { Deps } from '../../lib/context.ts';
 import { file } from '../../lib/openapi/route-doc.ts';
+import { allowInsecureWalletUrls } from '../../lib/wallet/openid4vp.ts';
 import { issueStatusList } from '../../lib/wallet/test-issuer.ts';
 import { signerDoc } from '../signing/signing.routes.ts';
 import type { SignerLimits } from '../signing/signer-limits.ts';
@@ -79,9 +79,8 @@ function formScope(app: FastifyInstance, routes: (scope: FastifyInstance) => voi
 export function walletRoutes(app: FastifyInstance, deps: Deps, limits: SignerLimits): void {
   const ctxOf = (request: FastifyRequest) => limits.ctxOf(deps, request);
   const noStore = { 'cache-control': 'no-store' };
-  // The OpenID4VP library insists on https URLs; a local or test APP_URL is plain http. The
-  // setting is the library's one global: every app in a process shares the same APP_URL scheme.
-  setGlobalConfig({ allowInsecureUrls: deps.config.appUrl.startsWith('http://') });
+  // The OpenID4VP library (loaded on first use) insists on https; a local APP_URL is plain http.
+  allowInsecureWalletUrls(deps.config.appUrl.startsWith('http://'));
 
   app.post<TokenParams>(
     '/api/signing/:token/wallet/start',
