@@ -132,7 +132,9 @@ test('on a desktop the wallet step shows the QR code, the link and the waiting s
     .getAttribute('href');
   const wallet = await desktop.newPage();
   await wallet.goto(walletUrl!);
-  await wallet.getByRole('button', { name: 'Weigeren', exact: true }).click();
+  await wallet.getByRole('button', { name: 'Weigeren', exact: true }).click({ timeout: 15_000 });
+  // The wallet has its answer from Paraaf (the refusal was taken) before the tab goes.
+  await expect(wallet.getByRole('status')).toContainText('Niet gelukt', { timeout: 15_000 });
   await wallet.close();
   await expect(page.getByRole('alert')).toHaveText(
     'Je hebt het delen van je gegevens in de wallet geweigerd.',

@@ -20,6 +20,10 @@ export function WalletStep({ ctx }: { ctx: StepContext }) {
   const [request, setRequest] = useState<WalletStarted | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const card = useRef<HTMLDivElement>(null);
+  // The page re-renders for its own reasons (pages of the document drawn, a step's state), each
+  // time with a new ctx: the poll depends on its stable parts only, so it is not restarted — a
+  // poll restarted more often than every POLL_MS would never ask.
+  const { refresh } = ctx;
 
   // On a desktop the step sits below the document's header: the whole code is brought on screen.
   useEffect(() => {
@@ -36,7 +40,7 @@ export function WalletStep({ ctx }: { ctx: StepContext }) {
           if (!active) return;
           if (status.status === 'verified') {
             active = false;
-            void ctx.refresh();
+            void refresh();
           } else if (status.status === 'failed') {
             setFailure(status.message);
             setRequest(null);
@@ -48,7 +52,7 @@ export function WalletStep({ ctx }: { ctx: StepContext }) {
       active = false;
       window.clearInterval(timer);
     };
-  }, [request, token, locale, ctx]);
+  }, [request, token, locale, refresh]);
 
   const begin = () =>
     void start.run(async () => {
