@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { retryConflicts } from './retry.ts';
+import { nameStatements } from './statement-names.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -47,6 +48,7 @@ export const PGLITE_SHARED_BUFFERS = '32MB';
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    nameStatements(pool);
     if (target.onStatement) observeStatements(pool, target.onStatement);
     // A statement outside a transaction is its own transaction: run again on a conflict too.
     // (Transactions use pool.connect(), never pool.query, so no statement of one comes here.)

@@ -603,7 +603,8 @@ function nameOf(text: string): string | undefined {
  * name).
  */
 async function run(db: DbOrTx, st: Statement, named: boolean): Promise<Record<string, unknown>[]> {
-  const name = named ? nameOf(st.text) : undefined;
+  // '' (not undefined): past the cap a shape stays unnamed, not named by db/statement-names.ts.
+  const name = (named ? nameOf(st.text) : undefined) ?? '';
   const result = await db._.session
     .prepareQuery({ sql: st.text, params: st.values }, undefined, name, false)
     .execute();
