@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.ts';
 import type { Database } from './client.ts';
 import { companies } from './schema/index.ts';
-import { MAX_NAMED_TEXT, statementName } from './statement-names.ts';
+import { bossStatementName, MAX_NAMED_TEXT, statementName } from './statement-names.ts';
 
 describe('statement names', () => {
   it('gives a text one name, the same every time, and none to a text past the length cap', () => {
@@ -15,6 +15,18 @@ describe('statement names', () => {
     expect(statementName(`select 1 where $1::text = '${'x'.repeat(MAX_NAMED_TEXT)}'`)).toBe(
       undefined,
     );
+  });
+
+  it("names pg-boss's single queries, with or without parameters, in names of their own", () => {
+    const fetch = `WITH next AS (SELECT j.id FROM pgboss.job j WHERE j.name = 'mail-${Math.random()}' LIMIT 5) SELECT * FROM next`;
+    expect(bossStatementName(fetch, undefined)).toMatch(/^b\d+$/);
+    expect(bossStatementName(fetch, [])).toBe(bossStatementName(fetch, undefined));
+    expect(
+      bossStatementName(`UPDATE pgboss.job SET state = $1 -- ${Math.random()}`, ['x']),
+    ).toMatch(/^b\d+$/);
+    // Several statements in one text cannot be one prepared statement; nor can a command.
+    expect(bossStatementName('SELECT 1; SELECT 2', undefined)).toBe(undefined);
+    expect(bossStatementName('LISTEN "pgboss"', undefined)).toBe(undefined);
   });
 });
 

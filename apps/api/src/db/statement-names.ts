@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /**
- * Named prepared statements for the app's queries on PostgreSQL. An unnamed statement is parsed,
+ * Named prepared statements for the app's (and pg-boss's) queries on PostgreSQL. An unnamed statement is parsed,
  * analysed and planned on every call; a named one once per pooled connection, after which
  * PostgreSQL reuses it (its plan cache keeps custom plans for the first five calls and a
  * generic plan only when that is estimated no dearer, so a plan that depends on the values
@@ -18,16 +18,33 @@ import type pg from 'pg';
 export const MAX_STATEMENT_NAMES = 400;
 export const MAX_NAMED_TEXT = 4000;
 
-const names = new Map<string, string>();
+/** Names by text, `${prefix}1`, `${prefix}2`, … up to `cap` names; undefined past it. */
+function namesBy(prefix: string, cap: number): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < cap && text.length <= MAX_NAMED_TEXT) {
+      name = `${prefix}${names.size + 1}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+}
 
 /** The name of `text`'s prepared statement, or undefined when it runs unnamed. */
-export function statementName(text: string): string | undefined {
-  let name = names.get(text);
-  if (name === undefined && names.size < MAX_STATEMENT_NAMES && text.length <= MAX_NAMED_TEXT) {
-    name = `q${names.size + 1}`;
-    names.set(text, name);
-  }
-  return name;
+export const statementName = namesBy('q', MAX_STATEMENT_NAMES);
+
+/**
+ * pg-boss's statements, in names of their own (a text pg-boss writes its values into cannot
+ * use up the app's). Its job fetch is sent with its values written in (queue name, batch size)
+ * and no parameters, so a text without parameters is named too, when it is certainly one
+ * query: it starts with WITH, SELECT, INSERT, UPDATE or DELETE and holds no ';' (a text of
+ * several statements, which a prepared statement cannot be, needs one).
+ */
+const bossName = namesBy('b', 100);
+export function bossStatementName(text: string, values: unknown[] | undefined): string | undefined {
+  const oneQuery = /^\s*(with|select|insert|update|delete)\b/i.test(text) && !text.includes(';');
+  return (values && values.length > 0) || oneQuery ? bossName(text) : undefined;
 }
 
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
