@@ -100,8 +100,8 @@ const SUPERVISE_SECONDS = 5;
 /**
  * pg-boss's own statements on its own pool (fetching, completing, failing, maintaining jobs) run
  * as named prepared statements too (db/statement-names.ts): they were planned on every call, about
- * 1.5 ms of the database's CPU per request created (the job fetch alone 1.1 ms). Its statements inside the app's transactions
- * (enqueueing, through fromDrizzle) are the app pool's and named there.
+ * 1.5 ms of the database's CPU per request created (the job fetch alone 1.1 ms). Its statements
+ * inside the app's transactions (enqueueing, through fromDrizzle) are the app pool's, named there.
  */
 function nameBossStatements(boss: PgBoss): void {
   const db = boss.getDb() as {
@@ -127,6 +127,11 @@ export async function startQueue(
         useListenNotify: true,
         superviseIntervalSeconds: SUPERVISE_SECONDS,
         monitorIntervalSeconds: SUPERVISE_SECONDS,
+        // Which keys have a running job, as this process last read it: a fetch skips those keys.
+        // At pg-boss's default (60 s) a job whose worker died was skipped for up to a minute
+        // after the supervisor had handed it to a retry (a bulk send stalled ~65 s per killed
+        // worker, bulk-send-kill.test.ts); read as often as the supervisor runs.
+        queueCacheIntervalSeconds: SUPERVISE_SECONDS,
       });
   boss.on('error', (error: unknown) => options.onError(error));
   await boss.start();
