@@ -33,7 +33,10 @@ const signer: AuditSigner = {
   signaturePng: null,
 };
 
-async function certificateText(s: AuditSigner): Promise<string> {
+async function certificateText(
+  s: AuditSigner,
+  documents = [{ name: 'Huurcontract', sha256: 'a'.repeat(64), pageCount: 1 }],
+): Promise<string> {
   const doc = await PDFDocument.create();
   doc.addPage();
   await appendAuditCertificate(doc, {
@@ -45,12 +48,25 @@ async function certificateText(s: AuditSigner): Promise<string> {
     createdAt: new Date('2026-03-01T10:00:00Z'),
     sentAt: new Date('2026-03-01T10:00:00Z'),
     completedAt: new Date('2026-03-03T10:00:00Z'),
-    documents: [{ name: 'Huurcontract', sha256: 'a'.repeat(64), pageCount: 1 }],
+    documents,
     signers: [s],
     trail: [],
   });
   return pdftotext(await doc.save(), { layout: false });
 }
+
+describe('the audit certificate and hashes', () => {
+  it('prints every hash on one line, whichever hex digits it has', async () => {
+    // Each hex digit 64 times: the widest of them is the widest hash there can be.
+    const documents = [...'0123456789abcdef'].map((c, i) => ({
+      name: `Document ${i + 1}`,
+      sha256: c.repeat(64),
+      pageCount: 1,
+    }));
+    const lines = (await certificateText(signer, documents)).split('\n').map((l) => l.trim());
+    for (const d of documents) expect(lines).toContain(d.sha256);
+  });
+});
 
 describe('the audit certificate and the bank data of iDIN', () => {
   it('prints the bank data under Dutch labels, in a fixed order, with a Dutch birth date', async () => {

@@ -202,9 +202,19 @@ class Writer {
   }
 
   /** A label in grey and its value, on one line (the value wraps under itself). */
-  pair(label: string, value: string, indent = 0): void {
-    const size = 9.5;
+  /**
+   * A label and its value, the value wrapped beside the label. `oneLine` (a hash): the value is
+   * set at the size at which any value of its length in hex digits fits on one line, so a hash
+   * is never broken and every hash has the same size.
+   */
+  pair(label: string, value: string, indent = 0, oneLine = false): void {
     const labelWidth = 150;
+    const size = oneLine
+      ? Math.min(
+          9.5,
+          (this.width - indent - labelWidth) / hexWidthAt1pt(this.regular, value.length),
+        )
+      : 9.5;
     const lines = wrap(
       this.regular,
       drawableText(this.regular, value),
@@ -250,6 +260,12 @@ class Writer {
   gap(points: number): void {
     this.y -= points;
   }
+}
+
+/** The width at 1 pt of `length` of the font's widest hex digit. */
+function hexWidthAt1pt(font: PDFFont, length: number): number {
+  const widest = Math.max(...[...'0123456789abcdef'].map((c) => font.widthOfTextAtSize(c, 1)));
+  return widest * length;
 }
 
 /** Splits text into lines no wider than `width`, breaking long words (hashes) too. */
@@ -320,7 +336,7 @@ export async function appendAuditCertificate(
   for (const d of data.documents) {
     w.text(d.name, { font: bold, size: 10 });
     w.pair("Pagina's", String(d.pageCount), 10);
-    w.pair('SHA-256 origineel', d.sha256, 10);
+    w.pair('SHA-256 origineel', d.sha256, 10, true);
     w.gap(4);
   }
 
@@ -330,7 +346,7 @@ export async function appendAuditCertificate(
       w.text(a.name, { font: bold, size: 10 });
       w.pair('Bij document', a.document, 10);
       w.pair('Van', a.signer, 10);
-      w.pair('SHA-256 bijlage', a.sha256, 10);
+      w.pair('SHA-256 bijlage', a.sha256, 10, true);
       w.gap(4);
     }
   }
