@@ -3,11 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { Paginated, Session, SignRequestListItem } from '@paraaf/contract';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { seedSignRequest } from '../../../test/factories.ts';
-import { wordPlan } from './sign-requests.list.repository.ts';
 
 /**
- * The signer and document searches run in `sign_request_search_matches` (migration 0040): the
- * rows must stay exactly those of LIKE on each name.
+ * The signer and document searches run in `sign_request_search_ids` (migrations 0040, 0050) with
+ * the keys of list-search-keys.ts: the rows must stay exactly those of LIKE on each name.
  */
 describe('GET /api/sign-requests: searches', () => {
   let t: TestApp;
@@ -21,8 +20,8 @@ describe('GET /api/sign-requests: searches', () => {
     ['Piet', 'van der Berg'],
     ['Anna', 'Jansen'],
     ['Kees', 'Jan_sen'],
-    // The word keys of migration 0047: a search's first word may end a word of the name, its last
-    // word may begin one, a word in between is whole.
+    // The junction keys (migrations 0047, 0050): a search's first word may end a word of the
+    // name, its last word may begin one, a word in between is whole.
     ['Xfemke', 'Kuipers'],
     ['Femke', 'Kuiper-Smit'],
     ['Anna Maria', 'van Dijk'],
@@ -126,46 +125,6 @@ describe('GET /api/sign-requests: searches', () => {
         res.data.map((r) => r.id),
         text,
       ).toEqual(expected.slice(0, 10));
-    }
-  });
-});
-
-describe('wordPlan', () => {
-  it('asks for the ending of the first word, the beginnings of the others and their junctions', () => {
-    expect(wordPlan('femke kuiper')).toEqual({
-      ending: 'femke',
-      beginnings: ['kuiper'],
-      junctions: ['mke kui'],
-    });
-    expect(wordPlan('sanne de vries')).toEqual({
-      ending: 'sanne',
-      beginnings: ['vries'],
-      junctions: ['nne de', 'de vri'],
-    });
-    expect(wordPlan('anna maria van dijk')).toEqual({
-      ending: 'anna',
-      beginnings: ['maria', 'dijk'],
-      junctions: ['nna mar', 'ria van', 'van dij'],
-    });
-    expect(wordPlan('de vries jansen')).toEqual({
-      ending: null,
-      beginnings: ['vries', 'jansen'],
-      junctions: ['ies jan'],
-    });
-    expect(wordPlan('jo kuiper')).toBeNull();
-    expect(wordPlan('femke ku')).toBeNull();
-  });
-
-  it('leaves a text with fewer than two keys to the trigrams', () => {
-    for (const text of [
-      'kuiper',
-      'sanne de',
-      'jo kuiper',
-      'femke ku',
-      'femke  kuiper',
-      'huurcontract 12',
-    ]) {
-      expect(wordPlan(text), text).toBeNull();
     }
   });
 });

@@ -4,6 +4,7 @@ import { actingRoles, signRequestStates, type SignRequestFilter } from '@paraaf/
 import type { DbOrTx } from '../../db/client.ts';
 import type { Auth } from '../../lib/context.ts';
 import { sessionGuard } from '../sessions/sessions.ts';
+import { junctionsOf, NAME_SEPARATOR, searchKeys, type SearchKind } from './list-search-keys.ts';
 
 /** Whose requests a caller may list: the whole company, or a viewer's linked signed ones. */
 export interface ListScope {
@@ -95,92 +96,25 @@ function integer(value: number): number {
 }
 
 /**
- * The separator between names in `sign_requests.signer_search` / `signable_search` (migration
- * 0011; since 0036 `signable_search` starts with the request's subject). A text without it can only match inside one name, so LIKE on the joined text is exactly
- * LIKE on each name; a text with it falls back to the per-name subquery.
- */
-const NAME_SEPARATOR = '\x1f';
-
-/** Name particles in so many names that their tokens filter less than they cost to read. */
-const PARTICLES = new Set(['de', 'van', 'der', 'den', 'het', 'ter', 'ten', "'t", 'la', 'le', 'du']);
-
-/**
- * The runs of a search text whose tokens are asked for: the text between name particles, where
- * three characters or longer ('sanne de vries' → 'sanne', 'vries'). Any name containing the text
- * contains each run.
- */
-function tokenRuns(text: string): string[] {
-  const runs: string[] = [];
-  let current: string[] = [];
-  for (const word of [...text.split(' '), '']) {
-    if (word && !PARTICLES.has(word)) {
-      current.push(word);
-      continue;
-    }
-    if (current.join(' ').length >= 3) runs.push(current.join(' '));
-    current = [];
-  }
-  return runs;
-}
-
-/** Where a search of several words can be found quickly (see wordPlan). */
-export interface WordPlan {
-  /** The first word: it ends a word of the name. */
-  ending: string | null;
-  /** The later words (not particles): each begins a word of the name. */
-  beginnings: string[];
-  /** Per two adjacent words: the first's last three characters, a space, the second's first three. */
-  junctions: string[];
-}
-
-/**
- * The word plan of a search of several words ('femke kuiper', 'sanne de vries'): in any name that
- * contains the text, its first word ends a word of the name, every later word begins one, a word
- * in between is a whole word, and adjacent words are adjacent in the name (the word keys of
- * migration 0047). Words shorter than three characters give no ending or beginning, nor a
- * junction where only part of them is in the name; name particles give no beginning (too many
- * names have one). Null when fewer than two keys remain: one key (or none) filters less than the
- * text's trigrams.
- */
-export function wordPlan(text: string): WordPlan | null {
-  const words = text.split(' ');
-  if (words.length < 2 || words.some((w) => w === '')) return null;
-  const last = words.length - 1;
-  const keyed = (w: string) => w.length >= 3 && !PARTICLES.has(w);
-  const ending = keyed(words[0]!) ? words[0]! : null;
-  const beginnings = [...new Set(words.slice(1).filter(keyed))];
-  const junctions: string[] = [];
-  for (let i = 0; i < last; i++) {
-    const [a, b] = [words[i]!, words[i + 1]!];
-    // The first word may be the end of a longer one, the last the start of one.
-    if ((i === 0 && a.length < 3) || (i + 1 === last && b.length < 3)) continue;
-    junctions.push(`${a.slice(-3)} ${b.slice(0, 3)}`);
-  }
-  const keys = (ending ? 1 : 0) + beginnings.length + junctions.length;
-  return keys >= 2 ? { ending, beginnings, junctions: [...new Set(junctions)] } : null;
-}
-
-/**
  * A text search on one of the search columns of migration 0011: candidates from the company's
- * keys in `search_tokens` (GIN-indexed: trigram tokens, migration 0014, and for a search of
- * several words the word keys of 0047, see wordPlan), then LIKE on the column, so the rows are
- * exactly those of `column LIKE '%text%'`. The search runs in `sign_request_search_matches`
- * (migrations 0040, 0047), whose plan is made once per connection: written here, every new text
- * made PostgreSQL plan the whole list statement again. A text without a run of three characters
- * (e.g. 'an') is LIKE alone, over the company's rows.
+ * keys in `search_tokens` (GIN-indexed, see list-search-keys.ts), then LIKE on the column, so the
+ * rows are exactly those of `column LIKE '%text%'`. The search runs in `sign_request_search_ids`
+ * (migrations 0040, 0050), whose plan is made once per connection: written here, every new text
+ * made PostgreSQL plan the whole list statement again. A text without a key (e.g. 'an') is LIKE
+ * alone, over the company's rows.
  */
 function searchCondition(
   st: Statement,
   company: string,
-  kind: 's' | 'd',
+  companyId: number,
+  kind: SearchKind,
   column: string,
   text: string,
 ): string {
   const pattern = st.param(likePattern(text));
-  const runs = tokenRuns(text);
-  if (runs.length === 0) return `${column} LIKE ${pattern}`;
-  const plan = wordPlan(text);
-  return `sr.id IN (SELECT sign_request_search_matches(${company}, '${kind}', ${st.param(runs)}::text[], ${st.param(plan?.ending ?? null)}::text, ${st.param(plan?.beginnings ?? [])}::text[], ${st.param(plan?.junctions ?? [])}::text[], ${pattern}))`;
+  const keys = searchKeys(companyId, kind, text);
+  if (!keys) return `${column} LIKE ${pattern}`;
+  return `sr.id IN (SELECT sign_request_search_ids(${company}, '${kind}', ${st.param(keys)}::int[], ${pattern}))`;
 }
 
 function whereOf(st: Statement, company: string, scope: ListScope, c: Conditions): string {
@@ -204,7 +138,7 @@ function whereOf(st: Statement, company: string, scope: ListScope, c: Conditions
         ? `sr.id IN (SELECT s.sign_request_id FROM signers s
       WHERE s.company_id = ${company}
         AND lower(s.firstname || ' ' || s.lastname) LIKE ${st.param(likePattern(text))})`
-        : searchCondition(st, company, 's', 'sr.signer_search', text),
+        : searchCondition(st, company, scope.companyId, 's', 'sr.signer_search', text),
     );
   }
   // The documents filter matches the subject as well: it is the first entry of signable_search.
@@ -213,7 +147,8 @@ function whereOf(st: Statement, company: string, scope: ListScope, c: Conditions
       const pattern = st.param(likePattern(text));
       parts.push(`(lower(sr.subject) LIKE ${pattern} OR sr.id IN (SELECT d.sign_request_id
       FROM signables d WHERE d.company_id = ${company} AND lower(d.name) LIKE ${pattern}))`);
-    } else parts.push(searchCondition(st, company, 'd', 'sr.signable_search', text));
+    } else
+      parts.push(searchCondition(st, company, scope.companyId, 'd', 'sr.signable_search', text));
   }
   return parts.join(' AND ');
 }
@@ -470,7 +405,7 @@ export const CACHED_IDS = 1000;
 
 /**
  * Up to how many matches a search of several words is counted again rather than stored (see
- * cheapToCount). Its word keys find its candidates in about 0.25 ms however many there are; past
+ * cheapToCount). Its junction keys find its candidates in about 0.25 ms however many there are; past
  * this many, reading, sorting and paging the rows again costs more than a stored entry. Measured
  * on 1M rows (scripts/bench-sign-requests.mjs, cold full names of 16 matches, alternated): storing
  * those past the page size cost the database 1.16–1.38 ms of CPU per search, not storing them
@@ -546,7 +481,7 @@ function countedStatement(
 
 /**
  * Is counting these filters again cheaper than keeping the result: only searches of several
- * words (their word keys find about their matches, see wordPlan)? Such a search is not stored
+ * words (their junction keys find about their matches, see junctionsOf in list-search-keys.ts)? Such a search is not stored
  * while it has at most CHEAP_COUNT_MAX matches: keeping it is a write (a transaction to commit
  * and flush its WAL), which cost more than finding, sorting and paging those rows again. A larger
  * result is stored, so its next pages come from the cached ids.
@@ -557,7 +492,7 @@ function cheapToCount(c: Conditions): boolean {
     texts.length > 0 &&
     c.days.length === 0 &&
     c.bulkSends.length === 0 &&
-    texts.every((text) => !text.includes(NAME_SEPARATOR) && wordPlan(text) !== null)
+    texts.every((text) => !text.includes(NAME_SEPARATOR) && junctionsOf(text) !== null)
   );
 }
 
