@@ -361,6 +361,12 @@ export async function benchSignRequests({
       timeoutMs: 900_000,
     });
     await client.connect();
+    // What the figures depend on besides the code: the server's buffer cache (1M rows are
+    // about 3.7 GB; PostgreSQL's default of 128 MB keeps reading pages from the OS cache).
+    const { rows: settings } = await client.query(
+      `SELECT current_setting('shared_buffers') AS sb, current_setting('server_version') AS v`,
+    );
+    log(`PostgreSQL ${settings[0].v}, shared_buffers ${settings[0].sb}`);
     let token, companyId;
     if (reuse) ({ token, companyId } = await sessionOfLoadedCompany(client));
     else {
