@@ -56,6 +56,14 @@ test('the list filters by signer name and by status, and keeps its filters over 
   await expect(page.getByLabel('Ondertekenaars')).toHaveValue('Jansen');
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText(String(sent));
+  // A full name (its words' junction, the server's own search key), and one that only matches
+  // the other signer's first name with this one's surname.
+  await page.getByLabel('Ondertekenaars').fill('anne jans');
+  await expect(page).toHaveURL(/[?&]signers=anne(\+|%20)jans/);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText(String(sent));
+  await page.getByLabel('Ondertekenaars').fill('Bram Jansen');
+  await expect(page.getByText('Geen ondertekeningen gevonden met deze filters.')).toBeVisible();
 
   // Status filter: clear the name, choose 'Aangemaakt'.
   await page.getByLabel('Ondertekenaars').fill('');
