@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { retryConflicts } from './retry.ts';
 import { nameStatements } from './statement-names.ts';
+import { prepareStatements } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -74,6 +75,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   await pglite.waitReady;
+  prepareStatements(pglite);
   // The query builder is the same for both drivers; only the result object of execute() differs,
   // and both carry `rows`.
   const db = retryingTransactions(drizzlePglite(pglite, { schema }) as unknown as Db);

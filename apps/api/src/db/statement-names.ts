@@ -43,9 +43,12 @@ export const statementName = namesBy('q', MAX_STATEMENT_NAMES);
  */
 const bossName = namesBy('b', 100);
 export function bossStatementName(text: string, values: unknown[] | undefined): string | undefined {
-  const oneQuery = /^\s*(with|select|insert|update|delete)\b/i.test(text) && !text.includes(';');
-  return (values && values.length > 0) || oneQuery ? bossName(text) : undefined;
+  return (values && values.length > 0) || isOneQuery(text) ? bossName(text) : undefined;
 }
+
+/** Whether `text` is certainly one query of DML, which can be a prepared statement. */
+export const isOneQuery = (text: string): boolean =>
+  /^\s*\(?\s*(with|select|insert|update|delete|values)\b/i.test(text) && !text.includes(';');
 
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
 
