@@ -178,8 +178,13 @@ export async function startQueue(
   const stopHooks: (() => unknown)[] = [];
   let working = 0;
   let stopped = false;
+  // One job enqueued, one fetch: a worker of the queue with no job in hand fetches it (or, all
+  // busy, the first fetches again as soon as its batch is done). Waking all of them had each
+  // fetch, on PGlite's one connection, while the request that enqueued was still answering.
   const wakeOwnWorkers = (name: string) => {
-    for (const w of boss.getWipData()) if (w.name === name) boss.notifyWorker(w.id);
+    const workers = boss.getWipData().filter((w) => w.name === name);
+    const worker = workers.find((w) => w.count === 0) ?? workers[0];
+    if (worker) boss.notifyWorker(worker.id);
   };
   const neighbours = database.pglite ? localQueues(database.pglite) : null;
   neighbours?.add(wakeOwnWorkers);
