@@ -72,7 +72,7 @@ export function prepareStatements(pglite: PGlite): void {
 
   const prepare = async (text: string): Promise<Prepared> => {
     const name = `p${++names}`;
-    const { messages } = await pglite.execProtocol(
+    const messages = await pglite.execProtocolStream(
       joined([
         serialize.parse({ name, text }),
         serialize.describe({ type: 'S', name }),
@@ -101,7 +101,7 @@ export function prepareStatements(pglite: PGlite): void {
           return write ? write(value) : String(value);
         });
         try {
-          const { messages } = await pglite.execProtocol(
+          const messages = await pglite.execProtocolStream(
             joined([
               serialize.bind({ statement: prepared.name, values }),
               serialize.describe({ type: 'P' }),
