@@ -110,4 +110,10 @@ describe('prepared statements on PGlite', () => {
     await database.pglite!.query('SHOW TimeZone');
     expect(await prepared()).toEqual(before);
   });
+
+  it("answers PGlite's own error once the instance is closed", async () => {
+    const other = await openDatabase({ kind: 'pglite', dir: null });
+    await other.close();
+    await expect(other.pglite!.query('SELECT $1::int AS n', [1])).rejects.toThrow(/closed/i);
+  });
 });

@@ -66,6 +66,7 @@ export function prepareStatements(pglite: PGlite): void {
   const preparable = (text: unknown, options?: QueryOptions): text is string =>
     typeof text === 'string' &&
     !options?.blob &&
+    !pglite.closed && // PGlite's own path answers that it is closed
     text.length <= MAX_NAMED_TEXT &&
     isOneQuery(text) &&
     (statements.has(text) || statements.size < MAX_STATEMENT_NAMES);
