@@ -99,7 +99,10 @@ export function prepareStatements(pglite: PGlite): void {
           if (value === null || value === undefined) return null;
           const oid = prepared.paramTypes[i]!;
           const write = options?.serializers?.[oid] ?? internals.serializers[oid];
-          return write ? write(value) : String(value);
+          if (write) return write(value);
+          // PGlite's own rule for a type it has no serializer for.
+          // eslint-disable-next-line @typescript-eslint/no-base-to-string
+          return String(value);
         });
         try {
           const messages = await pglite.execProtocolStream(
@@ -128,7 +131,7 @@ export function prepareStatements(pglite: PGlite): void {
       : query<T>(text, params, options)) as PGlite['query'];
 
   const transaction = pglite.transaction.bind(pglite);
-  pglite.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
+  pglite.transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
     transaction((tx) => {
       const txQuery = tx.query.bind(tx);
       tx.query = (<R>(text: string, params?: unknown[], options?: QueryOptions) =>
@@ -136,5 +139,5 @@ export function prepareStatements(pglite: PGlite): void {
           ? execute<R>(text, params ?? [], options, true)
           : txQuery<R>(text, params, options)) as Transaction['query'];
       return callback(tx);
-    })) as PGlite['transaction'];
+    });
 }
