@@ -102,6 +102,8 @@ describe('prepared statements on PGlite', () => {
     expect((await read()).rows).toEqual([{ a: 1 }]);
     await database.pglite!.exec("ALTER TABLE prepared_probe ADD COLUMN b text DEFAULT 'x'");
     expect((await read()).rows).toEqual([{ a: 1, b: 'x' }]);
+    // The statement parsed before the change is gone: one is held for the text, not two.
+    expect((await prepared()).filter((t) => t.includes('FROM prepared_probe'))).toHaveLength(1);
   });
 
   it('leaves commands and blocks of several statements to PGlite', async () => {

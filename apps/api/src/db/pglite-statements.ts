@@ -117,9 +117,14 @@ export function prepareStatements(pglite: PGlite): void {
           if (!inTransaction) await internals.syncToFs();
           return parse.parseResults(messages, internals.parsers, options)[0] as Results<T>;
         } catch (error) {
-          // A migration changed a table under the statement: parse it again, once.
+          // A migration changed a table under the statement: parse it again, once, and let the
+          // old one go.
           if (attempt > 0 || !isStalePlan(error)) throw error;
           statements.delete(text);
+          await pglite.execProtocolStream(
+            joined([serialize.close({ type: 'S', name: prepared.name }), serialize.sync()]),
+            { syncToFs: false },
+          );
         }
       }
     });
