@@ -9,9 +9,7 @@ import { sha256 } from '../../lib/crypto.ts';
 import { openid4vp } from '../../lib/wallet/openid4vp.ts';
 import { WalletCheckError } from '../../lib/wallet/check-error.ts';
 import { joseCallbacks } from '../../lib/wallet/jose-callbacks.ts';
-import { oid4vpSessionTranscript, verifyMdocPid } from '../../lib/wallet/mdoc.ts';
 import { attributesFromClaims, QUERY_MDOC, QUERY_SD_JWT } from '../../lib/wallet/pid.ts';
-import { verifySdJwtPid } from '../../lib/wallet/sd-jwt.ts';
 import { recordAction } from '../signing/resolve-signer.ts';
 import { markVerifiedWhenComplete } from '../signing/verification-state.ts';
 import { askedOf } from './start-wallet.ts';
@@ -117,6 +115,8 @@ async function check(
   const mdoc = presentations[QUERY_MDOC]?.[0];
   let claims: Record<string, unknown>;
   if (typeof sdJwt === 'string') {
+    // The credential libraries are loaded with the first answer (as lib/wallet/openid4vp.ts is).
+    const { verifySdJwtPid } = await import('../../lib/wallet/sd-jwt.ts');
     claims = await verifySdJwtPid({
       presentation: sdJwt,
       trustList: trusted,
@@ -127,6 +127,7 @@ async function check(
     });
   } else if (typeof mdoc === 'string') {
     const { d: _d, ...encryptionJwk } = (session.encryptionJwk ?? {}) as jose.JWK;
+    const { oid4vpSessionTranscript, verifyMdocPid } = await import('../../lib/wallet/mdoc.ts');
     claims = await verifyMdocPid({
       deviceResponse: mdoc,
       trustList: trusted,

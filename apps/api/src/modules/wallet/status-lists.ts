@@ -1,5 +1,4 @@
 import type { Ctx } from '../../lib/context.ts';
-import { issueStatusList } from '../../lib/wallet/test-issuer.ts';
 import { testIssuer } from './wallet-identities.ts';
 
 /** Where the test issuer's status list lives (served at /dev/wallet/status-list). */
@@ -13,6 +12,7 @@ export function testStatusListUri(config: Ctx['config']): string {
  */
 export async function fetchStatusList(ctx: Ctx, uri: string): Promise<string> {
   if (ctx.config.wallet.simulator && uri === testStatusListUri(ctx.config)) {
+    const { issueStatusList } = await import('../../lib/wallet/test-issuer.ts');
     return issueStatusList(await testIssuer(ctx.db), uri, ctx.now());
   }
   if (!uri.startsWith('https://')) throw new Error(`status list ${uri} is not https`);

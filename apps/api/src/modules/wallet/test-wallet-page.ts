@@ -5,16 +5,17 @@ import { signers, walletSessions } from '../../db/schema/index.ts';
 import type { Ctx } from '../../lib/context.ts';
 import { escapeHtml } from '../../lib/mail/layout.ts';
 import type { TestPerson } from '../../lib/wallet/test-issuer.ts';
-import {
-  answerWithTestWallet,
-  testWalletChoices,
-  type TestWalletChoice,
-  type TestWalletFormat,
-} from '../../lib/wallet/test-wallet.ts';
+import type { TestWalletChoice, TestWalletFormat } from '../../lib/wallet/test-wallet.ts';
 import { loopbackFetch } from './loopback-fetch.ts';
 import { askedOf } from './start-wallet.ts';
 import { testStatusListUri } from './status-lists.ts';
 import { testIssuer } from './wallet-identities.ts';
+
+/**
+ * The test wallet and the test issuer behind it (the SD-JWT and mdoc libraries), loaded on the
+ * first visit to the page: a process that serves no wallet signing does not hold them.
+ */
+const testWallet = () => import('../../lib/wallet/test-wallet.ts');
 
 const choiceLabels: Record<TestWalletChoice, string> = {
   share: 'Delen',
@@ -99,6 +100,7 @@ export async function renderTestWallet(ctx: Ctx, link: string): Promise<string |
         `<tr><th scope="row">${escapeHtml(walletAttributeLabels[k] ?? k)}</th><td>${escapeHtml(v)}</td></tr>`,
     )
     .join('');
+  const { testWalletChoices } = await testWallet();
   const buttons = testWalletChoices
     .map((c) => `<button type="submit" name="choice" value="${c}">${choiceLabels[c]}</button>`)
     .join('');
@@ -127,6 +129,7 @@ export async function submitTestWallet(
   form: Record<string, unknown>,
 ): Promise<string | null> {
   const link = typeof form.link === 'string' ? form.link : '';
+  const { answerWithTestWallet, testWalletChoices } = await testWallet();
   const choice = testWalletChoices.find((c) => c === form.choice);
   const format: TestWalletFormat = form.format === 'mdoc' ? 'mdoc' : 'sd-jwt';
   if (!choice) return null;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { walletCertificates } from '../../db/schema/index.ts';
 import { generateEcCertificate, type EcIdentity } from '../../lib/pki/ec-certificate.ts';
 import { loadP12 } from '../../lib/pki/p12.ts';
-import { testIssuerAnchor, type TestIssuer } from '../../lib/wallet/test-issuer.ts';
+import type { TestIssuer } from '../../lib/wallet/test-issuer.ts';
 
 /** The host the verifier's client_id names (`x509_san_dns:<host>`): APP_URL's. */
 export function verifierHost(config: Config): string {
@@ -73,7 +73,11 @@ export async function trustList(config: Config, db: Db): Promise<Uint8Array[]> {
       list.push(new X509Certificate(block).raw);
     }
   }
-  if (config.wallet.simulator) list.push(testIssuerAnchor(await testIssuer(db)));
+  if (config.wallet.simulator) {
+    // The test issuer's module (the SD-JWT and mdoc libraries) is loaded only when it is asked.
+    const { testIssuerAnchor } = await import('../../lib/wallet/test-issuer.ts');
+    list.push(testIssuerAnchor(await testIssuer(db)));
+  }
   return list;
 }
 

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { Deps } from '../../lib/context.ts';
 import { file } from '../../lib/openapi/route-doc.ts';
 import { allowInsecureWalletUrls } from '../../lib/wallet/openid4vp.ts';
-import { issueStatusList } from '../../lib/wallet/test-issuer.ts';
 import { signerDoc } from '../signing/signing.routes.ts';
 import type { SignerLimits } from '../signing/signer-limits.ts';
 import { receiveWalletResponse } from './receive-wallet-response.ts';
@@ -181,6 +180,7 @@ export function walletRoutes(app: FastifyInstance, deps: Deps, limits: SignerLim
 
   app.get('/dev/wallet/status-list', async (request, reply) => {
     const ctx = ctxOf(request);
+    const { issueStatusList } = await import('../../lib/wallet/test-issuer.ts');
     const jwt = await issueStatusList(
       await testIssuer(ctx.db),
       testStatusListUri(ctx.config),
