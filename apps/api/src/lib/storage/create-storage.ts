@@ -14,8 +14,8 @@ export function createStorage(
 
 /**
  * The S3 driver, its module loaded on the first call: a process on the disk storage (the
- * embedded default) never holds the AWS SDK (about 4 MB of JavaScript heap and 15 MB resident,
- * measured with Node 20), and one on S3 loads it once.
+ * embedded default) never holds the AWS SDK (imported alone, about 4 MB of JavaScript heap with
+ * Node 20), and one on S3 loads it once.
  */
 function lazyS3Storage(settings: S3Settings): Storage {
   let loaded: Promise<Storage> | null = null;
