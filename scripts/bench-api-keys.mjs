@@ -12,6 +12,7 @@ import { contractPdf } from './lib/contract-pdf.mjs';
 import { createDatabase, startServer } from './lib/server.mjs';
 import { cpuNs, cpuNsOfDatabase } from './lib/process-stats.mjs';
 import { registerBenchCompany } from './lib/bench-account.mjs';
+import { withMachineSpeed } from './lib/machine-speed.mjs';
 
 const admin = { email: 'bench-beheer@voorbeeld.nl', password: 'Bench-beheer-wachtwoord-1' };
 
@@ -154,41 +155,54 @@ export async function benchApiKeys({ databaseUrl = process.env.DATABASE_URL ?? n
     const send = leanClient(base, key, concurrency);
     let n = 0;
     for (let i = 0; i < concurrency; i++) await createOne(send, upload, ++n); // warm-up
-    const durations = [];
-    const end = Date.now() + seconds * 1000;
-    const started = Date.now();
-    // CPU per creation, per process: the api (all its threads: the PDF workers and, inline, the
-    // jobs), the database's backends (PostgreSQL only) and this client.
-    const dbName = created?.name;
-    const cpu = [cpuNs(server.child.pid), dbName ? cpuNsOfDatabase(dbName) : 0, process.cpuUsage()];
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (Date.now() < end) {
-          const t0 = performance.now();
-          await createOne(send, upload, ++n);
-          durations.push(performance.now() - t0);
-        }
+    await withMachineSpeed(() =>
+      measure(send, upload, {
+        seconds,
+        concurrency,
+        n,
+        server,
+        dbName: created?.name,
+        databaseUrl,
       }),
     );
-    const elapsed = (Date.now() - started) / 1000;
-    const per = (ns) => (ns / 1e6 / durations.length).toFixed(1);
-    const client = process.cpuUsage(cpu[2]);
-    const cpuLine =
-      `  CPU per creation: api ${per(cpuNs(server.child.pid) - cpu[0])} ms` +
-      (dbName ? ` · PostgreSQL (its backends) ${per(cpuNsOfDatabase(dbName) - cpu[1])} ms` : '') +
-      ` · this client ${per((client.user + client.system) * 1000)} ms`;
-    durations.sort((a, b) => a - b);
-    const p95 = durations[Math.floor(durations.length * 0.95)] ?? NaN;
-    console.log(
-      `  ${databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${(durations.length / elapsed).toFixed(1)} sign requests/s ` +
-        `(signer + 1-page PDF + ready, ${concurrency} clients, ${durations.length} in ${elapsed.toFixed(1)} s)   ` +
-        `p95 of one: ${p95.toFixed(0)} ms`,
-    );
-    console.log(cpuLine);
   } finally {
     await server.stop();
     await created?.drop();
   }
+}
+
+/** The timed run: `concurrency` clients creating sign requests for `seconds`; prints the figures. */
+async function measure(send, upload, { seconds, concurrency, n, server, dbName, databaseUrl }) {
+  const durations = [];
+  const end = Date.now() + seconds * 1000;
+  const started = Date.now();
+  // CPU per creation, per process: the api (all its threads: the PDF workers and, inline, the
+  // jobs), the database's backends (PostgreSQL only) and this client.
+  const cpu = [cpuNs(server.child.pid), dbName ? cpuNsOfDatabase(dbName) : 0, process.cpuUsage()];
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        const t0 = performance.now();
+        await createOne(send, upload, ++n);
+        durations.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (Date.now() - started) / 1000;
+  const per = (ns) => (ns / 1e6 / durations.length).toFixed(1);
+  const client = process.cpuUsage(cpu[2]);
+  const cpuLine =
+    `  CPU per creation: api ${per(cpuNs(server.child.pid) - cpu[0])} ms` +
+    (dbName ? ` · PostgreSQL (its backends) ${per(cpuNsOfDatabase(dbName) - cpu[1])} ms` : '') +
+    ` · this client ${per((client.user + client.system) * 1000)} ms`;
+  durations.sort((a, b) => a - b);
+  const p95 = durations[Math.floor(durations.length * 0.95)] ?? NaN;
+  console.log(
+    `  ${databaseUrl ? 'PostgreSQL' : 'PGlite'}: ${(durations.length / elapsed).toFixed(1)} sign requests/s ` +
+      `(signer + 1-page PDF + ready, ${concurrency} clients, ${durations.length} in ${elapsed.toFixed(1)} s)   ` +
+      `p95 of one: ${p95.toFixed(0)} ms`,
+  );
+  console.log(cpuLine);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

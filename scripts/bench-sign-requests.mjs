@@ -20,6 +20,7 @@ import { createDatabase, databaseUrl as urlOf, startServer } from './lib/server.
 import { registerBenchCompany } from './lib/bench-account.mjs';
 import { pacedLoad } from './lib/paced-load.mjs';
 import { cpuNs, cpuNsOfDatabase } from './lib/process-stats.mjs';
+import { machineSpeed } from './lib/machine-speed.mjs';
 
 const TARGET_RPS = 1500;
 
@@ -407,6 +408,7 @@ export async function benchSignRequests({
       const url = `${server.baseUrl}${c.path}`;
       // CPU per request while saturated, per process: what the throughput on these cores is made
       // of, and a figure that other load on the machine hardly moves.
+      const speed = machineSpeed();
       const cpu = [cpuNs(server.child.pid), cpuNsOfDatabase(name), process.cpuUsage()];
       const max = await runLoad(url, token, { seconds, connections, pathOf: c.pathOf });
       const done = max.rps * (seconds + 2);
@@ -427,14 +429,17 @@ export async function benchSignRequests({
       const atTarget = { ...paced, non2xx: paced.failed, errors: 0 };
       results.push({ label: c.label, total: body.total, ...max, atTarget });
       cpuLines.push(
-        `  ${c.label.padEnd(34)} api ${max.cpuMs.api.toFixed(2)} · PostgreSQL (its backends) ${max.cpuMs.db.toFixed(2)} · load generator ${max.cpuMs.load.toFixed(2)} ms`,
+        `  ${c.label.padEnd(34)} api ${max.cpuMs.api.toFixed(2)} · PostgreSQL (its backends) ${max.cpuMs.db.toFixed(2)} · load generator ${max.cpuMs.load.toFixed(2)} ms · machine speed ${speed.toFixed(0)} ms`,
       );
       const bad = max.non2xx + max.errors + atTarget.non2xx + atTarget.errors;
       log(
         `  ${c.label.padEnd(34)} ${max.rps.toFixed(0).padStart(6)} req/s ${`(${max.p95.toFixed(1)} ms)`.padStart(16)}   ${atTarget.rps.toFixed(0).padStart(5)} req/s: ${ms(atTarget.p50)} / ${ms(atTarget.p95)} / ${ms(atTarget.p99)} ms   ${String(body.total).padStart(6)}${bad ? `   FAILED ${bad}` : ''}`,
       );
     }
-    log('\nCPU per request while saturated (all threads; the warm-up counted at the same rate)');
+    log(
+      '\nCPU per request while saturated (all threads; the warm-up counted at the same rate), and the' +
+        "\nmachine's speed before the URL (a fixed piece of work in CPU ms, lower is faster: scripts/lib/machine-speed.mjs)",
+    );
     for (const line of cpuLines) log(line);
     if (explain) await explainCases(client, cases, companyId, log);
     return results;

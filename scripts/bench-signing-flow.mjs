@@ -17,6 +17,7 @@ import { startServer } from './lib/server.mjs';
 import { cpuNs, settled } from './lib/process-stats.mjs';
 import { contractPdf } from './lib/contract-pdf.mjs';
 import { shadedPng } from './lib/signature-png.mjs';
+import { machineSpeed } from './lib/machine-speed.mjs';
 import {
   api,
   codeIn,
@@ -81,6 +82,7 @@ export async function benchSigningFlow({ databaseUrl = null, pages = 2 } = {}) {
     return answer;
   };
   const pdf = await contractPdf(pages, 45);
+  const speedBefore = machineSpeed();
   const signature = `data:image/png;base64,${shadedPng(300, 100, 90).toString('base64')}`;
   try {
     // Warm-up signings (module loading, the first seal identity, the JIT compiling the hot
@@ -181,6 +183,10 @@ export async function benchSigningFlow({ databaseUrl = null, pages = 2 } = {}) {
     );
   console.log(`      ten calls per signing, wall ms: [${all(perSigning('ms'))}]`);
   console.log(`      ten calls per signing, CPU ms:  [${all(perSigning('cpuMs'))}]`);
+  result.machineSpeed = [speedBefore, machineSpeed()].map(Math.round);
+  console.log(
+    `    machine speed: the fixed work took ${result.machineSpeed.join(' ms of CPU before, ')} ms after (lower is faster; scripts/lib/machine-speed.mjs)`,
+  );
   return result;
 }
 

@@ -19,6 +19,7 @@ import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { contractPdf } from './lib/contract-pdf.mjs';
 import { memoryOf, resetPeakRss, threadCount } from './lib/process-stats.mjs';
+import { machineSpeed } from './lib/machine-speed.mjs';
 import { createDatabase, freePort, startServer, startWorker } from './lib/server.mjs';
 import {
   apiClient,
@@ -94,6 +95,7 @@ async function runSetup(label, setup, smtp, pdf) {
   const rows = [];
   for (const { mode, level, owners } of runs) {
     const flows = level * ROUNDS;
+    const speed = machineSpeed();
     const pid = setup.pid?.();
     if (pid) resetPeakRss(pid);
     const since = new Date();
@@ -152,6 +154,7 @@ async function runSetup(label, setup, smtp, pdf) {
         'approve→sealed mail': ms(spans('approve', 'sealed')),
       },
       memory,
+      machineSpeedMs: Math.round(speed),
       window: [since, new Date()],
     });
   }
@@ -161,7 +164,8 @@ async function runSetup(label, setup, smtp, pdf) {
     delete row.window;
     console.log(
       `    ${row.mode.padEnd(16)} ${String(row.concurrent).padStart(2)} at once: ${String(row.perMinute).padStart(4)} signings/min, ` +
-        `send→sealed p50 ${row.sendToSealedP50} ms p95 ${row.sendToSealedP95} ms, ${row.errors} errors of ${row.flows}`,
+        `send→sealed p50 ${row.sendToSealedP50} ms p95 ${row.sendToSealedP95} ms, ${row.errors} errors of ${row.flows}` +
+        ` (machine speed ${row.machineSpeedMs} ms)`,
     );
     console.log(
       `      phases p50/p95 ms: ${Object.entries(row.phases)

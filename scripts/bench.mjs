@@ -24,6 +24,7 @@ import { benchApiKeys } from './bench-api-keys.mjs';
 import { benchBulkSend } from './bench-bulk-send.mjs';
 import { bundleSizes } from './bundle-sizes.mjs';
 import { startServer } from './lib/server.mjs';
+import { machineSpeed } from './lib/machine-speed.mjs';
 import { registerBenchCompany } from './lib/bench-account.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -117,7 +118,7 @@ try {
   const db = postgres();
   const base = await startBenchServer(db.url);
   console.log(
-    `\nGET /api/user — ${db.label}, 20 connections, ${seconds} s, ${os.cpus().length} cores`,
+    `\nGET /api/user — ${db.label}, 20 connections, ${seconds} s, ${os.cpus().length} cores, machine speed ${machineSpeed().toFixed(0)} ms (scripts/lib/machine-speed.mjs)`,
   );
   const u = await benchUser(base);
   console.log(
