@@ -59,9 +59,12 @@ export function workerPool(): WorkerPool {
     maxIdle: 2,
     timeoutMs: 30_000,
     // A small young generation: both workers stay warm, and each would otherwise keep up to
-    // three 16 MB semi-spaces resident between uploads (the old generation's cap is the
-    // hostile-file limit, used only by a big document).
-    resourceLimits: { maxOldGenerationSizeMb: 384, maxYoungGenerationSizeMb: 8, stackSizeMb: 8 },
+    // three 16 MB semi-spaces resident between uploads. The old generation's cap is the
+    // hostile-file limit, used only by a big document. It is the api process's own
+    // (--max-old-space-size=256, scripts/lib/node-flags.mjs): V8 applies that flag to every
+    // thread's heap over a worker's resourceLimits, so a different figure here would hold only
+    // in the tests, which run without the flag.
+    resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 8, stackSizeMb: 8 },
   });
   return pool;
 }
