@@ -77,7 +77,7 @@ async function loadData(client, { companyId, userId, total = 1_000_000, log }) {
      WHERE tablename IN ('signers', 'signables', 'sign_requests') AND indexname LIKE '%\\_trgm'`,
   );
   for (const ix of trgm) await client.query(`DROP INDEX ${ix.indexname}`);
-  // The per-request search texts, lists and tokens (0011, 0013, 0014) are filled in one pass after
+  // The per-request search texts, lists, tokens and turn (0011, 0013, 0014, 0051) are filled in one pass after
   // the load instead of by their triggers, which would rewrite every request once per insert.
   const { rows: searchTriggers } = await client.query(
     `SELECT tgname, tgrelid::regclass::text AS tab FROM pg_trigger
@@ -153,10 +153,15 @@ async function loadData(client, { companyId, userId, total = 1_000_000, log }) {
      FROM sign_requests sr`,
   );
   if (searchTriggers.length) {
+    // The turn of a request in progress (0051), where the server's tree keeps one.
+    const { rows: turnFn } = await client.query(
+      `SELECT to_regproc('sign_request_turn') IS NOT NULL AS kept`,
+    );
     await step(
       'search texts of the requests',
       `UPDATE sign_requests sr SET signer_search = t.signers, signable_search = t.signables,
          signer_list = t.signer_list, signable_list = t.signable_list,
+         ${turnFn[0].kept ? 'turn = sign_request_turn(sr.id),' : ''}
          search_tokens = sign_request_search_tokens(sr.company_id, 's', t.signers)
            || sign_request_search_tokens(sr.company_id, 'd', t.signables)
        FROM (

@@ -1,6 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Paginated, Session, SignRequestListItem } from '@paraaf/contract';
+import {
+  actingRoles,
+  type Paginated,
+  type Session,
+  type SignRequestListItem,
+} from '@paraaf/contract';
 import { signers } from '../../db/schema/index.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
 import { seedSignRequest } from '../../../test/factories.ts';
@@ -74,6 +79,39 @@ describe('GET /api/sign-requests with signing steps', () => {
       steps: 3,
       waiting_on: [{ id: ids[5], firstname: 'Eva', lastname: 'E' }],
     });
+  });
+
+  it('follows a renamed signer, a signer moved to another step and signatures', async () => {
+    // The turn is kept on the request by the signers' triggers (migration 0051).
+    await t.db.update(signers).set({ firstname: 'Evelien' }).where(eq(signers.id, ids[5]!));
+    expect((await item()).turn).toEqual({
+      step: 3,
+      steps: 3,
+      waiting_on: [{ id: ids[5], firstname: 'Evelien', lastname: 'E' }],
+    });
+    // Bert (signed) moves to step 4: Evelien's step is still the one acting, of four now.
+    await t.db.update(signers).set({ routingOrder: 4 }).where(eq(signers.id, ids[1]!));
+    expect((await item()).turn).toEqual({
+      step: 3,
+      steps: 4,
+      waiting_on: [{ id: ids[5], firstname: 'Evelien', lastname: 'E' }],
+    });
+    // Bert is to sign again (5 → 3) and Evelien signs: step 4 acts, waiting on Bert.
+    await t.db.update(signers).set({ stateId: 3 }).where(eq(signers.id, ids[1]!));
+    await t.db.update(signers).set({ stateId: 5 }).where(eq(signers.id, ids[5]!));
+    expect((await item()).turn).toEqual({
+      step: 4,
+      steps: 4,
+      waiting_on: [{ id: ids[1], firstname: 'Bert', lastname: 'B' }],
+    });
+  });
+
+  it("keeps the turn with the contract's acting roles", async () => {
+    const { rows } = await t.db.execute<{ def: string }>(
+      sql`SELECT pg_get_functiondef('sign_request_turn'::regproc) AS def`,
+    );
+    const roles = /s\.role IN \(([^)]*)\)/.exec(rows[0]!.def)?.[1];
+    expect(roles?.split(',').map((r) => r.trim().replace(/^'|'$/g, ''))).toEqual([...actingRoles]);
   });
 
   it('counts the request once under Bezig whatever step it is in', async () => {

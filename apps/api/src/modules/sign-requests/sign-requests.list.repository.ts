@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { actingRoles, signRequestStates, type SignRequestFilter } from '@paraaf/contract';
+import { signRequestStates, type SignRequestFilter } from '@paraaf/contract';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Auth } from '../../lib/context.ts';
 import { sessionGuard } from '../sessions/sessions.ts';
@@ -192,31 +192,14 @@ function counterTotal(company: string, c: Conditions): string {
  * One list row as the API answers it (SignRequestListItem of the contract), built by PostgreSQL:
  * the page travels as one JSON text that the server sends as it is, instead of rows that the
  * driver parses, the service maps and Fastify serialises again. Signers and documents come from
- * the request's own `signer_list`/`signable_list` (migration 0013); the state's label is written
- * into the text from the contract's table; only filled-in custom fields are listed.
+ * the request's own `signer_list`/`signable_list` (migration 0013), and a request in progress's
+ * turn (its step that acts, of how many, and who in it has yet to act) from its own `turn`
+ * (migration 0051), all kept up by the signers' triggers; the state's label is written into the
+ * text from the contract's table; only filled-in custom fields are listed.
  */
 const STATE_LABEL = `CASE sr.state_id ${Object.entries(signRequestStates)
   .map(([id, label]) => `WHEN ${integer(Number(id))} THEN '${label.replaceAll("'", "''")}'`)
   .join(' ')} ELSE sr.state_id::text END`;
-
-/**
- * A request in progress: its step that acts now among the steps of its signers and approvers (a
- * cc and one who handed over are not waited on: modules/sign-requests/routing.ts), and who in it
- * has yet to act, from the request's own signers (the signers' index by request).
- */
-const TURN_JSON = `SELECT json_build_object(
-        'step', count(DISTINCT a.routing_order) FILTER (WHERE a.routing_order <= a.cur),
-        'steps', count(DISTINCT a.routing_order),
-        'waiting_on', coalesce(json_agg(json_build_object(
-            'id', a.id, 'firstname', a.firstname, 'lastname', a.lastname) ORDER BY a.position, a.id)
-          FILTER (WHERE a.routing_order = a.cur AND a.state_id <> 5), '[]'::json))
-      FROM (SELECT s.id, s.firstname, s.lastname, s.position, s.routing_order, s.state_id,
-          min(s.routing_order) FILTER (WHERE s.state_id <> 5) OVER () AS cur
-        FROM signers s
-        WHERE s.sign_request_id = sr.id AND s.company_id = sr.company_id
-          AND s.role IN (${actingRoles.map((r) => `'${r}'`).join(', ')})
-          AND s.delegated_to_signer_id IS NULL) a
-      HAVING count(*) > 0`;
 
 const ROW_JSON = `json_build_object(
       'id', sr.id,
@@ -233,7 +216,7 @@ const ROW_JSON = `json_build_object(
             '[]'::json)
           FROM jsonb_array_elements(sr.custom_fields) f
           WHERE jsonb_typeof(f->'value') = 'string' AND (f->>'value') ~ '\\S') END,
-      'turn', CASE WHEN sr.state_id = 3 THEN (${TURN_JSON}) END)`;
+      'turn', CASE WHEN sr.state_id = 3 THEN sr.turn END)`;
 
 /**
  * The select list of every list statement: the total, the page's rows (from `page`) as JSON, and
