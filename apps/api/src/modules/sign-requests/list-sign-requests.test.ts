@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paginated, Session, SignRequestListItem } from '@paraaf/contract';
+import { signRequests } from '../../db/schema/index.ts';
 import { ForbiddenError } from '../../lib/errors.ts';
 import type { AuthedCtx } from '../../lib/context.ts';
 import { createTestApp, registerCompany, type TestApp } from '../../../test/app.ts';
@@ -159,6 +161,30 @@ describe('GET /api/sign-requests', () => {
       viewer_user: { id: viewer.user.id, name: 'Vera Viewer' },
       custom_field_values: [{ name: 'Dossier', value: 'D-1' }],
     });
+  });
+
+  it('lists the custom fields as they are now: emptied by the purge, filled in again', async () => {
+    // Kept on the request when its custom fields are written (migration 0052).
+    const r2 = async () =>
+      body(await list(admin.token, '?order=id,asc&limit=2')).data[1]!.custom_field_values;
+    const fields = (value: string | null) => [
+      { name: 'Dossier', description: null, required: false, value },
+      { name: 'Leeg', description: null, required: false, value: '' },
+    ];
+    await t.db
+      .update(signRequests)
+      .set({ customFields: fields(null) })
+      .where(eq(signRequests.id, ids.r2!));
+    expect(await r2()).toEqual([]);
+    await t.db
+      .update(signRequests)
+      .set({ customFields: fields('D-2') })
+      .where(eq(signRequests.id, ids.r2!));
+    expect(await r2()).toEqual([{ name: 'Dossier', value: 'D-2' }]);
+    await t.db
+      .update(signRequests)
+      .set({ customFields: fields('D-1') })
+      .where(eq(signRequests.id, ids.r2!));
   });
 
   const idsOf = async (filters: unknown) => {

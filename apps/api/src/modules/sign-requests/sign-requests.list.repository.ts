@@ -195,7 +195,8 @@ function counterTotal(company: string, c: Conditions): string {
  * the request's own `signer_list`/`signable_list` (migration 0013), and a request in progress's
  * turn (its step that acts, of how many, and who in it has yet to act) from its own `turn`
  * (migration 0051), all kept up by the signers' triggers; the state's label is written into the
- * text from the contract's table; only filled-in custom fields are listed.
+ * text from the contract's table; the filled-in custom fields from the request's own
+ * `custom_field_list` (migration 0052, written with its custom fields).
  */
 const STATE_LABEL = `CASE sr.state_id ${Object.entries(signRequestStates)
   .map(([id, label]) => `WHEN ${integer(Number(id))} THEN '${label.replaceAll("'", "''")}'`)
@@ -211,11 +212,7 @@ const ROW_JSON = `json_build_object(
       'signables', coalesce(sr.signable_list, '[]'::json),
       'viewer_user', CASE WHEN u.id IS NULL THEN NULL
         ELSE json_build_object('id', u.id, 'name', u.name) END,
-      'custom_field_values', CASE WHEN jsonb_array_length(sr.custom_fields) = 0 THEN '[]'::json
-        ELSE (SELECT coalesce(json_agg(json_build_object('name', f->>'name', 'value', f->>'value')),
-            '[]'::json)
-          FROM jsonb_array_elements(sr.custom_fields) f
-          WHERE jsonb_typeof(f->'value') = 'string' AND (f->>'value') ~ '\\S') END,
+      'custom_field_values', coalesce(sr.custom_field_list, '[]'::json),
       'turn', CASE WHEN sr.state_id = 3 THEN sr.turn END)`;
 
 /**
