@@ -1,7 +1,7 @@
 // The machine's speed at the moment of a bench, so a slow run can be told from slow code: a
 // fixed piece of work (SHA-256 over 32 MB, JSON parsing, a loop of integer arithmetic: native
 // code, the JIT's code and the garbage collector) timed in CPU milliseconds. On the 2-core
-// machine of issue 28 it took 60 to 91 ms within the same minute. It is a rough guide: it shows
+// machine of issue 28 it took 41 to 91 ms within one session. It is a rough guide: it shows
 // a machine that is slow when it is taken, but the list bench's CPU per request moved by 40 %
 // between runs whose fixed work took the same 60-64 ms (the machine also slows for seconds
 // inside a run), so a figure is compared with another only over several runs.
