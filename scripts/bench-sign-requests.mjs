@@ -81,7 +81,7 @@ async function loadData(client, { companyId, userId, total = 1_000_000, log }) {
   // the load instead of by their triggers, which would rewrite every request once per insert.
   const { rows: searchTriggers } = await client.query(
     `SELECT tgname, tgrelid::regclass::text AS tab FROM pg_trigger
-     WHERE tgname IN ('signers_search_insert', 'signables_search_insert')`,
+     WHERE tgname IN ('signers_search_insert', 'signables_search_insert', 'signers_turn_insert')`,
   );
   for (const t of searchTriggers)
     await client.query(`ALTER TABLE ${t.tab} DISABLE TRIGGER ${t.tgname}`);
@@ -153,15 +153,10 @@ async function loadData(client, { companyId, userId, total = 1_000_000, log }) {
      FROM sign_requests sr`,
   );
   if (searchTriggers.length) {
-    // The turn of a request in progress (0051), where the server's tree keeps one.
-    const { rows: turnFn } = await client.query(
-      `SELECT to_regproc('sign_request_turn') IS NOT NULL AS kept`,
-    );
     await step(
       'search texts of the requests',
       `UPDATE sign_requests sr SET signer_search = t.signers, signable_search = t.signables,
          signer_list = t.signer_list, signable_list = t.signable_list,
-         ${turnFn[0].kept ? 'turn = sign_request_turn(sr.id),' : ''}
          search_tokens = sign_request_search_tokens(sr.company_id, 's', t.signers)
            || sign_request_search_tokens(sr.company_id, 'd', t.signables)
        FROM (
@@ -179,6 +174,14 @@ async function loadData(client, { companyId, userId, total = 1_000_000, log }) {
        ) t
        WHERE sr.id = t.id`,
     );
+    // The turn of each request (0051), where the server's tree keeps one.
+    if (searchTriggers.some((t) => t.tgname === 'signers_turn_insert'))
+      await step(
+        'turns of the requests',
+        `INSERT INTO sign_request_turns (sign_request_id, turn)
+         SELECT id, turn FROM (SELECT id, sign_request_turn(id) AS turn FROM sign_requests) t
+         WHERE turn IS NOT NULL`,
+      );
     for (const t of searchTriggers)
       await client.query(`ALTER TABLE ${t.tab} ENABLE TRIGGER ${t.tgname}`);
   }

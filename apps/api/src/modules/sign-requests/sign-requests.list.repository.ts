@@ -193,8 +193,8 @@ function counterTotal(company: string, c: Conditions): string {
  * the page travels as one JSON text that the server sends as it is, instead of rows that the
  * driver parses, the service maps and Fastify serialises again. Signers and documents come from
  * the request's own `signer_list`/`signable_list` (migration 0013), and a request in progress's
- * turn (its step that acts, of how many, and who in it has yet to act) from its own `turn`
- * (migration 0051), all kept up by the signers' triggers; the state's label is written into the
+ * turn (its step that acts, of how many, and who in it has yet to act) from its row in
+ * `sign_request_turns` (migration 0051), all kept up by the signers' triggers; the state's label is written into the
  * text from the contract's table; the filled-in custom fields from the request's own
  * `custom_field_list` (migration 0052, written with its custom fields).
  */
@@ -213,7 +213,8 @@ const ROW_JSON = `json_build_object(
       'viewer_user', CASE WHEN u.id IS NULL THEN NULL
         ELSE json_build_object('id', u.id, 'name', u.name) END,
       'custom_field_values', coalesce(sr.custom_field_list, '[]'::json),
-      'turn', CASE WHEN sr.state_id = 3 THEN sr.turn END)`;
+      'turn', CASE WHEN sr.state_id = 3
+        THEN (SELECT t.turn FROM sign_request_turns t WHERE t.sign_request_id = sr.id) END)`;
 
 /**
  * The select list of every list statement: the total, the page's rows (from `page`) as JSON, and
