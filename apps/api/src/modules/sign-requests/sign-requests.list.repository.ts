@@ -194,9 +194,9 @@ function counterTotal(company: string, c: Conditions): string {
  * driver parses, the service maps and Fastify serialises again. Signers and documents come from
  * the request's own `signer_list`/`signable_list` (migration 0013), and a request in progress's
  * turn (its step that acts, of how many, and who in it has yet to act) from its row in
- * `sign_request_turns` (migration 0051), all kept up by the signers' triggers; the state's label is written into the
- * text from the contract's table; the filled-in custom fields from the request's own
- * `custom_field_list` (migration 0052, written with its custom fields).
+ * `sign_request_turns` (migration 0051), all kept up by the signers' triggers. The state's label
+ * is written into the text from the contract's table; the filled-in custom fields come from the
+ * request's own `custom_field_list` (migration 0052, written with its custom fields).
  */
 const STATE_LABEL = `CASE sr.state_id ${Object.entries(signRequestStates)
   .map(([id, label]) => `WHEN ${integer(Number(id))} THEN '${label.replaceAll("'", "''")}'`)
