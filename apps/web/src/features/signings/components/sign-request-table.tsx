@@ -93,7 +93,8 @@ function RequestTable({
               style={{ cursor: 'pointer' }}
               onClick={() => void navigate(paths.signing(item.id))}
             >
-              <Table.Td>
+              {/* The number stays whole: the body's break-anywhere must not split it. */}
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <Anchor
                   component={Link}
                   to={paths.signing(item.id)}
