@@ -85,14 +85,16 @@ export class SignerLimits {
     } catch (error) {
       if (!(typeof token === 'string' && this.openedLately(sha256(token)))) throw error;
     }
-    const signerLimit: SignerCallLimit = {
+    // The context gets its limit as a field, not as a spread copy: see contextOf in lib/context.ts.
+    const ctx = ctxFrom(deps, request) as SignerCtx;
+    ctx.signerLimit = {
       missed: () => this.misses.hit(missKey),
       opened: (signerId, tokenHash) => {
         this.links.hit(`signing-link:${signerId}`);
         this.remember(tokenHash);
       },
     };
-    return { ...ctxFrom(deps, request), signerLimit };
+    return ctx;
   }
 
   async close(): Promise<void> {
