@@ -57,6 +57,15 @@ export function startImpersonation(session: { user: User; token: string }) {
  */
 export async function endImpersonation(): Promise<boolean> {
   const own = adminTokens.get();
+  if (own === null) {
+    // No session kept aside: a 401 of the ended impersonation may have resumed the admin's own
+    // already, between the bar's render and this click. Ending the session in use would then
+    // log the admin out: only an impersonation session is ended here.
+    const current = await api
+      .get<User>('/user', { skipUnauthorizedHandler: true })
+      .catch(() => undefined);
+    if (current && !current.impersonated_by) return true;
+  }
   await endThisSession().catch(() => undefined);
   // A call of the ended session may have answered 401 meanwhile: its handler resumed already.
   if (resumeOwnSession() || (own !== null && tokens.get() === own)) return true;

@@ -46,13 +46,37 @@ describe('impersonation in the browser', () => {
     expect(tokens.get()).toBe('admin-token');
   });
 
-  it('going back without a kept session logs out', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.resolve(new Response(null, { status: 204 }))),
+  it('going back without a kept session ends the impersonation and logs out', async () => {
+    const fetch = vi.fn((url: string) =>
+      Promise.resolve(
+        url.endsWith('/user')
+          ? Response.json({ ...user, impersonated_by: 1 })
+          : new Response(null, { status: 204 }),
+      ),
     );
+    vi.stubGlobal('fetch', fetch);
     tokens.set('user-token');
     expect(await endImpersonation()).toBe(false);
     expect(tokens.get()).toBeNull();
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/user', '/api/auth/logout']);
+  });
+
+  it("a click on going back after a 401 resumed the admin's own session keeps that session", async () => {
+    tokens.set('admin-token');
+    startImpersonation({ user, token: 'user-token' });
+    // A call of the ended impersonation answered 401 before the click: the handler resumed.
+    resumeOwnSession();
+    const fetch = vi.fn((url: string) =>
+      Promise.resolve(
+        url.endsWith('/user')
+          ? Response.json({ ...user, impersonated_by: null })
+          : new Response(null, { status: 204 }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    expect(await endImpersonation()).toBe(true);
+    expect(tokens.get()).toBe('admin-token');
+    // The admin's own session is not logged out.
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/user']);
   });
 });
