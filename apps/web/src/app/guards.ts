@@ -1,15 +1,14 @@
 import { redirect } from 'react-router';
 import type { Feature, Permission } from '@paraaf/contract';
-import { api } from '../lib/api-client';
 import {
   clearSession,
   companyQueryOptions,
+  getUserQuietly,
   hasToken,
   localesQueryOptions,
   sessionKeys,
   userQueryOptions,
 } from '../lib/auth';
-import type { User } from '@paraaf/contract';
 import { queryClient } from '../lib/query-client';
 import { paths } from '../config/paths';
 
@@ -24,7 +23,7 @@ async function loadSession(quiet: boolean) {
     quiet
       ? {
           queryKey: sessionKeys.user,
-          queryFn: () => api.get<User>('/user', { skipUnauthorizedHandler: true }),
+          queryFn: getUserQuietly,
         }
       : userQueryOptions(),
   );

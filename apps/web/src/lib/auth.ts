@@ -17,6 +17,8 @@ export interface LocaleOption {
 }
 
 export const getUser = () => api.get<User>('/user');
+/** The user of the token in use, a 401 leaving the session as it is (not logged out). */
+export const getUserQuietly = () => api.get<User>('/user', { skipUnauthorizedHandler: true });
 export const getCompany = () => api.get<Company>('/company');
 export const getLocales = () => api.get<{ data: LocaleOption[] }>('/locales').then((r) => r.data);
 
@@ -61,9 +63,7 @@ export async function endImpersonation(): Promise<boolean> {
     // No session kept aside: a 401 of the ended impersonation may have resumed the admin's own
     // already, between the bar's render and this click. Ending the session in use would then
     // log the admin out: only an impersonation session is ended here.
-    const current = await api
-      .get<User>('/user', { skipUnauthorizedHandler: true })
-      .catch(() => undefined);
+    const current = await getUserQuietly().catch(() => undefined);
     if (current && !current.impersonated_by) return true;
   }
   await endThisSession().catch(() => undefined);
